@@ -1,0 +1,82 @@
+package dev.cabinet.devservices.deployment;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A child process whose output goes to a log file, recorded in the orphan registry while it runs. */
+final class ChildProcess implements AutoCloseable {
+
+    private final String name;
+    private final Process process;
+    private final Path logFile;
+    private final OrphanRegistry registry;
+
+    private ChildProcess(String name, Process process, Path logFile, OrphanRegistry registry) {
+        this.name = name;
+        this.process = process;
+        this.logFile = logFile;
+        this.registry = registry;
+    }
+
+    static ChildProcess start(String name, List<String> command, Path workDir, Path logFile, OrphanRegistry registry) {
+        try {
+            Files.createDirectories(logFile.getParent());
+            Process process = new ProcessBuilder(command)
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.PIPE)
+                    .start();
+            registry.record(name, process.toHandle());
+            return new ChildProcess(name, process, logFile, registry);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + name + " (" + command.get(0) + ")", e);
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    int exitCode() {
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    Path logFile() {
+        return logFile;
+    }
+
+    String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** SIGTERM, then SIGKILL if the child has not exited in time (Kafka flushes its logs on SIGTERM). */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        registry.forget(name);
+    }
+
+    Instant started() {
+        return process.toHandle().info().startInstant().orElse(Instant.EPOCH);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.cabinet.devservices.deployment;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/** What the Dev Services should start, read from the application's configuration (all keys under {@code cabinet.devservices}). */
+record DevServicesSettings(
+        boolean enabled,
+        boolean startKafka,
+        boolean startDynalite,
+        boolean provideJwtKeys,
+        List<String> topics,
+        int partitions,
+        String kafkaVersion,
+        String brokerJvmOptions,
+        String nodeCommand,
+        String npmCommand,
+        Duration startTimeout) {
+
+    static final String KAFKA_BOOTSTRAP = "kafka.bootstrap.servers";
+    static final String DYNAMODB_ENDPOINT = "quarkus.dynamodb.endpoint-override";
+    static final String JWT_PUBLIC_KEY = "mp.jwt.verify.publickey";
+    static final String JWT_PUBLIC_KEY_LOCATION = "mp.jwt.verify.publickey.location";
+
+    static DevServicesSettings fromConfig() {
+        Config config = ConfigProvider.getConfig();
+        boolean enabled = config.getOptionalValue("cabinet.devservices.enabled", Boolean.class).orElse(true);
+        return new DevServicesSettings(
+                enabled,
+                enabled && config.getOptionalValue(KAFKA_BOOTSTRAP, String.class).isEmpty(),
+                enabled && config.getOptionalValue(DYNAMODB_ENDPOINT, String.class).isEmpty(),
+                enabled && config.getOptionalValue(JWT_PUBLIC_KEY, String.class).isEmpty()
+                        && config.getOptionalValue(JWT_PUBLIC_KEY_LOCATION, String.class).isEmpty(),
+                config.getOptionalValues("cabinet.devservices.kafka.topics", String.class).orElse(List.of()),
+                config.getOptionalValue("cabinet.devservices.kafka.partitions", Integer.class).orElse(6),
+                config.getOptionalValue("cabinet.devservices.kafka.version", String.class).orElse("4.1.2"),
+                config.getOptionalValue("cabinet.devservices.kafka.jvm-options", String.class)
+                        .orElse("-Xms64m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"),
+                config.getOptionalValue("cabinet.devservices.dynalite.node", String.class).orElse("node"),
+                config.getOptionalValue("cabinet.devservices.dynalite.npm", String.class).orElse("npm"),
+                config.getOptionalValue("cabinet.devservices.start-timeout", Duration.class).orElse(Duration.ofSeconds(90)));
+    }
+
+    boolean startsAnything() {
+        return startKafka || startDynalite || provideJwtKeys;
+    }
+}

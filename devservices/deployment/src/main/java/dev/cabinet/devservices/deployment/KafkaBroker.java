@@ -1,0 +1,179 @@
+package dev.cabinet.devservices.deployment;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/** A single-node KRaft Kafka broker in a child JVM on free loopback ports. */
+final class KafkaBroker implements AutoCloseable {
+
+    private final ChildProcess process;
+    private final int port;
+
+    private KafkaBroker(ChildProcess process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    static KafkaBroker start(DevServicesSettings settings, Path stateDir, OrphanRegistry registry) {
+        int port = FreePorts.pick();
+        int controllerPort = FreePorts.pick();
+        Path dir = stateDir.resolve("kafka-" + port);
+        Path properties = dir.resolve("server.properties");
+        writeServerProperties(properties, dir.resolve("data"), port, controllerPort);
+
+        String classpath = BrokerClasspath.resolve(settings.kafkaVersion());
+        List<String> java = javaCommand(settings.brokerJvmOptions(), classpath);
+
+        List<String> format = new ArrayList<>(java);
+        format.addAll(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString()));
+        runToCompletion(format, dir, settings.startTimeout());
+
+        List<String> server = new ArrayList<>(java);
+        server.addAll(List.of("kafka.Kafka", properties.toString()));
+        ChildProcess process = ChildProcess.start("kafka", server, dir, dir.resolve("broker.log"), registry);
+        KafkaBroker broker = new KafkaBroker(process, port);
+        try {
+            FreePorts.await("Kafka broker", process, settings.startTimeout(), broker::answers);
+            return broker;
+        } catch (RuntimeException e) {
+            broker.close();
+            throw e;
+        }
+    }
+
+    String bootstrapServers() {
+        return FreePorts.LOOPBACK + ":" + port;
+    }
+
+    /** Creates the topics (missing ones only) so that consumers never wait on auto-creation or a rebalance for it. */
+    void createTopics(List<String> topics, int partitions) {
+        if (topics.isEmpty()) {
+            return;
+        }
+        try (Admin admin = admin()) {
+            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            List<NewTopic> missing = topics.stream().distinct().filter(t -> !existing.contains(t))
+                    .map(t -> new NewTopic(t, partitions, (short) 1).configs(Map.of("retention.ms", "-1")))
+                    .collect(Collectors.toList());
+            admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("could not create the topics " + topics + ": " + e.getCause(), e);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("could not create the topics " + topics + ": " + e, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+
+    private boolean answers() {
+        if (!FreePorts.accepts(port)) {
+            return false;
+        }
+        try (Admin admin = admin()) {
+            return !admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty();
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private Admin admin() {
+        Properties config = new Properties();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        return Admin.create(config);
+    }
+
+    private static List<String> javaCommand(String jvmOptions, String classpath) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Arrays.stream(jvmOptions.trim().split("\\s+")).filter(o -> !o.isEmpty()).forEach(command::add);
+        command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+        command.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
+        command.add("-cp");
+        command.add(classpath);
+        return command;
+    }
+
+    /** A cluster id that StorageTool cannot mistake for an option: random ids start with '-' about once in 64. */
+    private static String clusterId() {
+        String id = Uuid.randomUuid().toString();
+        while (id.startsWith("-")) {
+            id = Uuid.randomUuid().toString();
+        }
+        return id;
+    }
+
+    private static void writeServerProperties(Path file, Path dataDir, int port, int controllerPort) {
+        String text = String.join("\n",
+                "process.roles=broker,controller",
+                "node.id=1",
+                "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "controller.listener.names=CONTROLLER",
+                "inter.broker.listener.name=PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "log.dirs=" + dataDir,
+                "num.partitions=1",
+                "auto.create.topics.enable=false",
+                "offsets.topic.replication.factor=1",
+                "offsets.topic.num.partitions=6",
+                "transaction.state.log.replication.factor=1",
+                "transaction.state.log.min.isr=1",
+                "share.coordinator.state.topic.replication.factor=1",
+                "share.coordinator.state.topic.min.isr=1",
+                "group.initial.rebalance.delay.ms=0",
+                "log.flush.interval.messages=9223372036854775807",
+                "");
+        try {
+            Files.createDirectories(dataDir);
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void runToCompletion(List<String> command, Path dir, Duration timeout) {
+        try {
+            Path log = dir.resolve("format.log");
+            Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("Kafka storage format did not finish within " + timeout);
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("Kafka storage format failed: " + Files.readString(log));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

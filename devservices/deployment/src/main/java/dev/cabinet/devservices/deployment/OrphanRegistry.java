@@ -1,0 +1,96 @@
+package dev.cabinet.devservices.deployment;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.jboss.logging.Logger;
+
+/**
+ * Remembers the children it started (pid and start time, one file each), so that the next start can stop what a killed
+ * JVM left running. Pid and start time together identify the process: a recycled pid is never mistaken for ours.
+ */
+final class OrphanRegistry {
+
+    private static final Logger LOG = Logger.getLogger(OrphanRegistry.class);
+
+    private final Path directory;
+
+    OrphanRegistry(Path directory) {
+        this.directory = directory;
+    }
+
+    void record(String name, ProcessHandle handle) {
+        String line = handle.pid() + " " + handle.info().startInstant().map(Instant::toString).orElse("-");
+        try {
+            Files.createDirectories(directory);
+            Files.writeString(file(name), line, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void forget(String name) {
+        try {
+            Files.deleteIfExists(file(name));
+        } catch (IOException e) {
+            LOG.debugf(e, "could not remove %s", file(name));
+        }
+    }
+
+    /** Stops every process recorded here that is still the same process, and clears the records. */
+    void reapOrphans() {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (var files = Files.list(directory)) {
+            files.filter(f -> f.getFileName().toString().endsWith(".pid")).forEach(this::reap);
+        } catch (IOException e) {
+            LOG.warnf("could not list %s to clean up orphans: %s", directory, e.getMessage());
+        }
+    }
+
+    private void reap(Path pidFile) {
+        try {
+            String[] fields = Files.readString(pidFile, StandardCharsets.UTF_8).trim().split(" ");
+            String recordedStart = fields.length > 1 ? fields[1] : "-";
+            Optional<ProcessHandle> process = ProcessHandle.of(Long.parseLong(fields[0]))
+                    .filter(p -> sameStart(p, recordedStart));
+            if (process.isPresent()) {
+                LOG.infof("Stopping %s (pid %s), left running by an earlier JVM that did not shut down",
+                        pidFile.getFileName(), fields[0]);
+                stop(process.get());
+            }
+            Files.deleteIfExists(pidFile);
+        } catch (IOException | RuntimeException e) {
+            LOG.warnf("could not clean up the orphan recorded in %s: %s", pidFile, e.getMessage());
+        }
+    }
+
+    private static void stop(ProcessHandle process) {
+        process.destroy();
+        try {
+            process.onExit().get(15, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static boolean sameStart(ProcessHandle process, String recordedStart) {
+        return process.info().startInstant().map(Instant::toString).map(recordedStart::equals).orElse(false);
+    }
+
+    private Path file(String name) {
+        return directory.resolve(name + ".pid");
+    }
+}

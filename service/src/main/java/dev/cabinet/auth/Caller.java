@@ -1,0 +1,52 @@
+package dev.cabinet.auth;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import dev.cabinet.http.Problems;
+import dev.cabinet.table.Ids;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Who is calling: the verified token's subject, which is the actor of every command (never a body field). The subject
+ * must be a valid Cabinet user id, as it goes into keys.
+ */
+@ApplicationScoped
+public class Caller {
+
+    private final JsonWebToken token;
+    private final CurrentIdentityAssociation identity;
+
+    Caller(JsonWebToken token, CurrentIdentityAssociation identity) {
+        this.token = token;
+        this.identity = identity;
+    }
+
+    /** The caller's user id; only for endpoints annotated {@code @Authenticated}. */
+    public String id() {
+        String subject = token.getSubject();
+        if (!Ids.isValid(subject)) {
+            throw Problems.forbidden("the token's subject is not a valid user id (" + Ids.PATTERN + ")");
+        }
+        return subject;
+    }
+
+    /** The caller's user id, after checking it is {@code userId}: a user may only act as themself. */
+    public String requireSelf(String userId) {
+        String caller = id();
+        if (!caller.equals(userId)) {
+            throw Problems.forbidden("user " + caller + " may not change user " + userId);
+        }
+        return caller;
+    }
+
+    /** Whether the request carries a valid token for {@code userId}; false for anonymous callers. */
+    public Uni<Boolean> is(String userId) {
+        return identity.getDeferredIdentity()
+                .map(SecurityIdentity::getPrincipal)
+                .map(principal -> principal instanceof JsonWebToken && userId.equals(((JsonWebToken) principal).getSubject()));
+    }
+}

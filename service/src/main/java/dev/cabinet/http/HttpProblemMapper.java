@@ -1,0 +1,70 @@
+package dev.cabinet.http;
+
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import dev.cabinet.eventlog.EventLogUnavailableException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+
+/** Maps domain problems, security failures, framework HTTP errors and anything unexpected to problem responses. */
+public class HttpProblemMapper {
+
+    private static final Logger LOG = Logger.getLogger(HttpProblemMapper.class);
+
+    @ServerExceptionMapper
+    public Response problem(ProblemException e, UriInfo uri) {
+        return ProblemResponses.of(e, uri.getPath());
+    }
+
+    @ServerExceptionMapper({ UnauthorizedException.class, AuthenticationFailedException.class })
+    public Response unauthorized(RuntimeException e, UriInfo uri) {
+        return Response.fromResponse(ProblemResponses.of(401, Problems.TYPE_PREFIX + "unauthorized", "Unauthorized",
+                "this request needs a valid bearer token", uri.getPath(), null))
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e, UriInfo uri) {
+        return ProblemResponses.of(403, Problems.TYPE_PREFIX + "forbidden", "Forbidden",
+                "the token's subject may not do this", uri.getPath(), null);
+    }
+
+    @ServerExceptionMapper
+    public Response eventLogUnavailable(EventLogUnavailableException e, UriInfo uri) {
+        LOG.warn(e.getMessage());
+        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "event-log-unavailable",
+                "Event log unavailable", "the event log did not acknowledge the command, so it was not accepted; retry later",
+                uri.getPath(), null))
+                .header(HttpHeaders.RETRY_AFTER, "5")
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response http(WebApplicationException e, UriInfo uri) {
+        Response original = e.getResponse();
+        int status = original.getStatus();
+        Response.Status.Family family = Response.Status.Family.familyOf(status);
+        if (family != Response.Status.Family.CLIENT_ERROR && family != Response.Status.Family.SERVER_ERROR) {
+            return original;
+        }
+        String reason = original.getStatusInfo().getReasonPhrase();
+        return ProblemResponses.of(status, Problems.TYPE_PREFIX + "http-" + status, reason,
+                e.getMessage() != null && !e.getMessage().startsWith("HTTP ") ? e.getMessage() : reason, uri.getPath(),
+                null);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Exception e, UriInfo uri) {
+        LOG.errorf(e, "Unexpected error on %s", uri.getPath());
+        return ProblemResponses.of(500, Problems.TYPE_PREFIX + "internal", "Internal error",
+                "an unexpected error occurred; it has been logged", uri.getPath(), null);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.cabinet.http;
+
+import java.util.List;
+
+/** The problem types Cabinet answers with, as factories; {@code type} URIs are stable and documented in the README. */
+public final class Problems {
+
+    public static final String TYPE_PREFIX = "urn:cabinet:problem:";
+
+    private Problems() {
+    }
+
+    public static ProblemException badRequest(String field, String message) {
+        return new ProblemException(400, TYPE_PREFIX + "validation", "Invalid request", field + " " + message,
+                List.of(new Problem.FieldError(field, message)));
+    }
+
+    public static ProblemException notFound(String what, String id) {
+        return new ProblemException(404, TYPE_PREFIX + "not-found", "Not found", what + " " + id + " does not exist", null);
+    }
+
+    public static ProblemException forbidden(String detail) {
+        return new ProblemException(403, TYPE_PREFIX + "forbidden", "Forbidden", detail, null);
+    }
+
+    public static ProblemException conflict(String detail) {
+        return new ProblemException(409, TYPE_PREFIX + "conflict", "Conflict", detail, null);
+    }
+}

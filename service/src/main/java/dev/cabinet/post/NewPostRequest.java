@@ -1,0 +1,14 @@
+package dev.cabinet.post;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code POST /posts}. */
+public record NewPostRequest(
+        @NotBlank @Size(max = TextRules.TITLE_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String title,
+        @NotNull @Size(max = TextRules.BODY_MAX) @Pattern(regexp = TextRules.MULTILINE_TEXT) String body) {
+}

@@ -1,0 +1,21 @@
+package dev.cabinet.post;
+
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code PATCH /posts/{id}}: the fields to change. */
+public record PostChangeRequest(
+        @Size(min = 1, max = TextRules.TITLE_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String title,
+        @Size(max = TextRules.BODY_MAX) @Pattern(regexp = TextRules.MULTILINE_TEXT) String body) {
+
+    @JsonIgnore
+    @AssertTrue(message = "must change at least one of title, body")
+    public boolean isChange() {
+        return title != null || body != null;
+    }
+}

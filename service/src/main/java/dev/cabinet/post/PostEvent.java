@@ -1,0 +1,50 @@
+package dev.cabinet.post;
+
+import java.util.Objects;
+
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.table.Ids;
+
+/** Facts about a post, keyed by post id on {@value Topics#POSTS}. */
+public sealed interface PostEvent extends DomainEvent
+        permits PostEvent.PostCreated, PostEvent.PostEdited, PostEvent.PostPublished {
+
+    EventType<PostCreated> CREATED = EventType.of("cabinet.post.created.v1", PostCreated.class, Topics.POSTS);
+    EventType<PostEdited> EDITED = EventType.of("cabinet.post.edited.v1", PostEdited.class, Topics.POSTS);
+    EventType<PostPublished> PUBLISHED = EventType.of("cabinet.post.published.v1", PostPublished.class, Topics.POSTS);
+
+    String postId();
+
+    @Override
+    default String aggregateId() {
+        return postId();
+    }
+
+    /** A user wrote a new post, as a draft. */
+    record PostCreated(String postId, String authorId, String title, String body, String createdAt) implements PostEvent {
+        public PostCreated {
+            Ids.require("postId", postId);
+            Ids.require("authorId", authorId);
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(body, "body");
+            Objects.requireNonNull(createdAt, "createdAt");
+        }
+    }
+
+    /** The author changed the post; a null field is left as it was. */
+    record PostEdited(String postId, String title, String body) implements PostEvent {
+        public PostEdited {
+            Ids.require("postId", postId);
+        }
+    }
+
+    /** The author published the post: it enters the feed. */
+    record PostPublished(String postId, String publishedAt) implements PostEvent {
+        public PostPublished {
+            Ids.require("postId", postId);
+            Objects.requireNonNull(publishedAt, "publishedAt");
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.cabinet.post;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/** A user's posts, newest first (access pattern 2); no token needed. An unknown user has an empty list. */
+@Path("/users/{id}/posts")
+@Produces(MediaType.APPLICATION_JSON)
+public class UserPostsQueryResource {
+
+    private final PostQueries posts;
+    private final PageRequests pages;
+
+    UserPostsQueryResource(PostQueries posts, PageRequests pages) {
+        this.posts = posts;
+        this.pages = pages;
+    }
+
+    @GET
+    public Uni<Page<PostSummaryView>> listPostsOfUser(@PathParam("id") String id, @QueryParam("limit") Integer limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        return posts.listPostsOfUser(id, pages.of(limit, cursor));
+    }
+}

@@ -1,0 +1,26 @@
+package dev.cabinet.projection;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Java values to DynamoDB attribute values: strings, numbers and booleans, which is all items hold. */
+public final class AttributeValues {
+
+    private AttributeValues() {
+    }
+
+    public static AttributeValue of(Object value) {
+        if (value instanceof AttributeValue) {
+            return (AttributeValue) value;
+        }
+        if (value instanceof String) {
+            return AttributeValue.fromS((String) value);
+        }
+        if (value instanceof Number) {
+            return AttributeValue.fromN(value.toString());
+        }
+        if (value instanceof Boolean) {
+            return AttributeValue.fromBool((Boolean) value);
+        }
+        throw new IllegalArgumentException("no attribute value for " + (value == null ? "null" : value.getClass()));
+    }
+}

@@ -1,0 +1,159 @@
+package dev.cabinet.projection;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * One conditional UpdateItem, built without hand-written expression strings: every name and value becomes a
+ * placeholder, and the conditions are ANDed. {@link #guardedBy} is the idempotency guard most projections use.
+ */
+public final class ItemUpdate {
+
+    private final Key key;
+    private final List<String> sets = new ArrayList<>();
+    private final List<String> removes = new ArrayList<>();
+    private final List<String> adds = new ArrayList<>();
+    private final List<String> deletes = new ArrayList<>();
+    private final List<String> conditions = new ArrayList<>();
+    private final Map<String, String> names = new HashMap<>();
+    private final Map<String, AttributeValue> values = new HashMap<>();
+
+    private ItemUpdate(Key key) {
+        this.key = key;
+    }
+
+    /** An update of the item at {@code key}; it creates the item if it does not exist, unless a condition forbids it. */
+    public static ItemUpdate of(Key key) {
+        return new ItemUpdate(key);
+    }
+
+    /** Also stamps the item's entity name, as every item carries it. */
+    public static ItemUpdate of(Key key, String itemType) {
+        return new ItemUpdate(key).set(KeyPlan.TYPE, itemType);
+    }
+
+    public Key key() {
+        return key;
+    }
+
+    /** SET the attribute; a null value REMOVEs it instead. */
+    public ItemUpdate set(String attribute, Object value) {
+        if (value == null) {
+            removes.add(name(attribute));
+        } else {
+            sets.add(name(attribute) + " = " + value(AttributeValues.of(value)));
+        }
+        return this;
+    }
+
+    /** SET the attribute only when the item does not have it yet. */
+    public ItemUpdate setIfAbsent(String attribute, Object value) {
+        String n = name(attribute);
+        sets.add(n + " = if_not_exists(" + n + ", " + value(AttributeValues.of(value)) + ")");
+        return this;
+    }
+
+    /** SET a number attribute to its current value (0 when absent) plus {@code delta}. */
+    public ItemUpdate increment(String attribute, long delta) {
+        String n = name(attribute);
+        sets.add(n + " = if_not_exists(" + n + ", " + value(AttributeValue.fromN("0")) + ") + "
+                + value(AttributeValue.fromN(Long.toString(delta))));
+        return this;
+    }
+
+    /** ADD a string to a string set. */
+    public ItemUpdate addToSet(String attribute, String element) {
+        adds.add(name(attribute) + " " + value(AttributeValue.fromSs(List.of(element))));
+        return this;
+    }
+
+    /** DELETE a string from a string set. */
+    public ItemUpdate deleteFromSet(String attribute, String element) {
+        deletes.add(name(attribute) + " " + value(AttributeValue.fromSs(List.of(element))));
+        return this;
+    }
+
+    /**
+     * Applies only if the item has not seen this version or a later one of the same stream, and records it. A replayed
+     * or redelivered event therefore changes nothing, and an older event never overwrites a newer one.
+     */
+    public ItemUpdate guardedBy(String versionAttribute, long version) {
+        String n = name(versionAttribute);
+        String v = value(AttributeValue.fromN(Long.toString(version)));
+        conditions.add("(attribute_not_exists(" + n + ") OR " + n + " < " + v + ")");
+        sets.add(n + " = " + v);
+        return this;
+    }
+
+    /** Applies only to an item that exists: an update driven by an event never recreates an item that is gone. */
+    public ItemUpdate onlyIfExists() {
+        conditions.add("attribute_exists(" + name(Key.PK) + ")");
+        return this;
+    }
+
+    public ItemUpdate onlyIfHas(String attribute) {
+        conditions.add("attribute_exists(" + name(attribute) + ")");
+        return this;
+    }
+
+    public ItemUpdate onlyIfLacks(String attribute) {
+        conditions.add("attribute_not_exists(" + name(attribute) + ")");
+        return this;
+    }
+
+    /** Applies only if the string set does not contain the element. */
+    public ItemUpdate onlyIfSetLacks(String attribute, String element) {
+        conditions.add("NOT contains(" + name(attribute) + ", " + value(AttributeValue.fromS(element)) + ")");
+        return this;
+    }
+
+    public UpdateItemRequest toRequest(String tableName) {
+        StringBuilder expression = new StringBuilder();
+        clause(expression, "SET", sets, ", ");
+        clause(expression, "REMOVE", removes, ", ");
+        clause(expression, "ADD", adds, ", ");
+        clause(expression, "DELETE", deletes, ", ");
+        UpdateItemRequest.Builder request = UpdateItemRequest.builder()
+                .tableName(tableName)
+                .key(key.toAttributes())
+                .updateExpression(expression.toString().trim())
+                .expressionAttributeNames(names);
+        if (!values.isEmpty()) {
+            request.expressionAttributeValues(values);
+        }
+        if (!conditions.isEmpty()) {
+            request.conditionExpression(String.join(" AND ", conditions));
+        }
+        return request.build();
+    }
+
+    private static void clause(StringBuilder expression, String keyword, List<String> parts, String separator) {
+        if (!parts.isEmpty()) {
+            expression.append(keyword).append(' ').append(String.join(separator, parts)).append(' ');
+        }
+    }
+
+    private String name(String attribute) {
+        String placeholder = "#a" + names.size();
+        for (Map.Entry<String, String> entry : names.entrySet()) {
+            if (entry.getValue().equals(attribute)) {
+                return entry.getKey();
+            }
+        }
+        names.put(placeholder, attribute);
+        return placeholder;
+    }
+
+    private String value(AttributeValue value) {
+        String placeholder = ":v" + values.size();
+        values.put(placeholder, value);
+        return placeholder;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.cabinet.projection;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** How the projection engine applies a batch. */
+@ConfigMapping(prefix = "cabinet.projection")
+public interface ProjectionConfig {
+
+    /** How many aggregate keys of one batch are applied at the same time (each key's events stay in order). */
+    @WithDefault("32")
+    int concurrency();
+
+    /** First wait before retrying a transient store error; doubles up to {@link #maxBackoff()}, with jitter. */
+    @WithDefault("100ms")
+    Duration initialBackoff();
+
+    @WithDefault("10s")
+    Duration maxBackoff();
+}

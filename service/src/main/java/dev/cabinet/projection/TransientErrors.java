@@ -1,0 +1,23 @@
+package dev.cabinet.projection;
+
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+
+/** Which store errors are worth retrying: throttling, timeouts, connection failures and 5xx answers. */
+final class TransientErrors {
+
+    private TransientErrors() {
+    }
+
+    static boolean isTransient(Throwable error) {
+        Throwable e = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                ? error.getCause()
+                : error;
+        if (e instanceof DynamoDbException) {
+            DynamoDbException dynamo = (DynamoDbException) e;
+            return dynamo.retryable() || dynamo.isThrottlingException() || dynamo.statusCode() >= 500;
+        }
+        return e instanceof SdkClientException || (e instanceof SdkException && ((SdkException) e).retryable());
+    }
+}

@@ -1,0 +1,17 @@
+package dev.cabinet.query;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Page size bounds of every list endpoint. */
+@ConfigMapping(prefix = "cabinet.query")
+public interface QueryConfig {
+
+    /** The page size when the client sends no {@code limit}. */
+    @WithDefault("20")
+    int defaultLimit();
+
+    /** The largest {@code limit} a client may ask for; larger ones are refused with a 400. */
+    @WithDefault("100")
+    int maxLimit();
+}

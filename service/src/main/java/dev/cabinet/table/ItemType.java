@@ -1,0 +1,119 @@
+package dev.cabinet.table;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One kind of item in the single table: its entity name (the {@code type} attribute), key templates, GSI entries and
+ * attributes. Keys of this type are only ever made here, never concatenated elsewhere.
+ */
+public final class ItemType {
+
+    private final String name;
+    private final KeyTemplate pk;
+    private final KeyTemplate sk;
+    private final List<String> attributes;
+    private final List<IndexEntry> indexEntries;
+    private final String notes;
+
+    private ItemType(String name, KeyTemplate pk, KeyTemplate sk, List<String> attributes, List<IndexEntry> indexEntries,
+            String notes) {
+        this.name = name;
+        this.pk = pk;
+        this.sk = sk;
+        this.attributes = List.copyOf(attributes);
+        this.indexEntries = List.copyOf(indexEntries);
+        this.notes = notes;
+    }
+
+    public static Builder named(String name) {
+        return new Builder(name);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public KeyTemplate pk() {
+        return pk;
+    }
+
+    public KeyTemplate sk() {
+        return sk;
+    }
+
+    public List<String> attributes() {
+        return attributes;
+    }
+
+    public List<IndexEntry> indexEntries() {
+        return indexEntries;
+    }
+
+    public Optional<IndexEntry> entryIn(Index index) {
+        return indexEntries.stream().filter(e -> e.index() == index).findFirst();
+    }
+
+    public String notes() {
+        return notes;
+    }
+
+    /** The item's key from the values of the pk placeholders followed by those of the sk placeholders. */
+    public Key key(Object... values) {
+        int pkCount = pk.placeholders().size();
+        return new Key(pk.render(Arrays.copyOfRange(values, 0, pkCount)),
+                sk.render(Arrays.copyOfRange(values, pkCount, values.length)));
+    }
+
+    /** The partition key alone, for queries over this type's item collection. */
+    public String partition(Object... values) {
+        return pk.render(values);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** Builds an {@link ItemType}; used only by {@link KeyPlan}. */
+    public static final class Builder {
+        private final String name;
+        private KeyTemplate pk;
+        private KeyTemplate sk;
+        private final List<String> attributes = new ArrayList<>();
+        private final List<IndexEntry> indexEntries = new ArrayList<>();
+        private String notes = "";
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder key(String pkTemplate, String skTemplate) {
+            this.pk = KeyTemplate.of(pkTemplate);
+            this.sk = KeyTemplate.of(skTemplate);
+            return this;
+        }
+
+        public Builder attributes(String... names) {
+            attributes.addAll(List.of(names));
+            return this;
+        }
+
+        public Builder index(Index index, String pkTemplate, String skTemplate, String condition, String... projected) {
+            indexEntries.add(new IndexEntry(index, KeyTemplate.of(pkTemplate), KeyTemplate.of(skTemplate), condition,
+                    List.of(projected)));
+            return this;
+        }
+
+        public Builder notes(String text) {
+            this.notes = text;
+            return this;
+        }
+
+        public ItemType build() {
+            return new ItemType(name, pk, sk, attributes, indexEntries, notes);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.cabinet.table;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The single source of truth for the table: every item type with its key templates and GSI entries, every access
+ * pattern, and the projection of each GSI. The CreateTable definition, the startup check and docs/key-plan.md are all
+ * derived from this class.
+ */
+public final class KeyPlan {
+
+    /** Every item carries its entity name in this attribute. */
+    public static final String TYPE = "type";
+
+    public static final ItemType USER_PROFILE = ItemType.named("UserProfile")
+            .key("USER#{userId}", "PROFILE")
+            .attributes("userId", "name", "email", "avatarUrl", "registeredAt", "postCount")
+            .build();
+
+    public static final ItemType USER_POST = ItemType.named("UserPost")
+            .key("USER#{userId}", "POST#{createdAt}#{postId}")
+            .attributes("postId", "title", "status", "createdAt")
+            .notes("the user-side summary of a post, for the user's post list")
+            .build();
+
+    public static final ItemType POST = ItemType.named("Post")
+            .key("POST#{postId}", "METADATA")
+            .attributes("postId", "authorId", "authorName", "title", "body", "status", "createdAt", "publishedAt",
+                    "commentCount")
+            .index(Index.GSI1, "POSTS#PUBLISHED#{shard}", "{publishedAt}#{postId}", "published posts only (sparse)",
+                    "postId", "authorId", "authorName", "title", "status", "createdAt", "publishedAt", "commentCount")
+            .notes("the feed entry is write-sharded over N partitions so that no single partition takes every publish")
+            .build();
+
+    public static final ItemType COMMENT = ItemType.named("Comment")
+            .key("POST#{postId}", "COMMENT#{createdAt}#{commentId}")
+            .attributes("commentId", "postId", "authorId", "authorName", "authorAvatar", "text", "createdAt")
+            .index(Index.GSI2, "AUTHOR#{userId}", "{createdAt}#{commentId}", "always",
+                    "commentId", "postId", "authorId", "authorName", "authorAvatar", "text", "createdAt")
+            .build();
+
+    public static final ItemType GROUP = ItemType.named("Group")
+            .key("GROUP#{groupId}", "METADATA")
+            .attributes("groupId", "name", "description", "memberCount")
+            .build();
+
+    public static final ItemType GROUP_MEMBER = ItemType.named("GroupMember")
+            .key("GROUP#{groupId}", "USER#{userId}")
+            .attributes("groupId", "userId", "userName", "role", "joinedAt")
+            .notes("membership, group side: userName denormalized")
+            .build();
+
+    public static final ItemType USER_GROUP = ItemType.named("UserGroup")
+            .key("USER#{userId}", "GROUP#{groupId}")
+            .attributes("groupId", "userId", "groupName", "role", "joinedAt")
+            .notes("membership, user side: groupName denormalized")
+            .build();
+
+    public static final ItemType FOLDER = ItemType.named("Folder")
+            .key("FOLDER#{folderId}", "METADATA")
+            .attributes("folderId", "name", "parentId", "path")
+            .build();
+
+    public static final ItemType SUBFOLDER = ItemType.named("Subfolder")
+            .key("FOLDER#{parentId}", "FOLDER#{folderId}")
+            .attributes("folderId", "name")
+            .build();
+
+    public static final ItemType FOLDER_FILE = ItemType.named("FolderFile")
+            .key("FOLDER#{folderId}", "FILE#{uploadedAt}#{fileId}")
+            .attributes("fileId", "name", "size", "uploadedAt")
+            .build();
+
+    public static final ItemType FILE = ItemType.named("File")
+            .key("FILE#{fileId}", "METADATA")
+            .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt")
+            .build();
+
+    public static final ItemType METRIC_SAMPLE = ItemType.named("MetricSample")
+            .key("METRICS#{resourceId}#{shard}", "{timestamp}")
+            .attributes("resourceId", "cpu", "memory", "requests", "expiresAt")
+            .notes("write-sharded per resource; expiresAt is the TTL attribute")
+            .build();
+
+    public static final ItemType CUSTOMER = ItemType.named("Customer")
+            .key("CUSTOMER#{customerId}", "PROFILE")
+            .attributes("customerId", "name", "email")
+            .build();
+
+    public static final ItemType ORDER = ItemType.named("Order")
+            .key("CUSTOMER#{customerId}", "ORDER#{orderDate}#{orderId}")
+            .attributes("orderId", "customerId", "orderDate", "placedAt", "total", "status")
+            .index(Index.GSI1, "ORDER#{orderId}", "CUSTOMER#{customerId}", "always",
+                    "orderId", "customerId", "orderDate", "placedAt", "total", "status")
+            .index(Index.GSI2, "ORDERS#{orderDate}#{shard}", "{placedAt}#{orderId}", "always",
+                    "orderId", "customerId", "orderDate", "placedAt", "total", "status")
+            .build();
+
+    public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, COMMENT, GROUP, GROUP_MEMBER,
+            USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER);
+
+    public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
+            new AccessPattern(1, "Get a user profile", Index.TABLE, "GetItem USER#u / PROFILE", USER_PROFILE),
+            new AccessPattern(2, "List a user's posts, newest first", Index.TABLE,
+                    "Query USER#u, begins_with(sk, 'POST#'), descending", USER_POST),
+            new AccessPattern(3, "Get a post with its comments in one request", Index.TABLE,
+                    "Query POST#p (metadata + comments)", POST, COMMENT),
+            new AccessPattern(4, "List a post's comments, oldest or newest first", Index.TABLE,
+                    "Query POST#p, begins_with(sk, 'COMMENT#')", COMMENT),
+            new AccessPattern(5, "List all published posts, newest first", Index.GSI1,
+                    "Query POSTS#PUBLISHED#{0..n-1} in parallel, merged by gsi1sk", POST),
+            new AccessPattern(6, "List a user's comments, newest first", Index.GSI2, "Query AUTHOR#u, descending",
+                    COMMENT),
+            new AccessPattern(7, "List a user's groups", Index.TABLE, "Query USER#u, begins_with(sk, 'GROUP#')",
+                    USER_GROUP),
+            new AccessPattern(8, "List a group's members", Index.TABLE, "Query GROUP#g, begins_with(sk, 'USER#')",
+                    GROUP_MEMBER),
+            new AccessPattern(9, "Check one membership", Index.TABLE, "GetItem USER#u / GROUP#g", USER_GROUP),
+            new AccessPattern(10, "Get a group", Index.TABLE, "GetItem GROUP#g / METADATA", GROUP),
+            new AccessPattern(11, "List a folder's files (newest first) and subfolders", Index.TABLE,
+                    "Query FOLDER#f, begins_with(sk, 'FILE#') / begins_with(sk, 'FOLDER#')", FOLDER_FILE, SUBFOLDER),
+            new AccessPattern(12, "Get a file directly", Index.TABLE, "GetItem FILE#id / METADATA", FILE),
+            new AccessPattern(13, "Metrics of a resource in a time range", Index.TABLE,
+                    "Query METRICS#r#{0..n-1}, sk BETWEEN :from AND :to, merged", METRIC_SAMPLE),
+            new AccessPattern(14, "Customer profile, with orders, or orders in a date range", Index.TABLE,
+                    "Query CUSTOMER#c (optionally sk BETWEEN 'ORDER#d1' AND 'ORDER#d2~')", CUSTOMER, ORDER),
+            new AccessPattern(15, "Get one order by order id", Index.GSI1, "Query ORDER#o", ORDER),
+            new AccessPattern(16, "List all orders on one date", Index.GSI2, "Query ORDERS#d#{0..n-1} merged", ORDER));
+
+    /**
+     * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a
+     * post's body never gets copied into the feed index (that would double the write cost of every large post), and
+     * rather than KEYS_ONLY, which would turn every listed item into an extra GetItem (N+1 reads on each page).
+     */
+    public static final Map<Index, String> PROJECTION_REASONS = Map.of(
+            Index.GSI1, "INCLUDE the summary attributes of published posts and orders: the feed and the order lookup "
+                    + "answer from the index alone, while post bodies stay out of it.",
+            Index.GSI2, "INCLUDE the attributes a user's comment list and a day's order list show: one Query answers "
+                    + "each page without a GetItem per item.");
+
+    private KeyPlan() {
+    }
+
+    /** The non-key attributes a GSI projects: {@code type} plus what each item type with an entry there asks for. */
+    public static Set<String> projectedAttributes(Index index) {
+        Set<String> projected = new TreeSet<>();
+        projected.add(TYPE);
+        for (ItemType type : ITEM_TYPES) {
+            type.entryIn(index).ifPresent(entry -> projected.addAll(entry.projected()));
+        }
+        return projected;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.cabinet.table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A key template such as {@code USER#{userId}} or {@code POST#{createdAt}#{postId}}. Rendering checks every value by the
+ * kind its placeholder's name declares: {@code ...Id} is an id ({@link Ids}), {@code ...At}, {@code timestamp} and
+ * {@code ...Date} are fixed-width timestamps or dates, {@code shard} is a shard number. So no user text reaches a key.
+ */
+public final class KeyTemplate {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z]+)}");
+    private static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
+    private final String text;
+    private final List<String> literals = new ArrayList<>();
+    private final List<String> placeholders = new ArrayList<>();
+
+    private KeyTemplate(String text) {
+        this.text = text;
+        Matcher matcher = PLACEHOLDER.matcher(text);
+        int end = 0;
+        while (matcher.find()) {
+            literals.add(text.substring(end, matcher.start()));
+            String name = matcher.group(1);
+            kindOf(name);
+            placeholders.add(name);
+            end = matcher.end();
+        }
+        literals.add(text.substring(end));
+    }
+
+    public static KeyTemplate of(String text) {
+        return new KeyTemplate(text);
+    }
+
+    public String text() {
+        return text;
+    }
+
+    public List<String> placeholders() {
+        return List.copyOf(placeholders);
+    }
+
+    /** The constant text before the first placeholder, e.g. {@code POST#}: what a {@code begins_with} condition uses. */
+    public String prefix() {
+        return literals.get(0);
+    }
+
+    public String render(Object... values) {
+        if (values.length != placeholders.size()) {
+            throw new IllegalArgumentException(text + " takes " + placeholders.size() + " values, got " + values.length);
+        }
+        StringBuilder key = new StringBuilder(literals.get(0));
+        for (int i = 0; i < values.length; i++) {
+            key.append(checked(placeholders.get(i), values[i])).append(literals.get(i + 1));
+        }
+        return key.toString();
+    }
+
+    private static String checked(String name, Object value) {
+        String text = value == null ? null : value.toString();
+        boolean valid;
+        switch (kindOf(name)) {
+            case ID:
+                valid = Ids.isValid(text);
+                break;
+            case TIMESTAMP:
+                valid = text != null && TIMESTAMP.matcher(text).matches();
+                break;
+            case DATE:
+                valid = text != null && DATE.matcher(text).matches();
+                break;
+            default:
+                valid = value instanceof Integer && (Integer) value >= 0;
+        }
+        if (!valid) {
+            throw new InvalidIdException(name, text);
+        }
+        return text;
+    }
+
+    private enum Kind {
+        ID, TIMESTAMP, DATE, SHARD
+    }
+
+    private static Kind kindOf(String name) {
+        if (name.endsWith("Id")) {
+            return Kind.ID;
+        }
+        if (name.endsWith("At") || name.equals("timestamp")) {
+            return Kind.TIMESTAMP;
+        }
+        if (name.endsWith("Date")) {
+            return Kind.DATE;
+        }
+        if (name.equals("shard")) {
+            return Kind.SHARD;
+        }
+        throw new IllegalArgumentException("placeholder {" + name + "} has no known kind (…Id, …At, …Date, timestamp, shard)");
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.cabinet.table;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
+
+import io.quarkus.runtime.StartupEvent;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+/**
+ * At startup, before anything reads or projects: verifies that the configured table has the keys and indexes of the key
+ * plan, and fails fast saying what is missing. Creates the table only where {@code cabinet.table.create-if-missing} allows.
+ */
+@Singleton
+public class TableBootstrap {
+
+    private static final Logger LOG = Logger.getLogger(TableBootstrap.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final DynamoDbAsyncClient dynamo;
+    private final TableConfig config;
+
+    TableBootstrap(DynamoDbAsyncClient dynamo, TableConfig config) {
+        this.dynamo = dynamo;
+        this.config = config;
+    }
+
+    // Runs before the messaging connectors start consuming (they observe StartupEvent at a later priority). Blocking is
+    // fine here: this is the startup thread, and nothing may run before the table is known to be right.
+    void onStart(@Observes @Priority(10) StartupEvent event) {
+        TableDescription table = describe().orElseGet(this::createOrFail);
+        List<String> problems = TableVerifier.differences(table);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("Table '" + config.name() + "' does not match Cabinet's key plan:\n - "
+                    + String.join("\n - ", problems)
+                    + "\nFix the table (see docs/key-plan.md) or point cabinet.table.name at one that matches.");
+        }
+        LOG.infof("Table '%s' matches the key plan", config.name());
+    }
+
+    private Optional<TableDescription> describe() {
+        try {
+            return Optional.of(dynamo.describeTable(b -> b.tableName(config.name()))
+                    .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).table());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ResourceNotFoundException) {
+                return Optional.empty();
+            }
+            throw new IllegalStateException("Could not describe table '" + config.name() + "': " + e.getCause(), e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not describe table '" + config.name() + "': " + e, e);
+        }
+    }
+
+    private TableDescription createOrFail() {
+        if (!config.createIfMissing()) {
+            throw new IllegalStateException("Table '" + config.name() + "' does not exist. Create it from the key plan "
+                    + "(docs/key-plan.md, deploy/k8s), or set cabinet.table.create-if-missing=true to let Cabinet create it.");
+        }
+        try {
+            TableDescription created = dynamo.createTable(TableDefinition.createTableRequest(config.name()))
+                    .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).tableDescription();
+            dynamo.waiter().waitUntilTableExists(b -> b.tableName(config.name()))
+                    .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            LOG.infof("Created table '%s' from the key plan", config.name());
+            return created;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ResourceInUseException) {
+                return describe().orElseThrow();   // another instance created it meanwhile
+            }
+            throw new IllegalStateException("Could not create table '" + config.name() + "': " + e.getCause(), e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not create table '" + config.name() + "': " + e, e);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.cabinet.user;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.user.UserEvent.UserProfileUpdated;
+import dev.cabinet.user.UserEvent.UserRegistered;
+import io.smallrye.mutiny.Uni;
+
+/** Projects user events onto the profile item, guarded by the user stream's version. */
+@ApplicationScoped
+public class UserProjector implements Projector {
+
+    /** The profile item's version of the user stream it has applied. */
+    static final String VERSION = "userVersion";
+
+    private final ProjectionStore store;
+
+    UserProjector(ProjectionStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public List<EventType<?>> eventTypes() {
+        return List.of(UserEvent.REGISTERED, UserEvent.PROFILE_UPDATED);
+    }
+
+    @Override
+    public Uni<Void> apply(ReceivedEvent event) {
+        if (event.data() instanceof UserRegistered) {
+            return registered((UserRegistered) event.data(), event.version());
+        }
+        return profileUpdated((UserProfileUpdated) event.data(), event.version());
+    }
+
+    private Uni<Void> registered(UserRegistered e, long version) {
+        return store.update(ItemUpdate.of(UserKeys.profile(e.userId()), KeyPlan.USER_PROFILE.name())
+                .set("userId", e.userId())
+                .set("name", e.name())
+                .set("email", e.email())
+                .set("avatarUrl", e.avatarUrl())
+                .setIfAbsent("registeredAt", e.registeredAt())
+                .setIfAbsent("postCount", 0)
+                .guardedBy(VERSION, version))
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> profileUpdated(UserProfileUpdated e, long version) {
+        ItemUpdate update = ItemUpdate.of(UserKeys.profile(e.userId())).onlyIfHas("registeredAt").guardedBy(VERSION, version);
+        if (e.name() != null) {
+            update.set("name", e.name());
+        }
+        if (e.email() != null) {
+            update.set("email", e.email());
+        }
+        if (e.avatarUrl() != null) {
+            update.set("avatarUrl", e.avatarUrl());
+        }
+        return store.update(update).replaceWithVoid();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.cabinet.user;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.cabinet.auth.Caller;
+import dev.cabinet.http.Problems;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/** Reads of user profiles; no token needed. */
+@Path("/users/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+public class UserQueryResource {
+
+    private final UserQueries users;
+    private final Caller caller;
+
+    UserQueryResource(UserQueries users, Caller caller) {
+        this.users = users;
+        this.caller = caller;
+    }
+
+    @GET
+    public Uni<UserView> getProfile(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return users.findProfile(id)
+                .map(profile -> profile.orElseThrow(() -> Problems.notFound("user", id)))
+                .chain(profile -> caller.is(id).map(self -> self ? profile : profile.withoutEmail()));
+    }
+}
