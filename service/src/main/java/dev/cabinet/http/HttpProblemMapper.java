@@ -8,6 +8,8 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+
 import dev.cabinet.eventlog.EventLogUnavailableException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -49,6 +51,9 @@ public class HttpProblemMapper {
 
     @ServerExceptionMapper
     public Response http(WebApplicationException e, UriInfo uri) {
+        if (e.getCause() instanceof JsonProcessingException) {
+            return JsonProblemMapper.of((JsonProcessingException) e.getCause(), uri.getPath());
+        }
         Response original = e.getResponse();
         int status = original.getStatus();
         Response.Status.Family family = Response.Status.Family.familyOf(status);

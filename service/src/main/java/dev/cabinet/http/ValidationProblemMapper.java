@@ -35,7 +35,7 @@ public class ValidationProblemMapper {
     @ServerExceptionMapper
     public Response invalidId(InvalidIdException e, UriInfo uri) {
         return ProblemResponses.of(400, TYPE, "Invalid request", e.getMessage(), uri.getPath(),
-                List.of(new Problem.FieldError(e.field(), e.getMessage())));
+                List.of(new Problem.FieldError(e.field(), e.reason())));
     }
 
     @ServerExceptionMapper

@@ -26,7 +26,7 @@ public class UserPostsQueryResource {
     }
 
     @GET
-    public Uni<Page<PostSummaryView>> listPostsOfUser(@PathParam("id") String id, @QueryParam("limit") Integer limit,
+    public Uni<Page<PostSummaryView>> listPostsOfUser(@PathParam("id") String id, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         Ids.require("id", id);
         return posts.listPostsOfUser(id, pages.of(limit, cursor));

@@ -14,7 +14,9 @@ public class PageRequests {
         this.config = config;
     }
 
-    public PageRequest of(Integer limit, String cursor) {
+    /** The limit comes as text: JAX-RS would answer an unparsable number with a 404, this answers a 400 naming it. */
+    public PageRequest of(String limitParam, String cursor) {
+        Integer limit = parse(limitParam);
         if (limit != null && (limit < 1 || limit > config.maxLimit())) {
             throw Problems.badRequest("limit", "must be between 1 and " + config.maxLimit());
         }
@@ -22,5 +24,16 @@ public class PageRequests {
             throw Problems.badRequest("cursor", "must not be empty");
         }
         return new PageRequest(limit == null ? config.defaultLimit() : limit, cursor);
+    }
+
+    private Integer parse(String limit) {
+        if (limit == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(limit.trim());
+        } catch (NumberFormatException e) {
+            throw Problems.badRequest("limit", "must be a whole number between 1 and " + config.maxLimit());
+        }
     }
 }

@@ -64,22 +64,26 @@ public final class KeyTemplate {
 
     private static String checked(String name, Object value) {
         String text = value == null ? null : value.toString();
-        boolean valid;
         switch (kindOf(name)) {
             case ID:
-                valid = Ids.isValid(text);
+                if (!Ids.isValid(text)) {
+                    throw new InvalidIdException(name, text);
+                }
                 break;
             case TIMESTAMP:
-                valid = text != null && TIMESTAMP.matcher(text).matches();
+                if (text == null || !TIMESTAMP.matcher(text).matches()) {
+                    throw new InvalidIdException(name, text, "be a UTC timestamp like 2026-01-31T12:00:00.000Z");
+                }
                 break;
             case DATE:
-                valid = text != null && DATE.matcher(text).matches();
+                if (text == null || !DATE.matcher(text).matches()) {
+                    throw new InvalidIdException(name, text, "be a date like 2026-01-31");
+                }
                 break;
             default:
-                valid = value instanceof Integer && (Integer) value >= 0;
-        }
-        if (!valid) {
-            throw new InvalidIdException(name, text);
+                if (!(value instanceof Integer) || (Integer) value < 0) {
+                    throw new InvalidIdException(name, text, "be a shard number of 0 or more");
+                }
         }
         return text;
     }

@@ -11,7 +11,6 @@ record DevServicesSettings(
         boolean enabled,
         boolean startKafka,
         boolean startDynalite,
-        boolean provideJwtKeys,
         List<String> topics,
         int partitions,
         String kafkaVersion,
@@ -22,8 +21,6 @@ record DevServicesSettings(
 
     static final String KAFKA_BOOTSTRAP = "kafka.bootstrap.servers";
     static final String DYNAMODB_ENDPOINT = "quarkus.dynamodb.endpoint-override";
-    static final String JWT_PUBLIC_KEY = "mp.jwt.verify.publickey";
-    static final String JWT_PUBLIC_KEY_LOCATION = "mp.jwt.verify.publickey.location";
 
     static DevServicesSettings fromConfig() {
         Config config = ConfigProvider.getConfig();
@@ -32,8 +29,6 @@ record DevServicesSettings(
                 enabled,
                 enabled && config.getOptionalValue(KAFKA_BOOTSTRAP, String.class).isEmpty(),
                 enabled && config.getOptionalValue(DYNAMODB_ENDPOINT, String.class).isEmpty(),
-                enabled && config.getOptionalValue(JWT_PUBLIC_KEY, String.class).isEmpty()
-                        && config.getOptionalValue(JWT_PUBLIC_KEY_LOCATION, String.class).isEmpty(),
                 config.getOptionalValues("cabinet.devservices.kafka.topics", String.class).orElse(List.of()),
                 config.getOptionalValue("cabinet.devservices.kafka.partitions", Integer.class).orElse(6),
                 config.getOptionalValue("cabinet.devservices.kafka.version", String.class).orElse("4.1.2"),
@@ -45,6 +40,6 @@ record DevServicesSettings(
     }
 
     boolean startsAnything() {
-        return startKafka || startDynalite || provideJwtKeys;
+        return startKafka || startDynalite;
     }
 }

@@ -70,7 +70,8 @@ final class OrphanRegistry {
             }
             Files.deleteIfExists(pidFile);
         } catch (IOException | RuntimeException e) {
-            LOG.warnf("could not clean up the orphan recorded in %s: %s", pidFile, e.getMessage());
+            LOG.warnf("ignoring the unreadable record %s: %s", pidFile, e.getMessage());
+            forget(pidFile.getFileName().toString().replaceFirst("\\.pid$", ""));
         }
     }
 

@@ -5,7 +5,7 @@ import java.util.Map;
 
 import org.jboss.logging.Logger;
 
-/** The broker, dynalite and dev JWT keys started for one dev-mode session or one test JVM, and the config they hand over. */
+/** The broker and dynalite started for one dev-mode session or one test JVM, and the config they hand over. */
 final class RunningInfrastructure implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(RunningInfrastructure.class);
@@ -14,6 +14,7 @@ final class RunningInfrastructure implements AutoCloseable {
     private final Dynalite dynalite;
     private final Map<String, String> config;
     private final DevServicesSettings settings;
+    private final Thread shutdownHook = new Thread(this::stopChildren, "cabinet-devservices-shutdown");
 
     private RunningInfrastructure(KafkaBroker broker, Dynalite dynalite, Map<String, String> config,
             DevServicesSettings settings) {
@@ -49,10 +50,11 @@ final class RunningInfrastructure implements AutoCloseable {
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
                 LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), (System.nanoTime() - begin) / 1_000_000);
             }
-            if (settings.provideJwtKeys()) {
-                config.putAll(DevJwtKeys.generate());
-            }
-            return new RunningInfrastructure(broker, dynalite, config, settings);
+            RunningInfrastructure running = new RunningInfrastructure(broker, dynalite, config, settings);
+            // The curated application's close task normally stops us after the application; a test JVM can exit
+            // without closing it, so the children must also go when the JVM does.
+            Runtime.getRuntime().addShutdownHook(running.shutdownHook);
+            return running;
         } catch (RuntimeException e) {
             closeQuietly(broker);
             closeQuietly(dynalite);
@@ -71,6 +73,15 @@ final class RunningInfrastructure implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // the hook is running or about to: it stops the children
+        }
+        stopChildren();
+    }
+
+    private synchronized void stopChildren() {
         closeQuietly(broker);
         closeQuietly(dynalite);
     }

@@ -1,0 +1,58 @@
+package dev.cabinet;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/** Rules of the code base that a review could miss: reads by key only, and plumbing that knows no feature. */
+class ArchitectureTest {
+
+    private static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cabinet");
+
+    @Test
+    void nothingScansTheTable() {
+        noClasses().should().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scan"))
+                .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scan"))
+                .orShould().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scanPaginator"))
+                .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scanPaginator"))
+                .orShould().dependOnClassesThat().areAssignableTo(ScanRequest.class)
+                .because("every read names its partition key: GetItem or a key-condition Query (SPEC §5)")
+                .check(CLASSES);
+    }
+
+    @Test
+    void nothingFiltersQueryResults() {
+        noClasses().should().callMethodWhere(targetIs(QueryRequest.Builder.class, "filterExpression"))
+                .orShould().callMethodWhere(targetIs(QueryRequest.Builder.class, "queryFilter"))
+                .orShould().callMethodWhere(targetIs(QueryRequest.Builder.class, "conditionalOperator"))
+                .because("a filter reads and pays for items it then throws away; key conditions select items instead")
+                .check(CLASSES);
+    }
+
+    @Test
+    void sharedPlumbingDependsOnNoFeature() {
+        noClasses().that().resideInAnyPackage("dev.cabinet.table..", "dev.cabinet.eventlog..", "dev.cabinet.projection..",
+                "dev.cabinet.query..", "dev.cabinet.http..", "dev.cabinet.auth..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.cabinet.user..", "dev.cabinet.post..")
+                .check(CLASSES);
+    }
+
+    private static DescribedPredicate<JavaAccess<?>> targetIs(Class<?> owner, String methodName) {
+        return DescribedPredicate.describe(owner.getSimpleName() + "." + methodName,
+                access -> access.getTarget().getName().equals(methodName)
+                        && access.getTarget().getOwner().isAssignableTo(owner));
+    }
+}

@@ -1,0 +1,95 @@
+package dev.cabinet.projection;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.post.PostKeys;
+import dev.cabinet.support.EventLogReader;
+import dev.cabinet.table.Key;
+import dev.cabinet.user.UserKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+@QuarkusTest
+class RedeliveryTest {
+
+    @Inject
+    ProjectionEngine engine;
+
+    @Inject
+    ProjectionStore store;
+
+    @Test
+    void deliveringTheSameRecordsAgainLeavesEveryItemAndCounterUnchanged() {
+        String author = newUserId();
+        register(author, "Rita");
+        String first = createPost(author, "First");
+        String second = createPost(author, "Second");
+        as(author).body(Map.of("title", "First, edited")).patch("/posts/" + first).then().statusCode(202);
+        as(author).post("/posts/" + second + "/publish").then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            given().get("/users/" + author).then().body("postCount", equalTo(2));
+            given().get("/posts/" + first).then().body("title", equalTo("First, edited"));
+            given().get("/posts/" + second).then().body("status", equalTo("published"));
+        });
+        List<Key> keys = List.of(UserKeys.profile(author), PostKeys.metadata(first), PostKeys.metadata(second),
+                summaryKey(author, first), summaryKey(author, second));
+        Map<Key, Map<String, AttributeValue>> before = snapshot(keys);
+
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>(EventLogReader.recordsWithKey(Topics.USERS, author));
+        records.addAll(EventLogReader.recordsWithKey(Topics.POSTS, first));
+        records.addAll(EventLogReader.recordsWithKey(Topics.POSTS, second));
+        assertEquals(5, records.size());
+
+        engine.project(batchOf(records)).await().atMost(Duration.ofSeconds(30));
+        assertEquals(before, snapshot(keys));
+
+        // A consumer rewound to the start of one post's stream sees its first event again, alone.
+        engine.project(batchOf(records.subList(1, 2))).await().atMost(Duration.ofSeconds(30));
+        assertEquals(before, snapshot(keys));
+    }
+
+    private Key summaryKey(String author, String postId) {
+        Map<String, AttributeValue> post = store.read(PostKeys.metadata(postId)).await().indefinitely().orElseThrow();
+        return PostKeys.summary(author, post.get("createdAt").s(), postId);
+    }
+
+    private Map<Key, Map<String, AttributeValue>> snapshot(List<Key> keys) {
+        Map<Key, Map<String, AttributeValue>> items = new LinkedHashMap<>();
+        for (Key key : keys) {
+            items.put(key, store.read(key).await().indefinitely().orElseThrow());
+        }
+        return items;
+    }
+
+    private static ConsumerRecords<String, byte[]> batchOf(List<ConsumerRecord<String, byte[]>> records) {
+        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> byPartition = records.stream()
+                .sorted(Comparator.comparingLong(ConsumerRecord::offset))
+                .collect(Collectors.groupingBy(r -> new TopicPartition(r.topic(), r.partition()), LinkedHashMap::new,
+                        Collectors.toList()));
+        return new ConsumerRecords<>(byPartition, Map.of());
+    }
+}

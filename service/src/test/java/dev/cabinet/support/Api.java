@@ -1,0 +1,61 @@
+package dev.cabinet.support;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.Map;
+
+import dev.cabinet.table.Ids;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
+
+/** Test helpers that use the public API the way a client does: tokens, registration, waiting for projections. */
+public final class Api {
+
+    /** How long a test waits for the projector; generous for a loaded 2-core machine, never a fixed sleep. */
+    public static final Duration PROJECTION_WAIT = Duration.ofSeconds(30);
+
+    private Api() {
+    }
+
+    /** A fresh user id, so tests sharing one table and one broker never see each other's data. */
+    public static String newUserId() {
+        return "u" + Ids.newId();
+    }
+
+    public static String tokenFor(String userId) {
+        return given().contentType(ContentType.JSON).body(Map.of("sub", userId))
+                .post("/dev/tokens")
+                .then().statusCode(200)
+                .extract().path("token");
+    }
+
+    public static RequestSpecification as(String userId) {
+        return given().auth().oauth2(tokenFor(userId)).contentType(ContentType.JSON);
+    }
+
+    /** Registers the user and waits until the profile can be read. */
+    public static void register(String userId, String name) {
+        as(userId).body(Map.of("name", name, "email", userId + "@example.com"))
+                .put("/users/" + userId)
+                .then().statusCode(202);
+        awaitOk("/users/" + userId);
+    }
+
+    /** Creates a post and waits until it can be read; returns its id. */
+    public static String createPost(String authorId, String title) {
+        String postId = as(authorId).body(Map.of("title", title, "body", "Body of " + title))
+                .post("/posts")
+                .then().statusCode(202)
+                .extract().path("id");
+        awaitOk("/posts/" + postId);
+        return postId;
+    }
+
+    public static ValidatableResponse awaitOk(String path) {
+        await().atMost(PROJECTION_WAIT).until(() -> given().get(path).statusCode() == 200);
+        return given().get(path).then().statusCode(200);
+    }
+}

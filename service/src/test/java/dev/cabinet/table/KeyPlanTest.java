@@ -1,0 +1,65 @@
+package dev.cabinet.table;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+class KeyPlanTest {
+
+    @Test
+    void everyItemTypeHasAUniqueNameAndEveryPatternIsNumberedOnce() {
+        Set<String> names = KeyPlan.ITEM_TYPES.stream().map(ItemType::name).collect(Collectors.toSet());
+        assertEquals(KeyPlan.ITEM_TYPES.size(), names.size());
+        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+                KeyPlan.ACCESS_PATTERNS.stream().map(AccessPattern::number).collect(Collectors.toList()));
+    }
+
+    @Test
+    void theTableDefinitionHasBothGsisWithIncludeProjectionsThatLeavePostBodiesOut() {
+        CreateTableRequest request = TableDefinition.createTableRequest("cabinet");
+        assertEquals(Set.of("gsi1", "gsi2"),
+                request.globalSecondaryIndexes().stream().map(g -> g.indexName()).collect(Collectors.toSet()));
+        Set<String> feedAttributes = new HashSet<>(KeyPlan.projectedAttributes(Index.GSI1));
+        assertTrue(feedAttributes.contains("title"));
+        assertTrue(feedAttributes.contains(KeyPlan.TYPE));
+        assertFalse(feedAttributes.contains("body"));
+    }
+
+    @Test
+    void aTableLikeTheDefinitionHasNoDifferences() {
+        assertEquals(List.of(), TableVerifier.differences(describedAsDefined()));
+    }
+
+    @Test
+    void aMissingGsiIsNamedInTheDifferences() {
+        TableDescription withoutGsi2 = describedAsDefined().toBuilder()
+                .globalSecondaryIndexes(describedAsDefined().globalSecondaryIndexes().stream()
+                        .filter(g -> !g.indexName().equals("gsi2")).collect(Collectors.toList()))
+                .build();
+        List<String> differences = TableVerifier.differences(withoutGsi2);
+        assertEquals(1, differences.size());
+        assertTrue(differences.get(0).contains("gsi2 is missing"), differences.get(0));
+    }
+
+    private static TableDescription describedAsDefined() {
+        CreateTableRequest request = TableDefinition.createTableRequest("cabinet");
+        return TableDescription.builder()
+                .keySchema(request.keySchema())
+                .globalSecondaryIndexes(request.globalSecondaryIndexes().stream()
+                        .map(g -> GlobalSecondaryIndexDescription.builder().indexName(g.indexName())
+                                .keySchema(g.keySchema()).projection(g.projection()).build())
+                        .collect(Collectors.toList()))
+                .build();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.cabinet.user;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.EventLogReader;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+
+@QuarkusTest
+class UserApiTest {
+
+    @Test
+    void aUserRegistersTheirProfileAndReadsItBackOnceProjected() {
+        String id = newUserId();
+        as(id).body(Map.of("name", "Ada", "email", "ada@example.com", "avatarUrl", "https://img.example/ada.png"))
+                .put("/users/" + id)
+                .then().statusCode(202)
+                .header("Location", containsString("/users/" + id))
+                .body("eventId", matchesPattern("[0-9A-Z]{26}"))
+                .body("type", equalTo("cabinet.user.registered.v1"))
+                .body("position", matchesPattern("cabinet\\.users:\\d+:\\d+"))
+                .body("id", equalTo(id));
+
+        awaitOk("/users/" + id)
+                .body("name", equalTo("Ada"))
+                .body("avatarUrl", equalTo("https://img.example/ada.png"))
+                .body("postCount", equalTo(0))
+                .body("email", nullValue());
+        as(id).get("/users/" + id).then().statusCode(200).body("email", equalTo("ada@example.com"));
+    }
+
+    @Test
+    void patchChangesOnlyTheGivenFieldsAndPutOnAnExistingProfileReplacesThem() {
+        String id = newUserId();
+        register(id, "Grace");
+        as(id).body(Map.of("name", "Grace H.")).patch("/users/" + id).then().statusCode(202)
+                .body("type", equalTo("cabinet.user.profile-updated.v1"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + id).then().body("name", equalTo("Grace H.")));
+        as(id).get("/users/" + id).then().body("email", equalTo(id + "@example.com"));
+
+        as(id).body(Map.of("name", "Grace Hopper", "email", "grace@example.com")).put("/users/" + id).then().statusCode(202)
+                .body("type", equalTo("cabinet.user.profile-updated.v1"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> as(id).get("/users/" + id).then()
+                .body("name", equalTo("Grace Hopper")).body("email", equalTo("grace@example.com")));
+    }
+
+    @Test
+    void aUserMayNotWriteAnotherUsersProfile() {
+        String me = newUserId();
+        String other = newUserId();
+        as(me).body(Map.of("name", "Mallory", "email", "m@example.com")).put("/users/" + other)
+                .then().statusCode(403)
+                .contentType("application/problem+json")
+                .body("status", equalTo(403))
+                .body("type", equalTo("urn:cabinet:problem:forbidden"));
+    }
+
+    @Test
+    void commandsWithoutAValidTokenAreUnauthorized() {
+        String id = newUserId();
+        given().contentType(ContentType.JSON).body(Map.of("name", "A", "email", "a@example.com")).put("/users/" + id)
+                .then().statusCode(401)
+                .contentType("application/problem+json")
+                .header("WWW-Authenticate", containsString("Bearer"));
+        given().auth().oauth2("not.a.token").contentType(ContentType.JSON).body(Map.of("name", "A", "email", "a@example.com"))
+                .put("/users/" + id)
+                .then().statusCode(401).contentType("application/problem+json");
+    }
+
+    @Test
+    void invalidProfilesAreRefusedNamingTheField() {
+        String id = newUserId();
+        as(id).body(Map.of("email", "a@example.com")).put("/users/" + id)
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("errors.field", hasItem("name"));
+        as(id).body(Map.of("name", "A", "email", "not-an-email")).put("/users/" + id)
+                .then().statusCode(400).body("errors.field", hasItem("email"));
+        as(id).body(Map.of("name", "A\u0000B", "email", "a@example.com")).put("/users/" + id)
+                .then().statusCode(400).body("errors.field", hasItem("name"));
+        as(id).body(Map.of("name", "A", "email", "a@example.com", "avatarUrl", "javascript:alert(1)")).put("/users/" + id)
+                .then().statusCode(400).body("errors.field", hasItem("avatarUrl"));
+        as(id).body(Map.of()).patch("/users/" + id)
+                .then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Test
+    void malformedOrMisshapenJsonIsA400() {
+        String id = newUserId();
+        as(id).body("{\"name\": \"A\", ").put("/users/" + id)
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("type", equalTo("urn:cabinet:problem:malformed-json"));
+        as(id).body(Map.of("name", "A", "email", "a@example.com", "actor", "someone-else")).put("/users/" + id)
+                .then().statusCode(400).body("errors.field", hasItem("actor"));
+        as(id).body(Map.of("name", List.of("A"), "email", "a@example.com")).put("/users/" + id)
+                .then().statusCode(400).body("errors.field", hasItem("name"));
+        as(id).body("").put("/users/" + id)
+                .then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Test
+    void anIdThatIsNotInTheSafeAlphabetIsA400() {
+        given().get("/users/a%23b").then().statusCode(400).contentType("application/problem+json")
+                .body("errors.field", hasItem("id"));
+    }
+
+    @Test
+    void anUnknownUserIsA404ProblemAndPatchingOneToo() {
+        String id = newUserId();
+        given().get("/users/" + id).then().statusCode(404).contentType("application/problem+json")
+                .body("type", equalTo("urn:cabinet:problem:not-found"));
+        as(id).body(Map.of("name", "X")).patch("/users/" + id).then().statusCode(404);
+    }
+
+    @Test
+    void refusedCommandsWriteNoEvent() {
+        String id = newUserId();
+        as(id).body(Map.of("email", "a@example.com")).put("/users/" + id).then().statusCode(400);
+        as(newUserId()).body(Map.of("name", "A", "email", "a@example.com")).put("/users/" + id).then().statusCode(403);
+        given().contentType(ContentType.JSON).body(Map.of("name", "A", "email", "a@example.com")).put("/users/" + id)
+                .then().statusCode(401);
+        as(id).body(Map.of("name", "X")).patch("/users/" + id).then().statusCode(404);
+        String accepted = as(id).body(Map.of("name", "A", "email", "a@example.com")).put("/users/" + id)
+                .then().statusCode(202).extract().path("eventId");
+
+        // The accepted command is written after the refused ones, so reading up to the end now sees all of them.
+        List<ConsumerRecord<String, byte[]>> records = EventLogReader.recordsWithKey(Topics.USERS, id);
+        assertEquals(List.of(accepted),
+                records.stream().map(r -> EventLogReader.header(r, "ce_id")).collect(java.util.stream.Collectors.toList()));
+    }
+}
