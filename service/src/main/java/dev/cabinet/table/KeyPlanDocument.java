@@ -1,0 +1,63 @@
+package dev.cabinet.table;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** Renders the key plan as Markdown: docs/key-plan.md is this output, and a test fails when the two differ. */
+public final class KeyPlanDocument {
+
+    private KeyPlanDocument() {
+    }
+
+    public static String render(String tableName) {
+        StringBuilder doc = new StringBuilder();
+        doc.append("# Key plan\n\n")
+                .append("<!-- Generated from dev.cabinet.table.KeyPlan by KeyPlanDocumentTest; do not edit by hand. -->\n")
+                .append("<!-- Regenerate: ./mvnw test -Dtest=KeyPlanDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true -->\n\n")
+                .append("One table (`").append(tableName).append("` by default), string keys `pk`/`sk`, billing PAY_PER_REQUEST. ")
+                .append("Every item carries `").append(KeyPlan.TYPE).append("`, its entity name. Ids in keys match `")
+                .append(Ids.PATTERN).append("`; timestamps are UTC with fixed millisecond width, so they sort as strings. ")
+                .append("Besides the attributes below, items hold the projector's bookkeeping: `…Version` (the log offset of ")
+                .append("the last event applied from a stream), `counted…` flags and `pendingCounts` (exactly-once counters).\n\n");
+
+        doc.append("## Item types\n\n")
+                .append("| entity (`type`) | pk | sk | GSI entries | attributes | notes |\n")
+                .append("|---|---|---|---|---|---|\n");
+        for (ItemType type : KeyPlan.ITEM_TYPES) {
+            String gsis = type.indexEntries().stream()
+                    .map(e -> "`" + e.index().indexName() + "`: `" + e.pk() + "` / `" + e.sk() + "` (" + e.condition() + ")")
+                    .collect(Collectors.joining("<br>"));
+            doc.append("| ").append(type.name())
+                    .append(" | `").append(type.pk()).append("` | `").append(type.sk()).append("` | ")
+                    .append(gsis.isEmpty() ? "" : gsis).append(" | ")
+                    .append(String.join(", ", type.attributes())).append(" | ")
+                    .append(type.notes()).append(" |\n");
+        }
+
+        doc.append("\n## Access patterns\n\n")
+                .append("Each is one GetItem or one key-condition Query (sharded ones: one Query per shard, in parallel, merged). ")
+                .append("No Scan, no filter expression.\n\n")
+                .append("| # | pattern | index | key condition | item types |\n")
+                .append("|---|---|---|---|---|\n");
+        for (AccessPattern pattern : KeyPlan.ACCESS_PATTERNS) {
+            doc.append("| ").append(pattern.number()).append(" | ").append(pattern.name()).append(" | ")
+                    .append(pattern.index() == Index.TABLE ? "table" : pattern.index().indexName()).append(" | ")
+                    .append(pattern.keyCondition()).append(" | ")
+                    .append(Arrays.stream(pattern.itemTypes()).map(ItemType::name).collect(Collectors.joining(", ")))
+                    .append(" |\n");
+        }
+
+        doc.append("\n## Indexes\n\n")
+                .append("| index | keys | projection | why |\n")
+                .append("|---|---|---|---|\n")
+                .append("| table | `pk` (HASH), `sk` (RANGE) | all attributes | |\n");
+        for (Index index : TableDefinition.secondaryIndexes()) {
+            doc.append("| `").append(index.indexName()).append("` | `").append(index.pkAttribute()).append("` (HASH), `")
+                    .append(index.skAttribute()).append("` (RANGE) | INCLUDE ")
+                    .append(KeyPlan.projectedAttributes(index).stream().map(a -> "`" + a + "`")
+                            .collect(Collectors.joining(", ")))
+                    .append(" | ").append(KeyPlan.PROJECTION_REASONS.get(index)).append(" |\n");
+        }
+        return doc.toString();
+    }
+}
