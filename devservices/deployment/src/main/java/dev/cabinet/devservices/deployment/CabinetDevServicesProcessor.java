@@ -1,27 +1,27 @@
 package dev.cabinet.devservices.deployment;
 
-import java.nio.file.Path;
-
-import org.jboss.logging.Logger;
+import java.util.Map;
 
 import io.quarkus.deployment.IsNormal;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.CuratedApplicationShutdownBuildItem;
 import io.quarkus.deployment.builditem.DevServicesResultBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.LaunchModeBuildItem;
 import io.quarkus.deployment.pkg.builditem.OutputTargetBuildItem;
+import io.quarkus.runtime.LaunchMode;
 
 /**
  * Docker-free Dev Services: in dev mode and tests, starts a real Kafka broker and dynalite when their endpoints are not
- * configured, and hands their addresses to the application. The infrastructure lives in a static field so live reload
- * and every test class of one JVM reuse it; it stops when the curated application closes, after the application stopped.
+ * configured, and hands their addresses to the application. The infrastructure lives in a static field so live reload,
+ * every test class and every test profile of one JVM reuse it. In dev mode it stops when the curated application
+ * closes, after the application stopped; in tests, and at the latest, when the JVM exits.
  */
 public class CabinetDevServicesProcessor {
 
     static final String FEATURE = "cabinet-devservices";
-    private static final Logger LOG = Logger.getLogger(CabinetDevServicesProcessor.class);
 
-    private static RunningInfrastructure running;
+    private static boolean closeTaskRegistered;
 
     @BuildStep
     FeatureBuildItem feature() {
@@ -29,34 +29,31 @@ public class CabinetDevServicesProcessor {
     }
 
     @BuildStep(onlyIfNot = IsNormal.class)
-    synchronized DevServicesResultBuildItem startInfrastructure(OutputTargetBuildItem target,
+    synchronized DevServicesResultBuildItem startInfrastructure(LaunchModeBuildItem launchMode, OutputTargetBuildItem target,
             CuratedApplicationShutdownBuildItem shutdown) {
         DevServicesSettings settings = DevServicesSettings.fromConfig();
-        if (running != null && !running.matches(settings)) {
-            LOG.info("Dev Services settings changed: restarting the Kafka broker and dynalite");
-            stopRunning();
-        }
         if (!settings.startsAnything()) {
             return null;
         }
-        if (running == null) {
-            Path stateDir = target.getOutputDirectory().resolve("cabinet-devservices");
-            running = RunningInfrastructure.start(settings, stateDir);
-            // Runs once the curated application closes: after the application itself stopped, so its producers and
-            // consumers never see the broker vanish under them.
-            shutdown.addCloseTask(CabinetDevServicesProcessor::stopRunning, true);
+        Map<String, String> config = RunningInfrastructure.provide(settings,
+                target.getOutputDirectory().resolve("cabinet-devservices"));
+        if (launchMode.getLaunchMode() == LaunchMode.DEVELOPMENT && !closeTaskRegistered) {
+            // Runs once dev mode's curated application closes: after the application itself stopped, so its
+            // producers and consumers never see the broker vanish under them. Tests share the infrastructure for the
+            // whole JVM instead: Quarkus may close one test application's curated application while another,
+            // augmented with these addresses, is still to start. The JVM's exit stops it then.
+            shutdown.addCloseTask(CabinetDevServicesProcessor::stopAfterDevMode, true);
+            closeTaskRegistered = true;
         }
         return DevServicesResultBuildItem.discovered()
                 .feature(FEATURE)
                 .description("Kafka broker and dynalite, without Docker")
-                .config(running.config())
+                .config(config)
                 .build();
     }
 
-    private static synchronized void stopRunning() {
-        if (running != null) {
-            running.close();
-            running = null;
-        }
+    private static synchronized void stopAfterDevMode() {
+        RunningInfrastructure.stopAll();
+        closeTaskRegistered = false;
     }
 }

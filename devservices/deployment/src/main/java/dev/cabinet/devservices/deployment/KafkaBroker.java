@@ -64,11 +64,11 @@ final class KafkaBroker implements AutoCloseable {
     }
 
     /** Creates the topics (missing ones only) so that consumers never wait on auto-creation or a rebalance for it. */
-    void createTopics(List<String> topics, int partitions) {
+    static void createTopics(String bootstrapServers, List<String> topics, int partitions) {
         if (topics.isEmpty()) {
             return;
         }
-        try (Admin admin = admin()) {
+        try (Admin admin = admin(bootstrapServers)) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<NewTopic> missing = topics.stream().distinct().filter(t -> !existing.contains(t))
                     .map(t -> new NewTopic(t, partitions, (short) 1).configs(Map.of("retention.ms", "-1")))
@@ -92,16 +92,16 @@ final class KafkaBroker implements AutoCloseable {
         if (!FreePorts.accepts(port)) {
             return false;
         }
-        try (Admin admin = admin()) {
+        try (Admin admin = admin(bootstrapServers())) {
             return !admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty();
         } catch (Exception e) {
             return false;
         }
     }
 
-    private Admin admin() {
+    private static Admin admin(String bootstrapServers) {
         Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
         return Admin.create(config);

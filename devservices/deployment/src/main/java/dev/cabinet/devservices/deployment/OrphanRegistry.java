@@ -62,7 +62,8 @@ final class OrphanRegistry {
             String[] fields = Files.readString(pidFile, StandardCharsets.UTF_8).trim().split(" ");
             String recordedStart = fields.length > 1 ? fields[1] : "-";
             Optional<ProcessHandle> process = ProcessHandle.of(Long.parseLong(fields[0]))
-                    .filter(p -> sameStart(p, recordedStart));
+                    .filter(p -> sameStart(p, recordedStart))
+                    .filter(p -> !isOurChild(p));
             if (process.isPresent()) {
                 LOG.infof("Stopping %s (pid %s), left running by an earlier JVM that did not shut down",
                         pidFile.getFileName(), fields[0]);
@@ -85,6 +86,11 @@ final class OrphanRegistry {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A child of this very JVM is not an orphan: another class loader of ours started it. */
+    private static boolean isOurChild(ProcessHandle process) {
+        return process.parent().map(parent -> parent.pid() == ProcessHandle.current().pid()).orElse(false);
     }
 
     private static boolean sameStart(ProcessHandle process, String recordedStart) {

@@ -1,99 +1,118 @@
 package dev.cabinet.devservices.deployment;
 
+import java.nio.file.Path;
+import java.util.AbstractMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
 
-/** The broker and dynalite started for one dev-mode session or one test JVM, and the config they hand over. */
-final class RunningInfrastructure implements AutoCloseable {
+/**
+ * The broker and dynalite started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
+ * class loader of its own, so a static field is not enough to share them: they are kept in one JVM-wide registry that
+ * holds JDK types only (each child as a map entry of its address and an {@link AutoCloseable}). Started pieces are never
+ * restarted while the JVM lives: a test profile that configures its own Kafka simply does not get this broker's address.
+ */
+final class RunningInfrastructure {
 
     private static final Logger LOG = Logger.getLogger(RunningInfrastructure.class);
+    private static final String REGISTRY = "dev.cabinet.devservices.running";
+    private static final String KAFKA = "kafka";
+    private static final String DYNALITE = "dynalite";
+    private static final String SHUTDOWN_HOOK = "shutdown-hook";
 
-    private final KafkaBroker broker;
-    private final Dynalite dynalite;
-    private final Map<String, String> config;
-    private final DevServicesSettings settings;
-    private final Thread shutdownHook = new Thread(this::stopChildren, "cabinet-devservices-shutdown");
-
-    private RunningInfrastructure(KafkaBroker broker, Dynalite dynalite, Map<String, String> config,
-            DevServicesSettings settings) {
-        this.broker = broker;
-        this.dynalite = dynalite;
-        this.config = Map.copyOf(config);
-        this.settings = settings;
+    private RunningInfrastructure() {
     }
 
-    static RunningInfrastructure start(DevServicesSettings settings, java.nio.file.Path stateDir) {
-        OrphanRegistry registry = new OrphanRegistry(stateDir.resolve("pids"));
-        registry.reapOrphans();
-        Map<String, String> config = new HashMap<>();
-        KafkaBroker broker = null;
-        Dynalite dynalite = null;
-        try {
+    /** Starts what {@code settings} asks for and is not running yet; returns the config to hand to the application. */
+    static Map<String, String> provide(DevServicesSettings settings, Path stateDir) {
+        Map<String, Object> running = registry();
+        synchronized (running) {
+            if (running.isEmpty()) {
+                new OrphanRegistry(stateDir.resolve("pids")).reapOrphans();
+                // Dev mode stops us when its curated application closes; tests, and anything else, when the JVM exits.
+                Thread hook = new Thread(RunningInfrastructure::stopAll, "cabinet-devservices-shutdown");
+                Runtime.getRuntime().addShutdownHook(hook);
+                running.put(SHUTDOWN_HOOK, hook);
+            }
+            Map<String, String> config = new HashMap<>();
+            OrphanRegistry pids = new OrphanRegistry(stateDir.resolve("pids"));
             if (settings.startKafka()) {
-                long begin = System.nanoTime();
-                broker = KafkaBroker.start(settings, stateDir, registry);
-                broker.createTopics(settings.topics(), settings.partitions());
-                config.put(DevServicesSettings.KAFKA_BOOTSTRAP, broker.bootstrapServers());
-                LOG.infof("Kafka broker ready at %s in %d ms, topics %s with %d partitions", broker.bootstrapServers(),
-                        (System.nanoTime() - begin) / 1_000_000, settings.topics(), settings.partitions());
+                if (!running.containsKey(KAFKA)) {
+                    long begin = System.nanoTime();
+                    KafkaBroker broker = KafkaBroker.start(settings, stateDir, pids);
+                    running.put(KAFKA, child(broker.bootstrapServers(), broker));
+                    LOG.infof("Kafka broker ready at %s in %d ms", broker.bootstrapServers(), millisSince(begin));
+                }
+                String bootstrap = child(running, KAFKA).getKey();
+                KafkaBroker.createTopics(bootstrap, settings.topics(), settings.partitions());
+                config.put(DevServicesSettings.KAFKA_BOOTSTRAP, bootstrap);
             }
             if (settings.startDynalite()) {
-                long begin = System.nanoTime();
-                dynalite = Dynalite.start(settings, stateDir, registry);
-                config.put(DevServicesSettings.DYNAMODB_ENDPOINT, dynalite.endpoint());
+                if (!running.containsKey(DYNALITE)) {
+                    long begin = System.nanoTime();
+                    Dynalite dynalite = Dynalite.start(settings, stateDir, pids);
+                    running.put(DYNALITE, child(dynalite.endpoint(), dynalite));
+                    LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), millisSince(begin));
+                }
+                config.put(DevServicesSettings.DYNAMODB_ENDPOINT, child(running, DYNALITE).getKey());
                 // dynalite needs SigV4 headers but does not check them: any static credentials do.
                 config.put("quarkus.dynamodb.aws.region", "us-east-1");
                 config.put("quarkus.dynamodb.aws.credentials.type", "static");
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.access-key-id", "dev");
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
-                LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), (System.nanoTime() - begin) / 1_000_000);
             }
-            RunningInfrastructure running = new RunningInfrastructure(broker, dynalite, config, settings);
-            // The curated application's close task normally stops us after the application; a test JVM can exit
-            // without closing it, so the children must also go when the JVM does.
-            Runtime.getRuntime().addShutdownHook(running.shutdownHook);
-            return running;
-        } catch (RuntimeException e) {
-            closeQuietly(broker);
-            closeQuietly(dynalite);
-            throw e;
+            return config;
         }
     }
 
-    Map<String, String> config() {
-        return config;
-    }
-
-    /** Running infrastructure is reused only while the settings that shaped it stay the same. */
-    boolean matches(DevServicesSettings other) {
-        return settings.equals(other);
-    }
-
-    @Override
-    public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException alreadyShuttingDown) {
-            // the hook is running or about to: it stops the children
+    /** Stops everything started in this JVM (by any class loader) and forgets it. */
+    static void stopAll() {
+        Map<String, Object> running = registry();
+        synchronized (running) {
+            Object hook = running.remove(SHUTDOWN_HOOK);
+            if (hook instanceof Thread && hook != Thread.currentThread()) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook((Thread) hook);
+                } catch (IllegalStateException alreadyShuttingDown) {
+                    // the JVM is exiting: we are stopping the children right here anyway
+                }
+            }
+            for (String name : new String[] { KAFKA, DYNALITE }) {
+                Map.Entry<String, AutoCloseable> child = child(running, name);
+                if (child != null) {
+                    running.remove(name);
+                    closeQuietly(name, child.getValue());
+                }
+            }
         }
-        stopChildren();
     }
 
-    private synchronized void stopChildren() {
-        closeQuietly(broker);
-        closeQuietly(dynalite);
+    /** An address and the process behind it, as a JDK type that every class loader sees as the same class. */
+    private static Map.Entry<String, AutoCloseable> child(String address, AutoCloseable process) {
+        return new AbstractMap.SimpleImmutableEntry<>(address, process);
     }
 
-    private static void closeQuietly(AutoCloseable closeable) {
-        if (closeable == null) {
-            return;
-        }
+    @SuppressWarnings("unchecked")
+    private static Map.Entry<String, AutoCloseable> child(Map<String, Object> running, String name) {
+        return (Map.Entry<String, AutoCloseable>) running.get(name);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> registry() {
+        return (Map<String, Object>) System.getProperties().computeIfAbsent(REGISTRY, k -> new ConcurrentHashMap<>());
+    }
+
+    private static long millisSince(long nanoTime) {
+        return (System.nanoTime() - nanoTime) / 1_000_000;
+    }
+
+    private static void closeQuietly(String name, AutoCloseable closeable) {
         try {
             closeable.close();
         } catch (Exception e) {
-            LOG.warnf("could not stop %s: %s", closeable.getClass().getSimpleName(), e.getMessage());
+            LOG.warnf("could not stop %s: %s", name, e.getMessage());
         }
     }
 }

@@ -18,18 +18,41 @@ class OrphanRegistryTest {
 
     @Test
     void aChildLeftByAKilledJvmIsStoppedAtTheNextStart() throws Exception {
-        Process child = new ProcessBuilder("sleep", "300").start();
+        ProcessHandle orphan = orphanedSleep();
         try {
-            new OrphanRegistry(stateDir).record("kafka", child.toHandle());
+            new OrphanRegistry(stateDir).record("kafka", orphan);
 
-            // A new JVM's registry reads the same folder: the recorded child is still the same process, so it goes.
+            // A new JVM's registry reads the same folder: the recorded process is still the same one, so it goes.
             new OrphanRegistry(stateDir).reapOrphans();
 
-            assertTrue(child.waitFor(20, TimeUnit.SECONDS), "the orphan should have been stopped");
+            orphan.onExit().get(20, TimeUnit.SECONDS);
+            assertFalse(orphan.isAlive());
             assertFalse(Files.exists(stateDir.resolve("kafka.pid")));
+        } finally {
+            orphan.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aChildOfThisJvmIsNotAnOrphan() throws Exception {
+        Process child = new ProcessBuilder("sleep", "300").start();
+        try {
+            new OrphanRegistry(stateDir).record("dynalite", child.toHandle());
+
+            new OrphanRegistry(stateDir).reapOrphans();
+
+            assertTrue(child.isAlive());
         } finally {
             child.destroyForcibly();
         }
+    }
+
+    /** A process whose parent has exited, as a killed JVM leaves its children. */
+    private static ProcessHandle orphanedSleep() throws IOException, InterruptedException {
+        Process shell = new ProcessBuilder("sh", "-c", "sleep 300 >/dev/null 2>&1 & echo $!").start();
+        String pid = new String(shell.getInputStream().readAllBytes()).trim();
+        shell.waitFor();
+        return ProcessHandle.of(Long.parseLong(pid)).orElseThrow();
     }
 
     @Test
