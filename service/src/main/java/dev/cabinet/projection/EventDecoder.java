@@ -30,10 +30,6 @@ final class EventDecoder {
         this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 
-    boolean knows(String type) {
-        return catalog.containsKey(type);
-    }
-
     ReceivedEvent decode(ConsumerRecord<String, byte[]> record) {
         String type = header(record, CloudEventHeaders.TYPE);
         EventType<?> eventType = catalog.get(type);

@@ -3,6 +3,7 @@ package dev.cabinet.query;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,7 +38,7 @@ public class CursorCodec {
 
     /** The start key the cursor carries, checked to hold exactly {@code keyAttributes} and to stay in {@code partition}. */
     public Map<String, String> decode(String cursor, String partitionAttribute, String partition,
-            java.util.Set<String> keyAttributes) {
+            Set<String> keyAttributes) {
         Map<String, String> key;
         try {
             key = json.readValue(Base64.getUrlDecoder().decode(unseal(cursor).getBytes(StandardCharsets.US_ASCII)), KEY_MAP);

@@ -1,5 +1,7 @@
 package dev.cabinet.user;
 
+import java.time.Instant;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -48,7 +50,7 @@ public class UserCommandResource {
                         ? log.append(UserEvent.PROFILE_UPDATED,
                                 new UserProfileUpdated(id, body.name(), body.email(), body.avatarUrl()), actor)
                         : log.append(UserEvent.REGISTERED, new UserRegistered(id, body.name(), body.email(),
-                                body.avatarUrl(), Timestamps.format(java.time.Instant.now())), actor))
+                                body.avatarUrl(), Timestamps.format(Instant.now())), actor))
                 .map(appended -> Accepted.response(appended, id, "/users/" + id));
     }
 

@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -77,7 +78,7 @@ class PostApiTest {
         } while (cursor != null);
 
         List<String> newestFirst = new ArrayList<>(created);
-        java.util.Collections.reverse(newestFirst);
+        Collections.reverse(newestFirst);
         assertEquals(newestFirst, listed);
     }
 

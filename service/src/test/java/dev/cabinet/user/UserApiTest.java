@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -144,6 +145,6 @@ class UserApiTest {
         // The accepted command is written after the refused ones, so reading up to the end now sees all of them.
         List<ConsumerRecord<String, byte[]>> records = EventLogReader.recordsWithKey(Topics.USERS, id);
         assertEquals(List.of(accepted),
-                records.stream().map(r -> EventLogReader.header(r, "ce_id")).collect(java.util.stream.Collectors.toList()));
+                records.stream().map(r -> EventLogReader.header(r, "ce_id")).collect(Collectors.toList()));
     }
 }

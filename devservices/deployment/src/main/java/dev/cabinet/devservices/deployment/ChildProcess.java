@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -74,9 +73,5 @@ final class ChildProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         registry.forget(name);
-    }
-
-    Instant started() {
-        return process.toHandle().info().startInstant().orElse(Instant.EPOCH);
     }
 }
