@@ -1,11 +1,10 @@
 package dev.cabinet.post;
 
-import java.util.Objects;
-
 import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.table.Ids;
+import dev.cabinet.http.TextRules;
 
 /** Facts about a post, keyed by post id on {@value Topics#POSTS}. */
 public sealed interface PostEvent extends DomainEvent
@@ -25,26 +24,28 @@ public sealed interface PostEvent extends DomainEvent
     /** A user wrote a new post, as a draft. */
     record PostCreated(String postId, String authorId, String title, String body, String createdAt) implements PostEvent {
         public PostCreated {
-            Ids.require("postId", postId);
-            Ids.require("authorId", authorId);
-            Objects.requireNonNull(title, "title");
-            Objects.requireNonNull(body, "body");
-            Objects.requireNonNull(createdAt, "createdAt");
+            EventFields.id("postId", postId);
+            EventFields.id("authorId", authorId);
+            EventFields.text("title", title, TextRules.TITLE_MAX);
+            EventFields.text("body", body, TextRules.BODY_MAX);
+            EventFields.timestamp("createdAt", createdAt);
         }
     }
 
     /** The author changed the post; a null field is left as it was. */
     record PostEdited(String postId, String title, String body) implements PostEvent {
         public PostEdited {
-            Ids.require("postId", postId);
+            EventFields.id("postId", postId);
+            EventFields.optionalText("title", title, TextRules.TITLE_MAX);
+            EventFields.optionalText("body", body, TextRules.BODY_MAX);
         }
     }
 
     /** The author published the post: it enters the feed. */
     record PostPublished(String postId, String publishedAt) implements PostEvent {
         public PostPublished {
-            Ids.require("postId", postId);
-            Objects.requireNonNull(publishedAt, "publishedAt");
+            EventFields.id("postId", postId);
+            EventFields.timestamp("publishedAt", publishedAt);
         }
     }
 }

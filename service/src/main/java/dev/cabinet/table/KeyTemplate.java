@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 public final class KeyTemplate {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z]+)}");
-    private static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
     private final String text;
@@ -71,7 +70,7 @@ public final class KeyTemplate {
                 }
                 break;
             case TIMESTAMP:
-                if (text == null || !TIMESTAMP.matcher(text).matches()) {
+                if (!Timestamps.isValid(text)) {
                     throw new InvalidIdException(name, text, "be a UTC timestamp like 2026-01-31T12:00:00.000Z");
                 }
                 break;

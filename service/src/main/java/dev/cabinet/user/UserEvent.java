@@ -1,11 +1,10 @@
 package dev.cabinet.user;
 
-import java.util.Objects;
-
 import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.table.Ids;
+import dev.cabinet.http.TextRules;
 
 /** Facts about a user, keyed by user id on {@value Topics#USERS}. */
 public sealed interface UserEvent extends DomainEvent permits UserEvent.UserRegistered, UserEvent.UserProfileUpdated {
@@ -25,17 +24,21 @@ public sealed interface UserEvent extends DomainEvent permits UserEvent.UserRegi
     record UserRegistered(String userId, String name, String email, String avatarUrl, String registeredAt)
             implements UserEvent {
         public UserRegistered {
-            Ids.require("userId", userId);
-            Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(email, "email");
-            Objects.requireNonNull(registeredAt, "registeredAt");
+            EventFields.id("userId", userId);
+            EventFields.text("name", name, TextRules.NAME_MAX);
+            EventFields.text("email", email, TextRules.EMAIL_MAX);
+            EventFields.optionalText("avatarUrl", avatarUrl, TextRules.URL_MAX);
+            EventFields.timestamp("registeredAt", registeredAt);
         }
     }
 
     /** A user changed their profile; a null field is left as it was. */
     record UserProfileUpdated(String userId, String name, String email, String avatarUrl) implements UserEvent {
         public UserProfileUpdated {
-            Ids.require("userId", userId);
+            EventFields.id("userId", userId);
+            EventFields.optionalText("name", name, TextRules.NAME_MAX);
+            EventFields.optionalText("email", email, TextRules.EMAIL_MAX);
+            EventFields.optionalText("avatarUrl", avatarUrl, TextRules.URL_MAX);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.cabinet.projection;
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
 import static dev.cabinet.support.Api.awaitOk;
 import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -22,6 +23,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.table.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Records written by another producer than Cabinet's API, with a plain Kafka producer. */
@@ -54,7 +56,32 @@ class ForeignRecordsTest {
         });
     }
 
+    @Test
+    void eventsBeyondTheCommandsBoundsAreSkippedAsUnreadableAndTheKeyKeepsFlowing() throws Exception {
+        double undecodableBefore = skipped("undecodable");
+        String author = newUserId();
+        register(author, "Bounds");
+        String postId = "p" + Ids.newId();
+        produce(Topics.POSTS, postId, "cabinet.post.created.v1", postCreated(postId, author, "x".repeat(20_001),
+                "2026-01-01T00:00:00.000Z"));
+        produce(Topics.POSTS, postId, "cabinet.post.created.v1", postCreated(postId, author, "body", "2026-01-01"));
+        produce(Topics.POSTS, postId, "cabinet.post.created.v1", postCreated(postId, author, "body",
+                "2026-01-01T00:00:00.000Z"));
+
+        awaitOk("/posts/" + postId).body("body", equalTo("body"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> assertTrue(skipped("undecodable") >= undecodableBefore + 2));
+    }
+
+    private static String postCreated(String postId, String authorId, String body, String createdAt) {
+        return "{\"postId\":\"" + postId + "\",\"authorId\":\"" + authorId + "\",\"title\":\"T\",\"body\":\"" + body
+                + "\",\"createdAt\":\"" + createdAt + "\"}";
+    }
+
     private static void produce(String key, String type, String json) throws Exception {
+        produce(Topics.USERS, key, type, json);
+    }
+
+    private static void produce(String topic, String key, String type, String json) throws Exception {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
@@ -64,7 +91,7 @@ class ForeignRecordsTest {
                     header("ce_specversion", "1.0"), header("ce_id", "ext-" + System.nanoTime()),
                     header("ce_source", "/another-service"), header("ce_type", type), header("ce_subject", key),
                     header("content-type", "application/json"));
-            producer.send(new ProducerRecord<>(Topics.USERS, null, key, json.getBytes(StandardCharsets.UTF_8),
+            producer.send(new ProducerRecord<>(topic, null, key, json.getBytes(StandardCharsets.UTF_8),
                     List.copyOf(headers))).get();
         }
     }

@@ -1,0 +1,43 @@
+package dev.cabinet.eventlog;
+
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Timestamps;
+
+/**
+ * Checks for event data, used by the event records' constructors: an event from any producer must respect the same
+ * bounds as a command, so that no event can make an item the store refuses. A violation makes the record unreadable
+ * (counted and skipped by the projector) instead of stopping projection.
+ */
+public final class EventFields {
+
+    private EventFields() {
+    }
+
+    public static String id(String field, String value) {
+        return Ids.require(field, value);
+    }
+
+    /** A required timestamp in the fixed-width form keys use ({@link Timestamps}). */
+    public static String timestamp(String field, String value) {
+        if (!Timestamps.isValid(value)) {
+            throw new IllegalArgumentException(field + " must be a UTC timestamp like 2026-01-31T12:00:00.000Z");
+        }
+        return value;
+    }
+
+    /** Required text of at most {@code max} characters. */
+    public static String text(String field, String value, int max) {
+        if (value == null) {
+            throw new IllegalArgumentException(field + " is required");
+        }
+        return optionalText(field, value, max);
+    }
+
+    /** Optional text of at most {@code max} characters. */
+    public static String optionalText(String field, String value, int max) {
+        if (value != null && value.length() > max) {
+            throw new IllegalArgumentException(field + " is longer than " + max + " characters");
+        }
+        return value;
+    }
+}
