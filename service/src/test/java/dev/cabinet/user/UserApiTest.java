@@ -5,6 +5,7 @@ import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.awaitOk;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
+import static dev.cabinet.support.Api.tokenFor;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
@@ -65,6 +66,18 @@ class UserApiTest {
     }
 
     @Test
+    void aBurstOfChangesToOneProfileIsAppliedInLogOrderEndingWithTheLast() {
+        String id = newUserId();
+        register(id, "Name 0");
+        String token = tokenFor(id);
+        for (int i = 1; i <= 25; i++) {
+            given().auth().oauth2(token).contentType(ContentType.JSON).body(Map.of("name", "Name " + i))
+                    .patch("/users/" + id).then().statusCode(202);
+        }
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + id).then().body("name", equalTo("Name 25")));
+    }
+
+    @Test
     void aUserMayNotWriteAnotherUsersProfile() {
         String me = newUserId();
         String other = newUserId();
@@ -115,6 +128,16 @@ class UserApiTest {
                 .then().statusCode(400).body("errors.field", hasItem("name"));
         as(id).body("").put("/users/" + id)
                 .then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Test
+    void aWrongContentTypeOrMethodIsAProblemToo() {
+        String id = newUserId();
+        given().auth().oauth2(tokenFor(id)).contentType(ContentType.TEXT)
+                .body("name=A").put("/users/" + id)
+                .then().statusCode(415).contentType("application/problem+json").body("status", equalTo(415));
+        given().delete("/users/" + id)
+                .then().statusCode(405).contentType("application/problem+json");
     }
 
     @Test
