@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.AbstractMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
@@ -38,24 +40,34 @@ final class RunningInfrastructure {
             }
             Map<String, String> config = new HashMap<>();
             OrphanRegistry pids = new OrphanRegistry(stateDir.resolve("pids"));
-            if (settings.startKafka()) {
-                if (!running.containsKey(KAFKA)) {
-                    long begin = System.nanoTime();
-                    KafkaBroker broker = KafkaBroker.start(settings, stateDir, pids);
-                    running.put(KAFKA, child(broker.bootstrapServers(), broker));
-                    LOG.infof("Kafka broker ready at %s in %d ms", broker.bootstrapServers(), millisSince(begin));
+            // dynalite starts beside the broker rather than after it: together they are ready in the broker's time.
+            CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
+                    ? CompletableFuture.supplyAsync(() -> Dynalite.start(settings, stateDir, pids))
+                    : null;
+            long begin = System.nanoTime();
+            try {
+                if (settings.startKafka()) {
+                    if (!running.containsKey(KAFKA)) {
+                        KafkaBroker broker = KafkaBroker.start(settings, stateDir, pids);
+                        running.put(KAFKA, child(broker.bootstrapServers(), broker));
+                        LOG.infof("Kafka broker ready at %s in %d ms", broker.bootstrapServers(), millisSince(begin));
+                    }
+                    String bootstrap = child(running, KAFKA).getKey();
+                    KafkaBroker.createTopics(bootstrap, settings.topics(), settings.partitions());
+                    config.put(DevServicesSettings.KAFKA_BOOTSTRAP, bootstrap);
                 }
-                String bootstrap = child(running, KAFKA).getKey();
-                KafkaBroker.createTopics(bootstrap, settings.topics(), settings.partitions());
-                config.put(DevServicesSettings.KAFKA_BOOTSTRAP, bootstrap);
+            } catch (RuntimeException e) {
+                if (dynaliteStart != null) {
+                    dynaliteStart.thenAccept(Dynalite::close);
+                }
+                throw e;
+            }
+            if (dynaliteStart != null) {
+                Dynalite dynalite = await(dynaliteStart);
+                running.put(DYNALITE, child(dynalite.endpoint(), dynalite));
+                LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), millisSince(begin));
             }
             if (settings.startDynalite()) {
-                if (!running.containsKey(DYNALITE)) {
-                    long begin = System.nanoTime();
-                    Dynalite dynalite = Dynalite.start(settings, stateDir, pids);
-                    running.put(DYNALITE, child(dynalite.endpoint(), dynalite));
-                    LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), millisSince(begin));
-                }
                 config.put(DevServicesSettings.DYNAMODB_ENDPOINT, child(running, DYNALITE).getKey());
                 // dynalite needs SigV4 headers but does not check them: any static credentials do.
                 config.put("quarkus.dynamodb.aws.region", "us-east-1");
@@ -64,6 +76,17 @@ final class RunningInfrastructure {
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
             }
             return config;
+        }
+    }
+
+    private static <T> T await(CompletableFuture<T> start) {
+        try {
+            return start.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            throw e;
         }
     }
 
