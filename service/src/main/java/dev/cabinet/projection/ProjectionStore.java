@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.query.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
@@ -39,9 +40,7 @@ public class ProjectionStore {
     public Uni<Optional<Map<String, AttributeValue>>> read(Key key) {
         return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
                 .consistentRead(true)))
-                .map(response -> response.hasItem() && !response.item().isEmpty()
-                        ? Optional.of(response.item())
-                        : Optional.empty());
+                .map(Items::found);
     }
 
     /**

@@ -37,9 +37,7 @@ public class TableReader {
 
     public Uni<Optional<Map<String, AttributeValue>>> get(Key key) {
         return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())))
-                .map(response -> response.hasItem() && !response.item().isEmpty()
-                        ? Optional.of(response.item())
-                        : Optional.empty());
+                .map(Items::found);
     }
 
     public Uni<Page<Map<String, AttributeValue>>> query(KeyQuery query, PageRequest page) {

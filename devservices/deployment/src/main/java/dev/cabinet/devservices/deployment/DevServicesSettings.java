@@ -8,7 +8,6 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /** What the Dev Services should start, read from the application's configuration (all keys under {@code cabinet.devservices}). */
 record DevServicesSettings(
-        boolean enabled,
         boolean startKafka,
         boolean startDynalite,
         List<String> topics,
@@ -26,7 +25,6 @@ record DevServicesSettings(
         Config config = ConfigProvider.getConfig();
         boolean enabled = config.getOptionalValue("cabinet.devservices.enabled", Boolean.class).orElse(true);
         return new DevServicesSettings(
-                enabled,
                 enabled && config.getOptionalValue(KAFKA_BOOTSTRAP, String.class).isEmpty(),
                 enabled && config.getOptionalValue(DYNAMODB_ENDPOINT, String.class).isEmpty(),
                 config.getOptionalValues("cabinet.devservices.kafka.topics", String.class).orElse(List.of()),

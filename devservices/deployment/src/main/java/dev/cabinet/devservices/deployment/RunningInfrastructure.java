@@ -31,15 +31,15 @@ final class RunningInfrastructure {
     static Map<String, String> provide(DevServicesSettings settings, Path stateDir) {
         Map<String, Object> running = registry();
         synchronized (running) {
+            OrphanRegistry pids = new OrphanRegistry(stateDir.resolve("pids"));
             if (running.isEmpty()) {
-                new OrphanRegistry(stateDir.resolve("pids")).reapOrphans();
+                pids.reapOrphans();
                 // Dev mode stops us when its curated application closes; tests, and anything else, when the JVM exits.
                 Thread hook = new Thread(RunningInfrastructure::stopAll, "cabinet-devservices-shutdown");
                 Runtime.getRuntime().addShutdownHook(hook);
                 running.put(SHUTDOWN_HOOK, hook);
             }
             Map<String, String> config = new HashMap<>();
-            OrphanRegistry pids = new OrphanRegistry(stateDir.resolve("pids"));
             // dynalite starts beside the broker rather than after it: together they are ready in the broker's time.
             CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
                     ? CompletableFuture.supplyAsync(() -> Dynalite.start(settings, stateDir, pids))
