@@ -1,6 +1,7 @@
 package dev.cabinet;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import org.junit.jupiter.api.Test;
 
@@ -46,8 +47,14 @@ class ArchitectureTest {
     void sharedPlumbingDependsOnNoFeature() {
         noClasses().that().resideInAnyPackage("dev.cabinet.table..", "dev.cabinet.eventlog..", "dev.cabinet.projection..",
                 "dev.cabinet.query..", "dev.cabinet.http..", "dev.cabinet.auth..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.cabinet.user..", "dev.cabinet.post..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.cabinet.user..", "dev.cabinet.post..",
+                        "dev.cabinet.group..", "dev.cabinet.command..")
                 .check(CLASSES);
+    }
+
+    @Test
+    void featuresDoNotDependOnEachOtherInCycles() {
+        slices().matching("dev.cabinet.(*)..").should().beFreeOfCycles().check(CLASSES);
     }
 
     private static DescribedPredicate<JavaAccess<?>> targetIs(Class<?> owner, String methodName) {

@@ -1,5 +1,8 @@
 package dev.cabinet.eventlog;
 
+import java.util.Set;
+import java.util.TreeSet;
+
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
 
@@ -37,6 +40,14 @@ public final class EventFields {
     public static String optionalText(String field, String value, int max) {
         if (value != null && value.length() > max) {
             throw new IllegalArgumentException(field + " is longer than " + max + " characters");
+        }
+        return value;
+    }
+
+    /** A required value out of a closed set. */
+    public static String oneOf(String field, String value, Set<String> allowed) {
+        if (value == null || !allowed.contains(value)) {
+            throw new IllegalArgumentException(field + " must be one of " + new TreeSet<>(allowed));
         }
         return value;
     }

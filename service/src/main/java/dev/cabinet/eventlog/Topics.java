@@ -5,6 +5,7 @@ public final class Topics {
 
     public static final String USERS = "cabinet.users";
     public static final String POSTS = "cabinet.posts";
+    public static final String GROUPS = "cabinet.groups";
 
     private Topics() {
     }

@@ -19,6 +19,11 @@ public final class Problems {
         return new ProblemException(404, TYPE_PREFIX + "not-found", "Not found", what + " " + id + " does not exist", null);
     }
 
+    /** A 404 whose detail says more than "x does not exist". */
+    public static ProblemException notFound(String detail) {
+        return new ProblemException(404, TYPE_PREFIX + "not-found", "Not found", detail, null);
+    }
+
     public static ProblemException forbidden(String detail) {
         return new ProblemException(403, TYPE_PREFIX + "forbidden", "Forbidden", detail, null);
     }

@@ -8,6 +8,8 @@ public final class TextRules {
     public static final int URL_MAX = 2048;
     public static final int TITLE_MAX = 200;
     public static final int BODY_MAX = 20_000;
+    public static final int COMMENT_MAX = 2_000;
+    public static final int DESCRIPTION_MAX = 1_000;
 
     /** No control characters (a line break in a name or title is never intended). */
     public static final String NO_CONTROL_CHARACTERS = "[^\\p{Cntrl}]*";

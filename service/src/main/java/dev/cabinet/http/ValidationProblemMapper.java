@@ -14,7 +14,6 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-import dev.cabinet.query.InvalidCursorException;
 import dev.cabinet.table.InvalidIdException;
 
 /** Maps every kind of invalid input to a 400 problem that names the offending field. */
@@ -36,12 +35,6 @@ public class ValidationProblemMapper {
     public Response invalidId(InvalidIdException e, UriInfo uri) {
         return ProblemResponses.of(400, TYPE, "Invalid request", e.getMessage(), uri.getPath(),
                 List.of(new Problem.FieldError(e.field(), e.reason())));
-    }
-
-    @ServerExceptionMapper
-    public Response invalidCursor(InvalidCursorException e, UriInfo uri) {
-        return ProblemResponses.of(400, TYPE, "Invalid request", e.getMessage(), uri.getPath(),
-                List.of(new Problem.FieldError("cursor", e.getMessage())));
     }
 
     /** The field a violation is about: the bean property, or the method parameter (path, query or body). */

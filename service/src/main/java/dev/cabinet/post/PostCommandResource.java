@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -18,6 +19,7 @@ import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.Problems;
 import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.post.PostEvent.PostDeleted;
 import dev.cabinet.post.PostEvent.PostEdited;
 import dev.cabinet.post.PostEvent.PostPublished;
 import dev.cabinet.table.Ids;
@@ -26,7 +28,7 @@ import dev.cabinet.user.UserQueries;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** Commands on posts: a registered user writes posts; only a post's author edits or publishes it. */
+/** Commands on posts: a registered user writes posts; only a post's author edits, publishes or deletes it. */
 @Path("/posts")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
@@ -79,6 +81,16 @@ public class PostCommandResource {
                 })
                 .chain(post -> log.append(PostEvent.PUBLISHED, new PostPublished(id, Timestamps.format(Instant.now())),
                         actor))
+                .map(appended -> Accepted.response(appended, id, "/posts/" + id));
+    }
+
+    /** Deletes the post with all its comments; only its author may. */
+    @DELETE
+    @Path("{id}")
+    public Uni<Response> deletePost(@PathParam("id") String id) {
+        String actor = caller.id();
+        return postOfAuthor(id, actor)
+                .chain(post -> log.append(PostEvent.DELETED, new PostDeleted(id, Timestamps.format(Instant.now())), actor))
                 .map(appended -> Accepted.response(appended, id, "/posts/" + id));
     }
 

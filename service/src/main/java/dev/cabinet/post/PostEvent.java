@@ -8,11 +8,12 @@ import dev.cabinet.http.TextRules;
 
 /** Facts about a post, keyed by post id on {@value Topics#POSTS}. */
 public sealed interface PostEvent extends DomainEvent
-        permits PostEvent.PostCreated, PostEvent.PostEdited, PostEvent.PostPublished {
+        permits PostEvent.PostCreated, PostEvent.PostEdited, PostEvent.PostPublished, PostEvent.PostDeleted {
 
     EventType<PostCreated> CREATED = EventType.of("cabinet.post.created.v1", PostCreated.class, Topics.POSTS);
     EventType<PostEdited> EDITED = EventType.of("cabinet.post.edited.v1", PostEdited.class, Topics.POSTS);
     EventType<PostPublished> PUBLISHED = EventType.of("cabinet.post.published.v1", PostPublished.class, Topics.POSTS);
+    EventType<PostDeleted> DELETED = EventType.of("cabinet.post.deleted.v1", PostDeleted.class, Topics.POSTS);
 
     String postId();
 
@@ -46,6 +47,14 @@ public sealed interface PostEvent extends DomainEvent
         public PostPublished {
             EventFields.id("postId", postId);
             EventFields.timestamp("publishedAt", publishedAt);
+        }
+    }
+
+    /** The author deleted the post: it leaves the feed, and its comments go with it. */
+    record PostDeleted(String postId, String deletedAt) implements PostEvent {
+        public PostDeleted {
+            EventFields.id("postId", postId);
+            EventFields.timestamp("deletedAt", deletedAt);
         }
     }
 }

@@ -1,5 +1,8 @@
 package dev.cabinet.post;
 
+import java.util.List;
+import java.util.stream.IntStream;
+
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -8,6 +11,18 @@ import dev.cabinet.table.KeyPlan;
 public final class PostKeys {
 
     private PostKeys() {
+    }
+
+    /** The post stream's version, which every item a post event writes records (see {@link PostStream}). */
+    public static final String VERSION = "postVersion";
+
+    public static Key tombstone(String postId) {
+        return KeyPlan.POST_TOMBSTONE.key(postId);
+    }
+
+    /** The post's partition: its metadata and its comments. */
+    public static String partition(String postId) {
+        return KeyPlan.POST.partition(postId);
     }
 
     public static Key metadata(String postId) {
@@ -34,6 +49,11 @@ public final class PostKeys {
 
     public static String feedPartition(int shard) {
         return KeyPlan.POST.entryIn(Index.GSI1).orElseThrow().pk().render(shard);
+    }
+
+    /** The feed partitions, one per shard, in shard order. */
+    public static List<String> feedPartitions(int shards) {
+        return IntStream.range(0, shards).mapToObj(PostKeys::feedPartition).toList();
     }
 
     public static String feedSortKey(String publishedAt, String postId) {

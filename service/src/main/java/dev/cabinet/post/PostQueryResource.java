@@ -4,27 +4,53 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.http.Problems;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequest;
+import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.smallrye.mutiny.Uni;
 
-/** Reads of posts; no token needed. */
+/** Reads of posts and the published feed; no token needed. */
 @Path("/posts")
 @Produces(MediaType.APPLICATION_JSON)
 public class PostQueryResource {
 
     private final PostQueries posts;
+    private final PageRequests pages;
 
-    PostQueryResource(PostQueries posts) {
+    PostQueryResource(PostQueries posts, PageRequests pages) {
         this.posts = posts;
+        this.pages = pages;
     }
 
+    /** The published feed (pattern 5); {@code status=published} is the only listing there is. */
+    @GET
+    public Uni<Page<PostView>> listPosts(@QueryParam("status") String status, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        if (!PostStatus.PUBLISHED.equals(status)) {
+            throw Problems.badRequest("status", "must be 'published': the feed lists published posts only");
+        }
+        return posts.listPublished(pages.of(limit, cursor));
+    }
+
+    /** A post (GetItem), or with {@code include=comments} the post and its newest comments in one Query (pattern 3). */
     @GET
     @Path("{id}")
-    public Uni<PostView> getPost(@PathParam("id") String id) {
+    public Uni<PostView> getPost(@PathParam("id") String id, @QueryParam("include") String include,
+            @QueryParam("limit") String limit) {
         Ids.require("id", id);
-        return posts.findPost(id).map(post -> post.orElseThrow(() -> Problems.notFound("post", id)));
+        if (include == null) {
+            return posts.findPost(id).map(post -> post.orElseThrow(() -> Problems.notFound("post", id)));
+        }
+        if (!"comments".equals(include)) {
+            throw Problems.badRequest("include", "must be 'comments'");
+        }
+        PageRequest page = pages.of(limit, null);
+        return posts.findPostWithComments(id, page.limit())
+                .map(post -> post.orElseThrow(() -> Problems.notFound("post", id)));
     }
 }

@@ -5,17 +5,26 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.query.Items;
+import dev.cabinet.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** A post's metadata as the API shows it. */
+/**
+ * A post's metadata as the API shows it; {@code comments} only when asked for ({@code ?include=comments}). A feed
+ * entry has no {@code body}: the feed index leaves bodies out.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PostView(String id, String authorId, String authorName, String title, String body, String status,
-        String createdAt, String publishedAt, long commentCount) {
+        String createdAt, String publishedAt, long commentCount, Page<CommentView> comments) {
 
     static PostView of(Map<String, AttributeValue> item) {
         return new PostView(Items.string(item, "postId"), Items.string(item, "authorId"), Items.string(item, "authorName"),
                 Items.string(item, "title"), Items.string(item, "body"), Items.string(item, "status"),
-                Items.string(item, "createdAt"), Items.string(item, "publishedAt"), Items.number(item, "commentCount"));
+                Items.string(item, "createdAt"), Items.string(item, "publishedAt"), Items.number(item, "commentCount"),
+                null);
+    }
+
+    PostView withComments(Page<CommentView> page) {
+        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount, page);
     }
 
     boolean isPublished() {

@@ -13,6 +13,14 @@ public interface ProjectionConfig {
     @WithDefault("32")
     int concurrency();
 
+    /** How many items a fan-out (a rename reaching every copy) updates at the same time. */
+    @WithDefault("16")
+    int fanOutConcurrency();
+
+    /** How many items a fan-out reads per page while it walks the affected items. */
+    @WithDefault("100")
+    int fanOutPageSize();
+
     /** First wait before retrying a transient store error; doubles up to {@link #maxBackoff()}, with jitter. */
     @WithDefault("100ms")
     Duration initialBackoff();

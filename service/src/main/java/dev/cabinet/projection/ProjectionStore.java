@@ -1,18 +1,25 @@
 package dev.cabinet.projection;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.query.Items;
+import dev.cabinet.query.KeyQuery;
+import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** The projectors' access to the table: conditional updates, consistent reads, and exactly-once counters. */
 @ApplicationScoped
@@ -21,12 +28,85 @@ public class ProjectionStore {
     /** The string set on a counter item that holds the tokens of counter changes still being completed. */
     static final String PENDING_COUNTS = "pendingCounts";
 
+    /** BatchWriteItem's limit. */
+    private static final int BATCH_SIZE = 25;
+
     private final DynamoDbAsyncClient dynamo;
     private final String table;
+    private final ProjectionConfig config;
 
-    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig config) {
+    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config) {
         this.dynamo = dynamo;
-        this.table = config.name();
+        this.table = table.name();
+        this.config = config;
+    }
+
+    /**
+     * Deletes the item unless it has seen a later version of the stream than {@code version}: a redelivered old event
+     * never deletes what a newer one wrote. {@code false} when the condition stopped it.
+     */
+    public Uni<Boolean> delete(Key key, String versionAttribute, long version) {
+        return Uni.createFrom().completionStage(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
+                .conditionExpression("attribute_not_exists(#v) OR #v < :v")
+                .expressionAttributeNames(Map.of("#v", versionAttribute))
+                .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(version))))))
+                .map(response -> true)
+                .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
+    }
+
+    /**
+     * Walks every item the query finds, page by page, and runs {@code action} on each, {@code fanOutConcurrency} at a
+     * time; the next page is read only when the current one is done, so memory stays bounded however many items there
+     * are. Base-table queries read consistently; GSI queries cannot (DynamoDB propagates GSIs asynchronously).
+     * Emits the number of items walked.
+     */
+    public Uni<Long> forEach(KeyQuery query, Function<Map<String, AttributeValue>, Uni<?>> action) {
+        return forEachFrom(query, action, null, 0);
+    }
+
+    private Uni<Long> forEachFrom(KeyQuery query, Function<Map<String, AttributeValue>, Uni<?>> action,
+            Map<String, AttributeValue> start, long walked) {
+        QueryRequest.Builder request = query.toRequest(table).limit(config.fanOutPageSize())
+                .consistentRead(query.index() == Index.TABLE);
+        if (start != null) {
+            request.exclusiveStartKey(start);
+        }
+        QueryRequest built = request.build();
+        return Uni.createFrom().completionStage(() -> dynamo.query(built))
+                .chain(page -> Multi.createFrom().iterable(page.items())
+                        .onItem().transformToUni(item -> action.apply(item).replaceWithVoid())
+                        .merge(config.fanOutConcurrency())
+                        .collect().last()
+                        .chain(() -> page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
+                                ? forEachFrom(query, action, page.lastEvaluatedKey(), walked + page.count())
+                                : Uni.createFrom().item(walked + page.count())));
+    }
+
+    /**
+     * Deletes every item the query finds, 25 per BatchWriteItem, until none is left; used for a whole item collection
+     * that goes away with its owner (a deleted post's comments), where no item can come back meanwhile.
+     */
+    public Uni<Void> deleteAll(KeyQuery query) {
+        QueryRequest request = query.toRequest(table).limit(BATCH_SIZE).consistentRead(true).build();
+        return Uni.createFrom().completionStage(() -> dynamo.query(request))
+                .chain(page -> page.items().isEmpty()
+                        ? Uni.createFrom().voidItem()
+                        : writeBatch(page.items().stream()
+                                .map(item -> WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
+                                        Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)))).build())
+                                .toList())
+                                .chain(() -> deleteAll(query)));
+    }
+
+    /** One BatchWriteItem, resubmitting what DynamoDB left unprocessed (it does so under throttling). */
+    private Uni<Void> writeBatch(List<WriteRequest> writes) {
+        return Uni.createFrom().completionStage(() -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, writes))))
+                .chain(response -> {
+                    List<WriteRequest> left = response.unprocessedItems().getOrDefault(table, List.of());
+                    return left.isEmpty() ? Uni.createFrom().voidItem()
+                            : Uni.createFrom().voidItem().onItem().delayIt().by(config.initialBackoff())
+                                    .chain(() -> writeBatch(left));
+                });
     }
 
     /** Applies the update; {@code false} when its condition did not hold (already applied, or nothing to update). */

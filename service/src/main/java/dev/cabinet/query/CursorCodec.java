@@ -2,6 +2,7 @@ package dev.cabinet.query;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -10,6 +11,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.cabinet.http.ProblemException;
+import dev.cabinet.http.Problems;
 
 /**
  * Turns a Query's LastEvaluatedKey into an opaque cursor and back. The decoded key must name the same partition as the
@@ -20,6 +24,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public class CursorCodec {
 
     private static final TypeReference<TreeMap<String, String>> KEY_MAP = new TypeReference<>() {
+    };
+
+    private static final TypeReference<List<ShardPosition>> SHARD_POSITIONS = new TypeReference<>() {
     };
 
     private final ObjectMapper json;
@@ -43,15 +50,62 @@ public class CursorCodec {
         try {
             key = json.readValue(Base64.getUrlDecoder().decode(unseal(cursor).getBytes(StandardCharsets.US_ASCII)), KEY_MAP);
         } catch (Exception e) {
-            throw new InvalidCursorException("it cannot be read");
+            throw invalid("it cannot be read");
         }
         if (key == null || !key.keySet().equals(keyAttributes)) {
-            throw new InvalidCursorException("it does not hold this list's key");
+            throw invalid("it does not hold this list's key");
         }
         if (!partition.equals(key.get(partitionAttribute))) {
-            throw new InvalidCursorException("it belongs to another list");
+            throw invalid("it belongs to another list");
         }
         return key;
+    }
+
+    /** A merged read's cursor: one position per shard, in shard order. */
+    public String encodeShards(List<ShardPosition> positions) {
+        try {
+            return seal(Base64.getUrlEncoder().withoutPadding().encodeToString(json.writeValueAsBytes(positions)));
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot encode a cursor", e);
+        }
+    }
+
+    /**
+     * The per-shard positions a merged read's cursor carries, checked to have one position per shard, each holding
+     * exactly {@code keyAttributes} and staying in its own shard's partition.
+     */
+    public List<ShardPosition> decodeShards(String cursor, String partitionAttribute, List<String> shardPartitions,
+            Set<String> keyAttributes) {
+        List<ShardPosition> positions;
+        try {
+            positions = json.readValue(Base64.getUrlDecoder().decode(unseal(cursor).getBytes(StandardCharsets.US_ASCII)),
+                    SHARD_POSITIONS);
+        } catch (Exception e) {
+            throw invalid("it cannot be read");
+        }
+        if (positions == null || positions.size() != shardPartitions.size()) {
+            throw invalid("it does not hold one position per shard of this list");
+        }
+        for (int shard = 0; shard < positions.size(); shard++) {
+            ShardPosition position = positions.get(shard);
+            if (position == null || position.after() != null && position.done()) {
+                throw invalid("it does not hold this list's key");
+            }
+            if (position.after() != null) {
+                if (!position.after().keySet().equals(keyAttributes)) {
+                    throw invalid("it does not hold this list's key");
+                }
+                if (!shardPartitions.get(shard).equals(position.after().get(partitionAttribute))) {
+                    throw invalid("it belongs to another list");
+                }
+            }
+        }
+        return positions;
+    }
+
+    /** A cursor that was not made by this service for this list: a 400 naming the cursor. */
+    private static ProblemException invalid(String reason) {
+        return Problems.badRequest("cursor", "is not valid for this list: " + reason);
     }
 
     private static String seal(String payload) {

@@ -1,7 +1,9 @@
 package dev.cabinet.query;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
@@ -25,6 +27,20 @@ public final class Items {
     public static long number(Map<String, AttributeValue> item, String name) {
         AttributeValue value = item.get(name);
         return value == null || value.n() == null ? 0 : Long.parseLong(value.n());
+    }
+
+    /** A key map of string attributes, as cursors carry it, turned back into attribute values. */
+    public static Map<String, AttributeValue> keyOf(Map<String, String> key) {
+        Map<String, AttributeValue> attributes = new HashMap<>();
+        key.forEach((name, value) -> attributes.put(name, AttributeValue.fromS(value)));
+        return attributes;
+    }
+
+    /** The string attributes of a key (all of Cabinet's keys are strings). */
+    public static Map<String, String> keyStrings(Map<String, AttributeValue> key) {
+        Map<String, String> strings = new TreeMap<>();
+        key.forEach((name, value) -> strings.put(name, value.s()));
+        return strings;
     }
 
     public static boolean has(Map<String, AttributeValue> item, String name) {

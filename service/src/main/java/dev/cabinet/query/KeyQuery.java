@@ -1,11 +1,50 @@
 package dev.cabinet.query;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import dev.cabinet.table.Index;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /** A Query that names its partition key and constrains its sort key by key condition only: no filter exists here. */
 public record KeyQuery(Index index, String partition, SortKeyCondition sortKey, boolean newestFirst) {
 
     public static KeyQuery of(Index index, String partition, SortKeyCondition sortKey, boolean newestFirst) {
         return new KeyQuery(index, partition, sortKey, newestFirst);
+    }
+
+    /** The same list, read the other way round. */
+    public KeyQuery reversed() {
+        return new KeyQuery(index, partition, sortKey, !newestFirst);
+    }
+
+    /** The request without page size and start key; both readers and projector fan-outs start from it. */
+    public QueryRequest.Builder toRequest(String table) {
+        Map<String, String> names = new HashMap<>();
+        Map<String, AttributeValue> values = new HashMap<>();
+        names.put("#pk", index.pkAttribute());
+        values.put(":pk", AttributeValue.fromS(partition));
+        String condition = "#pk = :pk";
+        if (sortKey.kind() != SortKeyCondition.Kind.ANY) {
+            names.put("#sk", index.skAttribute());
+            values.put(":from", AttributeValue.fromS(sortKey.from()));
+            if (sortKey.kind() == SortKeyCondition.Kind.BEGINS_WITH) {
+                condition += " AND begins_with(#sk, :from)";
+            } else {
+                values.put(":to", AttributeValue.fromS(sortKey.to()));
+                condition += " AND #sk BETWEEN :from AND :to";
+            }
+        }
+        QueryRequest.Builder request = QueryRequest.builder()
+                .tableName(table)
+                .keyConditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .scanIndexForward(!newestFirst);
+        if (index.indexName() != null) {
+            request.indexName(index.indexName());
+        }
+        return request;
     }
 }

@@ -1,12 +1,14 @@
 package dev.cabinet.query;
 
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -17,6 +19,7 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The query engine: every read is a GetItem or a Query with a key condition, nothing else (an architecture test keeps
@@ -46,39 +49,90 @@ public class TableReader {
                 .map(response -> new Page<>(response.items(), nextCursor(response.lastEvaluatedKey())));
     }
 
-    private QueryRequest request(KeyQuery query, PageRequest page) {
-        Index index = query.index();
-        Map<String, String> names = new HashMap<>();
-        Map<String, AttributeValue> values = new HashMap<>();
-        names.put("#pk", index.pkAttribute());
-        values.put(":pk", AttributeValue.fromS(query.partition()));
-        String condition = "#pk = :pk";
-        SortKeyCondition sortKey = query.sortKey();
-        if (sortKey.kind() != SortKeyCondition.Kind.ANY) {
-            names.put("#sk", index.skAttribute());
-            values.put(":from", AttributeValue.fromS(sortKey.from()));
-            if (sortKey.kind() == SortKeyCondition.Kind.BEGINS_WITH) {
-                condition += " AND begins_with(#sk, :from)";
+    /**
+     * One page of a list written across shards: every shard is queried in parallel from its own position, and the
+     * results are merged by the index's sort key (newest first when the queries say so). The next cursor carries every
+     * shard's position, so the following page continues each shard exactly where this one stopped: no item twice, none
+     * skipped, and items added meanwhile before the positions (newer ones, in a newest-first feed) never shift it.
+     */
+    public Uni<Page<Map<String, AttributeValue>>> queryMerged(List<KeyQuery> shards, PageRequest page) {
+        Index index = shards.get(0).index();
+        List<ShardPosition> positions = page.cursor() == null
+                ? Collections.nCopies(shards.size(), ShardPosition.START)
+                : cursors.decodeShards(page.cursor(), index.pkAttribute(),
+                        shards.stream().map(KeyQuery::partition).toList(), keyAttributes(index));
+        List<Uni<QueryResponse>> reads = new ArrayList<>();
+        for (int shard = 0; shard < shards.size(); shard++) {
+            ShardPosition position = positions.get(shard);
+            if (position.done()) {
+                reads.add(Uni.createFrom().item(QueryResponse.builder().items(List.of()).build()));
+                continue;
+            }
+            QueryRequest.Builder request = shards.get(shard).toRequest(table).limit(page.limit());
+            if (position.after() != null) {
+                request.exclusiveStartKey(Items.keyOf(position.after()));
+            }
+            QueryRequest built = request.build();
+            reads.add(Uni.createFrom().completionStage(() -> dynamo.query(built)));
+        }
+        return Uni.join().all(reads).andFailFast()
+                .map(responses -> merge(shards, positions, responses, page.limit()));
+    }
+
+    private Page<Map<String, AttributeValue>> merge(List<KeyQuery> shards, List<ShardPosition> positions,
+            List<QueryResponse> responses, int limit) {
+        Index index = shards.get(0).index();
+        Comparator<Map<String, AttributeValue>> order = Comparator.comparing(item -> item.get(index.skAttribute()).s());
+        if (shards.get(0).newestFirst()) {
+            order = order.reversed();
+        }
+        int[] taken = new int[shards.size()];
+        List<Map<String, AttributeValue>> page = new ArrayList<>();
+        while (page.size() < limit) {
+            int best = -1;
+            for (int shard = 0; shard < shards.size(); shard++) {
+                List<Map<String, AttributeValue>> items = responses.get(shard).items();
+                if (taken[shard] < items.size() && (best < 0
+                        || order.compare(items.get(taken[shard]), responses.get(best).items().get(taken[best])) < 0)) {
+                    best = shard;
+                }
+            }
+            if (best < 0) {
+                break;
+            }
+            page.add(responses.get(best).items().get(taken[best]++));
+        }
+        List<ShardPosition> next = new ArrayList<>();
+        for (int shard = 0; shard < shards.size(); shard++) {
+            QueryResponse response = responses.get(shard);
+            boolean exhausted = taken[shard] == response.items().size()
+                    && (response.lastEvaluatedKey() == null || response.lastEvaluatedKey().isEmpty());
+            if (positions.get(shard).done() || exhausted) {
+                next.add(ShardPosition.DONE);
+            } else if (taken[shard] > 0) {
+                next.add(ShardPosition.after(keyOf(response.items().get(taken[shard] - 1), index)));
             } else {
-                values.put(":to", AttributeValue.fromS(sortKey.to()));
-                condition += " AND #sk BETWEEN :from AND :to";
+                next.add(positions.get(shard));
             }
         }
-        QueryRequest.Builder request = QueryRequest.builder()
-                .tableName(table)
-                .keyConditionExpression(condition)
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values)
-                .scanIndexForward(!query.newestFirst())
-                .limit(page.limit());
-        if (index.indexName() != null) {
-            request.indexName(index.indexName());
+        boolean finished = next.stream().allMatch(ShardPosition::done);
+        return new Page<>(page, finished ? null : cursors.encodeShards(next));
+    }
+
+    /** The start key DynamoDB expects to continue after {@code item} in {@code index}: the index's keys and the table's. */
+    private static Map<String, String> keyOf(Map<String, AttributeValue> item, Index index) {
+        Map<String, String> key = new TreeMap<>();
+        for (String attribute : keyAttributes(index)) {
+            key.put(attribute, item.get(attribute).s());
         }
+        return key;
+    }
+
+    private QueryRequest request(KeyQuery query, PageRequest page) {
+        QueryRequest.Builder request = query.toRequest(table).limit(page.limit());
         if (page.cursor() != null) {
-            Map<String, String> start = cursors.decode(page.cursor(), index.pkAttribute(), query.partition(),
-                    keyAttributes(index));
-            request.exclusiveStartKey(start.entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> AttributeValue.fromS(e.getValue()))));
+            request.exclusiveStartKey(Items.keyOf(cursors.decode(page.cursor(), query.index().pkAttribute(),
+                    query.partition(), keyAttributes(query.index()))));
         }
         return request.build();
     }
@@ -87,8 +141,7 @@ public class TableReader {
         if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
             return null;
         }
-        return cursors.encode(lastEvaluatedKey.entrySet().stream()
-                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().s())));
+        return cursors.encode(Items.keyStrings(lastEvaluatedKey));
     }
 
     /** The attributes a LastEvaluatedKey of this index holds: its own keys plus the table's. */

@@ -35,16 +35,27 @@ public final class KeyPlan {
             .notes("the feed entry is write-sharded over N partitions so that no single partition takes every publish")
             .build();
 
+    public static final ItemType POST_TOMBSTONE = ItemType.named("PostTombstone")
+            .key("POST#{postId}", "TOMBSTONE")
+            .attributes("postId", "deletedAt")
+            .notes("left by a deleted post: its postVersion tells a redelivered older event of the post that it was "
+                    + "applied before the deletion, so it is skipped instead of rejected")
+            .build();
+
     public static final ItemType COMMENT = ItemType.named("Comment")
             .key("POST#{postId}", "COMMENT#{createdAt}#{commentId}")
             .attributes("commentId", "postId", "authorId", "authorName", "authorAvatar", "text", "createdAt")
+            .index(Index.GSI1, "COMMENT#{commentId}", "POST#{postId}", "always",
+                    "commentId", "postId", "authorId", "createdAt")
             .index(Index.GSI2, "AUTHOR#{userId}", "{createdAt}#{commentId}", "always",
                     "commentId", "postId", "authorId", "authorName", "authorAvatar", "text", "createdAt")
+            .notes("the gsi1 entry finds a comment by id alone, as DELETE /posts/{id}/comments/{commentId} must")
             .build();
 
     public static final ItemType GROUP = ItemType.named("Group")
             .key("GROUP#{groupId}", "METADATA")
-            .attributes("groupId", "name", "description", "memberCount")
+            .attributes("groupId", "name", "description", "createdAt", "memberCount", "adminCount")
+            .notes("adminCount lets a command refuse to remove the last admin")
             .build();
 
     public static final ItemType GROUP_MEMBER = ItemType.named("GroupMember")
@@ -99,15 +110,22 @@ public final class KeyPlan {
                     "orderId", "customerId", "orderDate", "placedAt", "total", "status")
             .build();
 
-    public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, COMMENT, GROUP, GROUP_MEMBER,
-            USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER);
+    public static final ItemType EVENT_OUTCOME = ItemType.named("EventOutcome")
+            .key("EVENT#{eventId}", "OUTCOME")
+            .attributes("eventId", "eventType", "subject", "status", "reason", "decidedAt")
+            .notes("a rejection the projector decided, recorded by event id for GET /commands/{eventId}")
+            .build();
+
+    public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT, GROUP,
+            GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER, EVENT_OUTCOME);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
             new AccessPattern(1, "Get a user profile", Index.TABLE, "GetItem USER#u / PROFILE", USER_PROFILE),
             new AccessPattern(2, "List a user's posts, newest first", Index.TABLE,
                     "Query USER#u, begins_with(sk, 'POST#'), descending", USER_POST),
             new AccessPattern(3, "Get a post with its comments in one request", Index.TABLE,
-                    "Query POST#p (metadata + comments)", POST, COMMENT),
+                    "Query POST#p, sk BETWEEN 'COMMENT#' AND 'METADATA', descending (metadata, then newest comments)",
+                    POST, COMMENT),
             new AccessPattern(4, "List a post's comments, oldest or newest first", Index.TABLE,
                     "Query POST#p, begins_with(sk, 'COMMENT#')", COMMENT),
             new AccessPattern(5, "List all published posts, newest first", Index.GSI1,
@@ -128,7 +146,11 @@ public final class KeyPlan {
             new AccessPattern(14, "Customer profile, with orders, or orders in a date range", Index.TABLE,
                     "Query CUSTOMER#c (optionally sk BETWEEN 'ORDER#d1' AND 'ORDER#d2~')", CUSTOMER, ORDER),
             new AccessPattern(15, "Get one order by order id", Index.GSI1, "Query ORDER#o", ORDER),
-            new AccessPattern(16, "List all orders on one date", Index.GSI2, "Query ORDERS#d#{0..n-1} merged", ORDER));
+            new AccessPattern(16, "List all orders on one date", Index.GSI2, "Query ORDERS#d#{0..n-1} merged", ORDER),
+            new AccessPattern(17, "Find a comment by its id (to authorize deleting it)", Index.GSI1, "Query COMMENT#c",
+                    COMMENT),
+            new AccessPattern(18, "The outcome of an event the projector rejected", Index.TABLE,
+                    "GetItem EVENT#e / OUTCOME", EVENT_OUTCOME));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a
@@ -136,8 +158,9 @@ public final class KeyPlan {
      * rather than KEYS_ONLY, which would turn every listed item into an extra GetItem (N+1 reads on each page).
      */
     public static final Map<Index, String> PROJECTION_REASONS = Map.of(
-            Index.GSI1, "INCLUDE the summary attributes of published posts and orders: the feed and the order lookup "
-                    + "answer from the index alone, while post bodies stay out of it.",
+            Index.GSI1, "INCLUDE the summary attributes of published posts and orders, and a comment's owners: the "
+                    + "feed, the order lookup and the comment lookup answer from the index alone, while post bodies "
+                    + "stay out of it.",
             Index.GSI2, "INCLUDE the attributes a user's comment list and a day's order list show: one Query answers "
                     + "each page without a GetItem per item.");
 

@@ -3,6 +3,7 @@ package dev.cabinet.user;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.projection.ItemUpdate;
@@ -12,9 +13,13 @@ import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
 import dev.cabinet.user.UserEvent.UserRegistered;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
-/** Projects user events onto the profile item, guarded by the user stream's version. */
+/**
+ * Projects user events onto the profile item, guarded by the user stream's version, then hands a changed name or avatar
+ * to every feature that copies it ({@link ProfileCopies}).
+ */
 @ApplicationScoped
 public class UserProjector implements Projector {
 
@@ -22,9 +27,13 @@ public class UserProjector implements Projector {
     static final String VERSION = "userVersion";
 
     private final ProjectionStore store;
+    private final Profiles profiles;
+    private final List<ProfileCopies> copies;
 
-    UserProjector(ProjectionStore store) {
+    UserProjector(ProjectionStore store, Profiles profiles, Instance<ProfileCopies> copies) {
         this.store = store;
+        this.profiles = profiles;
+        this.copies = copies.stream().toList();
     }
 
     @Override
@@ -35,9 +44,23 @@ public class UserProjector implements Projector {
     @Override
     public Uni<Void> apply(ReceivedEvent event) {
         if (event.data() instanceof UserRegistered) {
-            return registered((UserRegistered) event.data(), event.version());
+            UserRegistered e = (UserRegistered) event.data();
+            return registered(e, event.version()).chain(() -> refreshCopies(e.userId()));
         }
-        return profileUpdated((UserProfileUpdated) event.data(), event.version());
+        UserProfileUpdated e = (UserProfileUpdated) event.data();
+        Uni<Void> updated = profileUpdated(e, event.version());
+        return e.name() == null && e.avatarUrl() == null ? updated : updated.chain(() -> refreshCopies(e.userId()));
+    }
+
+    /**
+     * Runs even when the profile update itself was a no-op (a redelivery): the first attempt may have stopped before
+     * reaching every copy. It copies the profile as stored, which may already be newer than this event.
+     */
+    private Uni<Void> refreshCopies(String userId) {
+        return profiles.current(userId).chain(profile -> Multi.createFrom().iterable(copies)
+                .onItem().transformToUniAndConcatenate(copy -> copy.refresh(profile))
+                .collect().last())
+                .replaceWithVoid();
     }
 
     private Uni<Void> registered(UserRegistered e, long version) {

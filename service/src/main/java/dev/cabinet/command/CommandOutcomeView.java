@@ -1,0 +1,20 @@
+package dev.cabinet.command;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.cabinet.query.Items;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A recorded outcome of an event: {@code status} is {@code rejected}, {@code reason} says why. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CommandOutcomeView(String eventId, String type, String subject, String status, String reason,
+        String position, String decidedAt) {
+
+    static CommandOutcomeView of(Map<String, AttributeValue> item) {
+        return new CommandOutcomeView(Items.string(item, "eventId"), Items.string(item, "eventType"),
+                Items.string(item, "subject"), Items.string(item, "status"), Items.string(item, "reason"),
+                Items.string(item, "position"), Items.string(item, "decidedAt"));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.cabinet.group;
+
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code PATCH /groups/{id}}: the fields to change. */
+public record GroupChangeRequest(
+        @Size(min = 1, max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String name,
+        @Size(max = TextRules.DESCRIPTION_MAX) @Pattern(regexp = TextRules.MULTILINE_TEXT) String description) {
+
+    @JsonIgnore
+    @AssertTrue(message = "must change at least one of name, description")
+    public boolean isChange() {
+        return name != null || description != null;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.cabinet.group;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/** Reads of groups and their members; no token needed. */
+@Path("/groups")
+@Produces(MediaType.APPLICATION_JSON)
+public class GroupQueryResource {
+
+    private final GroupQueries groups;
+    private final PageRequests pages;
+
+    GroupQueryResource(GroupQueries groups, PageRequests pages) {
+        this.groups = groups;
+        this.pages = pages;
+    }
+
+    @GET
+    @Path("{id}")
+    public Uni<GroupView> getGroup(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return groups.findGroup(id).map(group -> group.orElseThrow(() -> Problems.notFound("group", id)));
+    }
+
+    @GET
+    @Path("{id}/members")
+    public Uni<Page<MemberView>> listMembers(@PathParam("id") String id, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        return groups.listMembers(id, pages.of(limit, cursor));
+    }
+
+    /** 200 with the membership, or 404: one GetItem (pattern 9). */
+    @GET
+    @Path("{id}/members/{userId}")
+    public Uni<MembershipView> getMembership(@PathParam("id") String id, @PathParam("userId") String userId) {
+        Ids.require("id", id);
+        Ids.require("userId", userId);
+        return groups.findMembership(id, userId).map(membership -> membership.orElseThrow(() -> Problems.notFound(
+                "membership of user " + userId + " in group", id)));
+    }
+}

@@ -1,0 +1,37 @@
+package dev.cabinet.group;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.query.Items;
+import dev.cabinet.query.KeyQuery;
+import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.Index;
+import dev.cabinet.user.ProfileCopies;
+import dev.cabinet.user.ProfileCopy;
+import io.smallrye.mutiny.Uni;
+
+/** Keeps a user's name on the group side of their memberships: walks their groups (pattern 7's key condition). */
+@ApplicationScoped
+public class MemberNameCopies implements ProfileCopies {
+
+    private final ProjectionStore store;
+
+    MemberNameCopies(ProjectionStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public Uni<Void> refresh(ProfileCopy profile) {
+        KeyQuery groups = KeyQuery.of(Index.TABLE, GroupKeys.userPartition(profile.userId()),
+                SortKeyCondition.beginsWith(GroupKeys.membershipPrefix()), false);
+        return store.forEach(groups, membership -> refresh(store, profile, Items.string(membership, "groupId")))
+                .replaceWithVoid();
+    }
+
+    static Uni<Boolean> refresh(ProjectionStore store, ProfileCopy profile, String groupId) {
+        return store.update(profile.refresh(ItemUpdate.of(GroupKeys.member(groupId, profile.userId()))
+                .set("userName", profile.name())));
+    }
+}

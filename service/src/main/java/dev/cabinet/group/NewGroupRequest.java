@@ -1,0 +1,13 @@
+package dev.cabinet.group;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code POST /groups}. */
+public record NewGroupRequest(
+        @NotBlank @Size(max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String name,
+        @Size(max = TextRules.DESCRIPTION_MAX) @Pattern(regexp = TextRules.MULTILINE_TEXT) String description) {
+}

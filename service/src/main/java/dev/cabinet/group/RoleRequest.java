@@ -1,0 +1,8 @@
+package dev.cabinet.group;
+
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+
+/** The body of {@code PATCH /groups/{id}/members/{userId}}, and the optional body of the join. */
+public record RoleRequest(@NotNull @Pattern(regexp = GroupRole.PATTERN, message = "must be admin or member") String role) {
+}

@@ -1,0 +1,34 @@
+package dev.cabinet.group;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/** A user's groups (access pattern 7); no token needed. */
+@Path("/users/{id}/groups")
+@Produces(MediaType.APPLICATION_JSON)
+public class UserGroupsQueryResource {
+
+    private final GroupQueries groups;
+    private final PageRequests pages;
+
+    UserGroupsQueryResource(GroupQueries groups, PageRequests pages) {
+        this.groups = groups;
+        this.pages = pages;
+    }
+
+    @GET
+    public Uni<Page<MembershipView>> listGroupsOfUser(@PathParam("id") String id, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        return groups.listGroupsOfUser(id, pages.of(limit, cursor));
+    }
+}

@@ -1,0 +1,12 @@
+package dev.cabinet.post;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code POST /posts/{id}/comments}. */
+public record NewCommentRequest(
+        @NotBlank @Size(max = TextRules.COMMENT_MAX) @Pattern(regexp = TextRules.MULTILINE_TEXT) String text) {
+}

@@ -1,0 +1,34 @@
+package dev.cabinet.post;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/** A user's comments, newest first (access pattern 6, GSI2); no token needed. */
+@Path("/users/{id}/comments")
+@Produces(MediaType.APPLICATION_JSON)
+public class UserCommentsQueryResource {
+
+    private final PostQueries posts;
+    private final PageRequests pages;
+
+    UserCommentsQueryResource(PostQueries posts, PageRequests pages) {
+        this.posts = posts;
+        this.pages = pages;
+    }
+
+    @GET
+    public Uni<Page<CommentView>> listCommentsOfUser(@PathParam("id") String id, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        return posts.listCommentsOfUser(id, pages.of(limit, cursor));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.cabinet.projection;
+
+import java.time.Instant;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Timestamps;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Records that the projector rejected an event (it could not apply, e.g. a comment on a post deleted meanwhile), by
+ * event id, so the client that sent the command can learn it. A rejection depends only on the events of the same
+ * aggregate before it, which the log orders, so replaying the log reaches the same decision; the first record wins.
+ */
+@ApplicationScoped
+public class Rejections {
+
+    private static final Logger LOG = Logger.getLogger(Rejections.class);
+
+    private final ProjectionStore store;
+    private final MeterRegistry registry;
+
+    Rejections(ProjectionStore store, MeterRegistry registry) {
+        this.store = store;
+        this.registry = registry;
+    }
+
+    public Uni<Void> reject(ReceivedEvent event, String reason) {
+        LOG.warnf("Rejected %s %s (%s): %s", event.type(), event.id(), event.position().token(), reason);
+        registry.counter("cabinet.projection.rejected", "type", event.type()).increment();
+        if (!Ids.isValid(event.id())) {
+            // A foreign producer's event id that cannot be a key: the log line and the metric are all there is.
+            return Uni.createFrom().voidItem();
+        }
+        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(event.id()), KeyPlan.EVENT_OUTCOME.name())
+                .setIfAbsent("eventId", event.id())
+                .setIfAbsent("eventType", event.type());
+        if (event.subject() != null) {
+            outcome.setIfAbsent("subject", event.subject());
+        }
+        return store.update(outcome
+                .setIfAbsent("status", "rejected")
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("position", event.position().token())
+                .setIfAbsent("decidedAt", Timestamps.format(Instant.now())))
+                .replaceWithVoid();
+    }
+}
