@@ -26,9 +26,6 @@ public class CursorCodec {
     private static final TypeReference<TreeMap<String, String>> KEY_MAP = new TypeReference<>() {
     };
 
-    private static final TypeReference<List<ShardPosition>> SHARD_POSITIONS = new TypeReference<>() {
-    };
-
     private final ObjectMapper json;
 
     CursorCodec(ObjectMapper json) {
@@ -62,45 +59,35 @@ public class CursorCodec {
     }
 
     /** A merged read's cursor: one position per shard, in shard order. */
-    public String encodeShards(List<ShardPosition> positions) {
+    public String encodeShards(ShardedCursor cursor) {
         try {
-            return seal(Base64.getUrlEncoder().withoutPadding().encodeToString(json.writeValueAsBytes(positions)));
+            return seal(Base64.getUrlEncoder().withoutPadding().encodeToString(json.writeValueAsBytes(cursor)));
         } catch (Exception e) {
             throw new IllegalStateException("cannot encode a cursor", e);
         }
     }
 
-    /**
-     * The per-shard positions a merged read's cursor carries, checked to have one position per shard, each holding
-     * exactly {@code keyAttributes} and staying in its own shard's partition.
-     */
-    public List<ShardPosition> decodeShards(String cursor, String partitionAttribute, List<String> shardPartitions,
-            Set<String> keyAttributes) {
-        List<ShardPosition> positions;
+    /** The per-shard positions a merged read's cursor carries, checked to belong to {@code list} and its shards. */
+    public List<ShardPosition> decodeShards(String cursor, String list, int shardCount) {
+        ShardedCursor decoded;
         try {
-            positions = json.readValue(Base64.getUrlDecoder().decode(unseal(cursor).getBytes(StandardCharsets.US_ASCII)),
-                    SHARD_POSITIONS);
+            decoded = json.readValue(Base64.getUrlDecoder().decode(unseal(cursor).getBytes(StandardCharsets.US_ASCII)),
+                    ShardedCursor.class);
         } catch (Exception e) {
             throw invalid("it cannot be read");
         }
-        if (positions == null || positions.size() != shardPartitions.size()) {
+        if (decoded == null || !list.equals(decoded.list())) {
+            throw invalid("it belongs to another list");
+        }
+        if (decoded.shards() == null || decoded.shards().size() != shardCount) {
             throw invalid("it does not hold one position per shard of this list");
         }
-        for (int shard = 0; shard < positions.size(); shard++) {
-            ShardPosition position = positions.get(shard);
-            if (position == null || position.after() != null && position.done()) {
-                throw invalid("it does not hold this list's key");
-            }
-            if (position.after() != null) {
-                if (!position.after().keySet().equals(keyAttributes)) {
-                    throw invalid("it does not hold this list's key");
-                }
-                if (!shardPartitions.get(shard).equals(position.after().get(partitionAttribute))) {
-                    throw invalid("it belongs to another list");
-                }
+        for (ShardPosition position : decoded.shards()) {
+            if (position == null || position.done() && position.last() != null) {
+                throw invalid("it does not hold this list's positions");
             }
         }
-        return positions;
+        return decoded.shards();
     }
 
     /** A cursor that was not made by this service for this list: a 400 naming the cursor. */

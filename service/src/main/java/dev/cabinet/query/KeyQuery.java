@@ -14,9 +14,9 @@ public record KeyQuery(Index index, String partition, SortKeyCondition sortKey, 
         return new KeyQuery(index, partition, sortKey, newestFirst);
     }
 
-    /** The same list, read the other way round. */
-    public KeyQuery reversed() {
-        return new KeyQuery(index, partition, sortKey, !newestFirst);
+    /** The same list from just after the item with sort key {@code last}: see {@link SortKeyCondition#continuing}. */
+    public KeyQuery continuing(String last) {
+        return new KeyQuery(index, partition, sortKey.continuing(last, newestFirst), newestFirst);
     }
 
     /** The request without page size and start key; both readers and projector fan-outs start from it. */
@@ -29,11 +29,14 @@ public record KeyQuery(Index index, String partition, SortKeyCondition sortKey, 
         if (sortKey.kind() != SortKeyCondition.Kind.ANY) {
             names.put("#sk", index.skAttribute());
             values.put(":from", AttributeValue.fromS(sortKey.from()));
-            if (sortKey.kind() == SortKeyCondition.Kind.BEGINS_WITH) {
-                condition += " AND begins_with(#sk, :from)";
-            } else {
-                values.put(":to", AttributeValue.fromS(sortKey.to()));
-                condition += " AND #sk BETWEEN :from AND :to";
+            switch (sortKey.kind()) {
+                case BEGINS_WITH -> condition += " AND begins_with(#sk, :from)";
+                case BEFORE -> condition += " AND #sk < :from";
+                case AFTER -> condition += " AND #sk > :from";
+                default -> {
+                    values.put(":to", AttributeValue.fromS(sortKey.to()));
+                    condition += " AND #sk BETWEEN :from AND :to";
+                }
             }
         }
         QueryRequest.Builder request = QueryRequest.builder()

@@ -1,11 +1,11 @@
 package dev.cabinet.query;
 
-/** The sort-key half of a key condition: none, a prefix, or a closed range. */
+/** The sort-key half of a key condition: none, a prefix, a closed range, or strictly before or after a key. */
 public record SortKeyCondition(Kind kind, String from, String to) {
 
     /** How the sort key is constrained. */
     public enum Kind {
-        ANY, BEGINS_WITH, BETWEEN
+        ANY, BEGINS_WITH, BETWEEN, BEFORE, AFTER
     }
 
     public static SortKeyCondition any() {
@@ -18,5 +18,31 @@ public record SortKeyCondition(Kind kind, String from, String to) {
 
     public static SortKeyCondition between(String from, String to) {
         return new SortKeyCondition(Kind.BETWEEN, from, to);
+    }
+
+    public static SortKeyCondition before(String sortKey) {
+        return new SortKeyCondition(Kind.BEFORE, sortKey, null);
+    }
+
+    public static SortKeyCondition after(String sortKey) {
+        return new SortKeyCondition(Kind.AFTER, sortKey, null);
+    }
+
+    /**
+     * This condition narrowed to the keys that come after {@code last} in reading order ({@code newestFirst}: smaller
+     * keys). A range read newest first can only be narrowed to include {@code last}; {@link #includesBound} says so,
+     * and the reader drops that one item, which it has already returned.
+     */
+    public SortKeyCondition continuing(String last, boolean newestFirst) {
+        return switch (kind) {
+            case ANY -> newestFirst ? before(last) : after(last);
+            case BETWEEN -> newestFirst ? between(from, last) : between(last + '\0', to);
+            default -> throw new IllegalArgumentException("a merged read cannot continue a " + kind + " condition");
+        };
+    }
+
+    /** Whether a {@link #continuing} condition still matches the key it continues after. */
+    public boolean includesBound(boolean newestFirst) {
+        return kind == Kind.BETWEEN && newestFirst;
     }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -19,7 +18,6 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The query engine: every read is a GetItem or a Query with a key condition, nothing else (an architecture test keeps
@@ -50,82 +48,74 @@ public class TableReader {
     }
 
     /**
-     * One page of a list written across shards: every shard is queried in parallel from its own position, and the
-     * results are merged by the index's sort key (newest first when the queries say so). The next cursor carries every
-     * shard's position, so the following page continues each shard exactly where this one stopped: no item twice, none
-     * skipped, and items added meanwhile before the positions (newer ones, in a newest-first feed) never shift it.
+     * One page of a list written across shards: every shard is queried in parallel from the cursor's position, and the
+     * results are merged by the index's sort key (newest first when the queries say so). Sort keys are unique across
+     * the shards, so the next cursor can place every unfinished shard just after the last item of this page: the
+     * following page continues exactly, with no item twice and none skipped, and items added meanwhile before that
+     * point (newer ones, in a newest-first feed) never shift it. Finished shards are not read again.
      */
     public Uni<Page<Map<String, AttributeValue>>> queryMerged(List<KeyQuery> shards, PageRequest page) {
-        Index index = shards.get(0).index();
+        String list = shards.get(0).partition();
         List<ShardPosition> positions = page.cursor() == null
                 ? Collections.nCopies(shards.size(), ShardPosition.START)
-                : cursors.decodeShards(page.cursor(), index.pkAttribute(),
-                        shards.stream().map(KeyQuery::partition).toList(), keyAttributes(index));
-        List<Uni<QueryResponse>> reads = new ArrayList<>();
+                : cursors.decodeShards(page.cursor(), list, shards.size());
+        List<Uni<ShardRead>> reads = new ArrayList<>();
         for (int shard = 0; shard < shards.size(); shard++) {
-            ShardPosition position = positions.get(shard);
-            if (position.done()) {
-                reads.add(Uni.createFrom().item(QueryResponse.builder().items(List.of()).build()));
-                continue;
-            }
-            QueryRequest.Builder request = shards.get(shard).toRequest(table).limit(page.limit());
-            if (position.after() != null) {
-                request.exclusiveStartKey(Items.keyOf(position.after()));
-            }
-            QueryRequest built = request.build();
-            reads.add(Uni.createFrom().completionStage(() -> dynamo.query(built)));
+            reads.add(read(shards.get(shard), positions.get(shard), page.limit()));
         }
-        return Uni.join().all(reads).andFailFast()
-                .map(responses -> merge(shards, positions, responses, page.limit()));
+        return Uni.join().all(reads).andFailFast().map(results -> merge(shards.get(0), list, results, page.limit()));
     }
 
-    private Page<Map<String, AttributeValue>> merge(List<KeyQuery> shards, List<ShardPosition> positions,
-            List<QueryResponse> responses, int limit) {
-        Index index = shards.get(0).index();
-        Comparator<Map<String, AttributeValue>> order = Comparator.comparing(item -> item.get(index.skAttribute()).s());
-        if (shards.get(0).newestFirst()) {
+    /** The items one shard offers for a page, and whether it has more beyond them. */
+    private record ShardRead(List<Map<String, AttributeValue>> items, boolean more, boolean done) {
+    }
+
+    private Uni<ShardRead> read(KeyQuery shard, ShardPosition position, int limit) {
+        if (position.done()) {
+            return Uni.createFrom().item(new ShardRead(List.of(), false, true));
+        }
+        KeyQuery query = position.last() == null ? shard : shard.continuing(position.last());
+        boolean dropBound = position.last() != null && shard.sortKey().includesBound(shard.newestFirst());
+        QueryRequest request = query.toRequest(table).limit(limit + (dropBound ? 1 : 0)).build();
+        String skAttribute = shard.index().skAttribute();
+        return Uni.createFrom().completionStage(() -> dynamo.query(request)).map(response -> new ShardRead(
+                response.items().stream()
+                        .filter(item -> !(dropBound && position.last().equals(item.get(skAttribute).s())))
+                        .toList(),
+                response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty(), false));
+    }
+
+    private Page<Map<String, AttributeValue>> merge(KeyQuery first, String list, List<ShardRead> reads, int limit) {
+        String skAttribute = first.index().skAttribute();
+        Comparator<Map<String, AttributeValue>> order = Comparator.comparing(item -> item.get(skAttribute).s());
+        if (first.newestFirst()) {
             order = order.reversed();
         }
-        int[] taken = new int[shards.size()];
+        int[] taken = new int[reads.size()];
         List<Map<String, AttributeValue>> page = new ArrayList<>();
         while (page.size() < limit) {
             int best = -1;
-            for (int shard = 0; shard < shards.size(); shard++) {
-                List<Map<String, AttributeValue>> items = responses.get(shard).items();
+            for (int shard = 0; shard < reads.size(); shard++) {
+                List<Map<String, AttributeValue>> items = reads.get(shard).items();
                 if (taken[shard] < items.size() && (best < 0
-                        || order.compare(items.get(taken[shard]), responses.get(best).items().get(taken[best])) < 0)) {
+                        || order.compare(items.get(taken[shard]), reads.get(best).items().get(taken[best])) < 0)) {
                     best = shard;
                 }
             }
             if (best < 0) {
                 break;
             }
-            page.add(responses.get(best).items().get(taken[best]++));
+            page.add(reads.get(best).items().get(taken[best]++));
         }
+        String last = page.isEmpty() ? null : page.get(page.size() - 1).get(skAttribute).s();
         List<ShardPosition> next = new ArrayList<>();
-        for (int shard = 0; shard < shards.size(); shard++) {
-            QueryResponse response = responses.get(shard);
-            boolean exhausted = taken[shard] == response.items().size()
-                    && (response.lastEvaluatedKey() == null || response.lastEvaluatedKey().isEmpty());
-            if (positions.get(shard).done() || exhausted) {
-                next.add(ShardPosition.DONE);
-            } else if (taken[shard] > 0) {
-                next.add(ShardPosition.after(keyOf(response.items().get(taken[shard] - 1), index)));
-            } else {
-                next.add(positions.get(shard));
-            }
+        for (int shard = 0; shard < reads.size(); shard++) {
+            ShardRead read = reads.get(shard);
+            boolean exhausted = taken[shard] == read.items().size() && !read.more();
+            next.add(read.done() || exhausted || last == null ? ShardPosition.DONE : ShardPosition.after(last));
         }
         boolean finished = next.stream().allMatch(ShardPosition::done);
-        return new Page<>(page, finished ? null : cursors.encodeShards(next));
-    }
-
-    /** The start key DynamoDB expects to continue after {@code item} in {@code index}: the index's keys and the table's. */
-    private static Map<String, String> keyOf(Map<String, AttributeValue> item, Index index) {
-        Map<String, String> key = new TreeMap<>();
-        for (String attribute : keyAttributes(index)) {
-            key.put(attribute, item.get(attribute).s());
-        }
-        return key;
+        return new Page<>(page, finished ? null : cursors.encodeShards(new ShardedCursor(list, next)));
     }
 
     private QueryRequest request(KeyQuery query, PageRequest page) {

@@ -9,20 +9,10 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Properties;
-
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.ForeignProducer;
 import dev.cabinet.table.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -82,22 +72,7 @@ class ForeignRecordsTest {
     }
 
     private static void produce(String topic, String key, String type, String json) throws Exception {
-        Properties config = new Properties();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
-                new ByteArraySerializer())) {
-            List<RecordHeader> headers = List.of(
-                    header("ce_specversion", "1.0"), header("ce_id", "ext-" + System.nanoTime()),
-                    header("ce_source", "/another-service"), header("ce_type", type), header("ce_subject", key),
-                    header("content-type", "application/json"));
-            producer.send(new ProducerRecord<>(topic, null, key, json.getBytes(StandardCharsets.UTF_8),
-                    List.copyOf(headers))).get();
-        }
-    }
-
-    private static RecordHeader header(String name, String value) {
-        return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
+        ForeignProducer.produce(topic, key, "ext-" + System.nanoTime(), type, json);
     }
 
     /** The skip counter as Prometheus shows it on /q/metrics. */

@@ -4,10 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import dev.cabinet.table.Ids;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 
@@ -52,6 +55,52 @@ public final class Api {
                 .extract().path("id");
         awaitOk("/posts/" + postId);
         return postId;
+    }
+
+    /** Publishes the author's post and waits until it says so. */
+    public static void publish(String authorId, String postId) {
+        as(authorId).post("/posts/" + postId + "/publish").then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> "published".equals(given().get("/posts/" + postId).path("status")));
+    }
+
+    /** Comments on a post (without waiting for the projection); returns the comment's id. */
+    public static String comment(String userId, String postId, String text) {
+        return as(userId).body(Map.of("text", text)).post("/posts/" + postId + "/comments")
+                .then().statusCode(202)
+                .extract().path("id");
+    }
+
+    /** Creates a group and waits until it can be read; returns its id. */
+    public static String createGroup(String creatorId, String name) {
+        String groupId = as(creatorId).body(Map.of("name", name, "description", "About " + name))
+                .post("/groups")
+                .then().statusCode(202)
+                .extract().path("id");
+        awaitOk("/groups/" + groupId);
+        return groupId;
+    }
+
+    /** Every item of a list, read page by page with {@code limit} until {@code next} is null. */
+    public static List<Map<String, Object>> allPages(String path, int limit) {
+        List<Map<String, Object>> items = new ArrayList<>();
+        String cursor = null;
+        do {
+            RequestSpecification request = given().queryParam("limit", limit);
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            JsonPath page = request.get(path).then().statusCode(200).extract().jsonPath();
+            items.addAll(page.getList("items"));
+            cursor = page.getString("next");
+        } while (cursor != null);
+        return items;
+    }
+
+    /** One attribute of every item of a list, in list order. */
+    public static List<Object> allPages(String path, int limit, String attribute) {
+        List<Object> values = new ArrayList<>();
+        allPages(path, limit).forEach(item -> values.add(item.get(attribute)));
+        return values;
     }
 
     public static ValidatableResponse awaitOk(String path) {

@@ -1,0 +1,40 @@
+package dev.cabinet.support;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Properties;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/** Writes events the way another service would: a plain Kafka producer and hand-written CloudEvents headers. */
+public final class ForeignProducer {
+
+    private ForeignProducer() {
+    }
+
+    /** Sends one event and waits for the broker's acknowledgement. */
+    public static void produce(String topic, String key, String eventId, String type, String json) throws Exception {
+        Properties config = new Properties();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
+                new ByteArraySerializer())) {
+            List<Header> headers = List.of(
+                    header("ce_specversion", "1.0"), header("ce_id", eventId),
+                    header("ce_source", "/another-service"), header("ce_type", type), header("ce_subject", key),
+                    header("content-type", "application/json"));
+            producer.send(new ProducerRecord<>(topic, null, key, json.getBytes(StandardCharsets.UTF_8), headers)).get();
+        }
+    }
+
+    private static Header header(String name, String value) {
+        return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
+    }
+}
