@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.cabinet.table.Ids;
 import io.restassured.http.ContentType;
@@ -20,6 +21,8 @@ public final class Api {
     /** How long a test waits for the projector; generous for a loaded 2-core machine, never a fixed sleep. */
     public static final Duration PROJECTION_WAIT = Duration.ofSeconds(30);
 
+    private static final Map<String, String> TOKENS = new ConcurrentHashMap<>();
+
     private Api() {
     }
 
@@ -28,11 +31,12 @@ public final class Api {
         return "u" + Ids.newId();
     }
 
+    /** A dev token for the user, made once per user and test run. */
     public static String tokenFor(String userId) {
-        return given().contentType(ContentType.JSON).body(Map.of("sub", userId))
+        return TOKENS.computeIfAbsent(userId, id -> given().contentType(ContentType.JSON).body(Map.of("sub", id))
                 .post("/dev/tokens")
                 .then().statusCode(200)
-                .extract().path("token");
+                .extract().path("token"));
     }
 
     public static RequestSpecification as(String userId) {
