@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -42,5 +43,20 @@ class CursorCodecTest {
         assertThrows(ProblemException.class, () -> codec.decode("not a cursor!", "pk", "USER#u1", TABLE_KEYS));
         String notAnObject = Base64.getUrlEncoder().encodeToString("[1,2]".getBytes(StandardCharsets.UTF_8));
         assertThrows(ProblemException.class, () -> codec.decode(notAnObject, "pk", "USER#u1", TABLE_KEYS));
+    }
+
+    @Test
+    void aShardedCursorRoundTripsAndIsBoundToItsListAndShardCount() {
+        ShardedCursor cursor = new ShardedCursor("POSTS#PUBLISHED#0",
+                List.of(ShardPosition.after("2026-01-01T00:00:00.000Z#p1"), ShardPosition.DONE));
+        String encoded = codec.encodeShards(cursor);
+        assertEquals(cursor.shards(), codec.decodeShards(encoded, "POSTS#PUBLISHED#0", 2));
+        assertThrows(ProblemException.class, () -> codec.decodeShards(encoded, "ORDERS#2026-01-01#0", 2));
+        assertThrows(ProblemException.class, () -> codec.decodeShards(encoded, "POSTS#PUBLISHED#0", 4));
+        String contradictory = codec.encodeShards(new ShardedCursor("POSTS#PUBLISHED#0",
+                List.of(new ShardPosition("x", true), ShardPosition.START)));
+        assertThrows(ProblemException.class, () -> codec.decodeShards(contradictory, "POSTS#PUBLISHED#0", 2));
+        assertThrows(ProblemException.class, () -> codec.decodeShards(codec.encode(Map.of("pk", "POSTS#PUBLISHED#0")),
+                "POSTS#PUBLISHED#0", 2));
     }
 }

@@ -1,0 +1,80 @@
+package dev.cabinet.post;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.comment;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Timestamps;
+import dev.cabinet.user.Profiles;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The race a rename fan-out cannot see: a comment copies its author's name, the author is renamed and the fan-out
+ * walks their comments before the new comment is written, and only then is it written. The comment's second look at
+ * the profile must repair it. The interleaving is forced here, not left to chance.
+ */
+@QuarkusTest
+class CommentCopyRaceTest {
+
+    @Inject
+    Profiles profiles;
+
+    @Inject
+    ProjectionStore store;
+
+    @Test
+    void aCommentThatCopiedANameJustBeforeARenameEndsWithTheNewName() {
+        String host = newUserId();
+        String user = newUserId();
+        register(host, "Host");
+        register(user, "Before");
+        String postId = createPost(host, "Race");
+        String earlier = comment(user, postId, "Already there");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
+                .body("items[0].id", equalTo(earlier)));
+
+        Key late = CommentKeys.comment(postId, Timestamps.format(Instant.now()), Ids.newId());
+        profiles.writeCopies(user,
+                copied -> renameAndWaitForTheFanOut(user, earlier)
+                        .chain(() -> store.update(copied.writeNameAndAvatar(ItemUpdate.of(late, KeyPlan.COMMENT.name())
+                                .set("postId", postId), "authorName", "authorAvatar"))),
+                now -> CommentAuthorCopies.refresh(store, now, late))
+                .await().atMost(Duration.ofSeconds(60));
+
+        Map<String, AttributeValue> item = store.read(late).await().indefinitely().orElseThrow();
+        assertEquals("After", item.get("authorName").s());
+    }
+
+    /** The rename, through the API, and its fan-out reaching the comment that already existed. */
+    private static Uni<Void> renameAndWaitForTheFanOut(String user, String existingComment) {
+        return Uni.createFrom().item(() -> {
+            as(user).body(Map.of("name", "After")).patch("/users/" + user).then().statusCode(202);
+            await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + user + "/comments").then()
+                    .body("items.find { it.id == '" + existingComment + "' }.authorName", equalTo("After")));
+            return (Void) null;
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+}
