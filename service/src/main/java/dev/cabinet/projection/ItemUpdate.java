@@ -98,6 +98,12 @@ public final class ItemUpdate {
         return this;
     }
 
+    /** Applies only if the attribute holds exactly this value: a compare-and-set on what the writer read. */
+    public ItemUpdate onlyIfEquals(String attribute, Object value) {
+        conditions.add(name(attribute) + " = " + value(AttributeValues.of(value)));
+        return this;
+    }
+
     public ItemUpdate onlyIfHas(String attribute) {
         conditions.add("attribute_exists(" + name(attribute) + ")");
         return this;

@@ -72,7 +72,8 @@ public final class KeyPlan {
 
     public static final ItemType FOLDER = ItemType.named("Folder")
             .key("FOLDER#{folderId}", "METADATA")
-            .attributes("folderId", "name", "parentId", "path")
+            .attributes("folderId", "name", "parentId", "path", "ancestorIds", "ownerId", "createdAt", "rev")
+            .notes("path and ancestorIds are derived from the parent's; rev makes each derivation a compare-and-set")
             .build();
 
     public static final ItemType SUBFOLDER = ItemType.named("Subfolder")
@@ -87,7 +88,7 @@ public final class KeyPlan {
 
     public static final ItemType FILE = ItemType.named("File")
             .key("FILE#{fileId}", "METADATA")
-            .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt")
+            .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt", "ownerId")
             .build();
 
     public static final ItemType METRIC_SAMPLE = ItemType.named("MetricSample")

@@ -1,0 +1,45 @@
+package dev.cabinet.folder;
+
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.http.TextRules;
+
+/** Facts about a file's metadata (its content lives in object storage), keyed by file id on {@value Topics#FILES}. */
+public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUploaded, FileEvent.FileDeleted {
+
+    EventType<FileUploaded> UPLOADED = EventType.of("cabinet.file.uploaded.v1", FileUploaded.class, Topics.FILES);
+    EventType<FileDeleted> DELETED = EventType.of("cabinet.file.deleted.v1", FileDeleted.class, Topics.FILES);
+
+    String fileId();
+
+    @Override
+    default String aggregateId() {
+        return fileId();
+    }
+
+    /** A file was added to a folder; {@code contentUrl} is where its content goes ({@code s3://bucket/key}). */
+    record FileUploaded(String fileId, String folderId, String name, long size, String contentType, String contentUrl,
+            String uploadedAt, String ownerId) implements FileEvent {
+        public FileUploaded {
+            EventFields.id("fileId", fileId);
+            EventFields.id("folderId", folderId);
+            EventFields.text("name", name, TextRules.NAME_MAX);
+            if (size < 0) {
+                throw new IllegalArgumentException("size must not be negative");
+            }
+            EventFields.text("contentType", contentType, TextRules.CONTENT_TYPE_MAX);
+            EventFields.text("contentUrl", contentUrl, TextRules.URL_MAX);
+            EventFields.timestamp("uploadedAt", uploadedAt);
+            EventFields.id("ownerId", ownerId);
+        }
+    }
+
+    /** The file was deleted. */
+    record FileDeleted(String fileId) implements FileEvent {
+        public FileDeleted {
+            EventFields.id("fileId", fileId);
+        }
+    }
+}

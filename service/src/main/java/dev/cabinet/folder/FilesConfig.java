@@ -1,0 +1,23 @@
+package dev.cabinet.folder;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Where file content goes: an S3 bucket Cabinet presigns uploads for (it never handles the bytes). */
+@ConfigMapping(prefix = "cabinet.files")
+public interface FilesConfig {
+
+    /** The bucket the content of uploaded files goes to. */
+    @WithDefault("cabinet-files")
+    String bucket();
+
+    /** How long a presigned upload URL stays valid. */
+    @WithDefault("15M")
+    Duration uploadUrlLifetime();
+
+    /** The largest file accepted, in bytes: 5 GiB, the most one S3 PUT takes. */
+    @WithDefault("5368709120")
+    long maxSize();
+}

@@ -1,0 +1,22 @@
+package dev.cabinet.folder;
+
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import dev.cabinet.http.TextRules;
+import dev.cabinet.table.Ids;
+
+/** The body of {@code PATCH /folders/{id}}: a new {@code name}, or a new {@code parentId} (a move), one at a time. */
+public record FolderChangeRequest(
+        @Size(min = 1, max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.FOLDER_NAME) String name,
+        @Pattern(regexp = Ids.PATTERN) String parentId) {
+
+    @JsonIgnore
+    @AssertTrue(message = "must give either name (a rename) or parentId (a move), not both")
+    public boolean isOneChange() {
+        return name != null ^ parentId != null;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.cabinet.folder;
+
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.folder.FolderEvent.FolderCreated;
+import dev.cabinet.folder.FolderEvent.FolderMoved;
+import dev.cabinet.folder.FolderEvent.FolderRenamed;
+import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.projection.Progress;
+import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.projection.Rejections;
+import dev.cabinet.query.Items;
+import dev.cabinet.table.KeyPlan;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Projects folder events onto the folder's metadata (the stream's root) and its entry in the parent's partition, then
+ * lets {@link FolderPaths} derive the path of the folder and of everything below it.
+ */
+@ApplicationScoped
+public class FolderProjector implements Projector {
+
+    private final ProjectionStore store;
+    private final FolderPaths paths;
+    private final Rejections rejections;
+
+    FolderProjector(ProjectionStore store, FolderPaths paths, Rejections rejections) {
+        this.store = store;
+        this.paths = paths;
+        this.rejections = rejections;
+    }
+
+    @Override
+    public List<EventType<?>> eventTypes() {
+        return List.of(FolderEvent.CREATED, FolderEvent.RENAMED, FolderEvent.MOVED);
+    }
+
+    @Override
+    public Uni<Void> apply(ReceivedEvent event) {
+        FolderEvent data = (FolderEvent) event.data();
+        return store.read(FolderKeys.folder(data.folderId())).chain(root -> {
+            if (data instanceof FolderCreated created) {
+                Progress progress = root.map(r -> Progress.of(r, FolderKeys.FOLDER_VERSION, event.version()))
+                        .orElse(Progress.NEW);
+                if (root.isPresent() && progress == Progress.NEW) {
+                    return rejections.reject(event, "folder " + data.folderId() + " already exists");
+                }
+                return progress == Progress.DONE ? Uni.createFrom().voidItem() : created(created, event);
+            }
+            if (root.isEmpty()) {
+                return rejections.reject(event, "folder " + data.folderId() + " does not exist");
+            }
+            Progress progress = Progress.of(root.get(), FolderKeys.FOLDER_VERSION, event.version());
+            if (progress == Progress.DONE) {
+                return Uni.createFrom().voidItem();
+            }
+            if (data instanceof FolderRenamed renamed) {
+                return renamed(renamed, root.get(), event.version());
+            }
+            return moved((FolderMoved) data, root.get(), progress, event);
+        });
+    }
+
+    private Uni<Void> created(FolderCreated e, ReceivedEvent event) {
+        Uni<Boolean> parentExists = e.parentId() == null ? Uni.createFrom().item(true)
+                : store.read(FolderKeys.folder(e.parentId())).map(parent -> parent.isPresent());
+        return parentExists.chain(exists -> {
+            if (!exists) {
+                return rejections.reject(event, "parent folder " + e.parentId() + " does not exist");
+            }
+            ItemUpdate folder = ItemUpdate.of(FolderKeys.folder(e.folderId()), KeyPlan.FOLDER.name())
+                    .set("folderId", e.folderId())
+                    .set("name", e.name())
+                    .set("parentId", e.parentId())
+                    .set("ownerId", e.ownerId())
+                    .set("createdAt", e.createdAt())
+                    .setIfAbsent(FolderPaths.REV, 0)
+                    .guardedBy(FolderKeys.FOLDER_VERSION, event.version());
+            Uni<Boolean> written = store.update(folder);
+            if (e.parentId() != null) {
+                written = written.chain(() -> store.update(entry(e.parentId(), e.folderId(), e.name(), event.version())));
+            }
+            return written.chain(() -> paths.derive(e.folderId()));
+        });
+    }
+
+    private Uni<Void> renamed(FolderRenamed e, Map<String, AttributeValue> folder, long version) {
+        return store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
+                .set("name", e.name())
+                .increment(FolderPaths.REV, 1)
+                .guardedBy(FolderKeys.FOLDER_VERSION, version))
+                .chain(() -> paths.derive(e.folderId()));
+    }
+
+    /**
+     * Refuses a move under the folder itself or one of its descendants (the log orders moves of one folder, and the
+     * API checks the same, so this only catches moves of different folders that crossed). The folder's parent changes
+     * first, then the new parent's entry appears and the old one goes, then the paths follow.
+     */
+    private Uni<Void> moved(FolderMoved e, Map<String, AttributeValue> folder, Progress progress, ReceivedEvent event) {
+        // A redo finds the root already moved: the parent it left is kept on the root for that.
+        String oldParent = progress == Progress.NEW ? Items.string(folder, "parentId") : Items.string(folder, "movedFrom");
+        return store.read(FolderKeys.folder(e.parentId())).chain(parent -> {
+            if (progress == Progress.NEW && parent.isEmpty()) {
+                return rejections.reject(event, "parent folder " + e.parentId() + " does not exist");
+            }
+            if (progress == Progress.NEW && FolderPaths.isSelfOrAncestor(e.folderId(), e.parentId(),
+                    Items.string(parent.get(), "ancestorIds"))) {
+                return rejections.reject(event, "folder " + e.folderId() + " cannot move under itself or a descendant");
+            }
+            long version = event.version();
+            Uni<Boolean> moved = store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
+                    .set("parentId", e.parentId())
+                    .set("movedFrom", oldParent)
+                    .increment(FolderPaths.REV, 1)
+                    .guardedBy(FolderKeys.FOLDER_VERSION, version))
+                    .chain(() -> store.update(entry(e.parentId(), e.folderId(), Items.string(folder, "name"), version)));
+            if (oldParent != null && !oldParent.equals(e.parentId())) {
+                moved = moved.chain(() -> store.delete(FolderKeys.subfolderEntry(oldParent, e.folderId()),
+                        FolderKeys.FOLDER_VERSION, version));
+            }
+            return moved.chain(() -> paths.derive(e.folderId()));
+        });
+    }
+
+    private static ItemUpdate entry(String parentId, String folderId, String name, long version) {
+        return ItemUpdate.of(FolderKeys.subfolderEntry(parentId, folderId), KeyPlan.SUBFOLDER.name())
+                .set("folderId", folderId)
+                .set("name", name)
+                .guardedBy(FolderKeys.FOLDER_VERSION, version);
+    }
+}

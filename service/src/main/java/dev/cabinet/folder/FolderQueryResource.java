@@ -1,0 +1,51 @@
+package dev.cabinet.folder;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/** Reads of folders: the folder with its path, its subfolders and its files (pattern 11); no token needed. */
+@Path("/folders")
+@Produces(MediaType.APPLICATION_JSON)
+public class FolderQueryResource {
+
+    private final FolderQueries folders;
+    private final PageRequests pages;
+
+    FolderQueryResource(FolderQueries folders, PageRequests pages) {
+        this.folders = folders;
+        this.pages = pages;
+    }
+
+    @GET
+    @Path("{id}")
+    public Uni<FolderView> getFolder(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return folders.findFolder(id).map(folder -> folder.orElseThrow(() -> Problems.notFound("folder", id)));
+    }
+
+    @GET
+    @Path("{id}/folders")
+    public Uni<Page<SubfolderView>> listSubfolders(@PathParam("id") String id, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        return folders.listSubfolders(id, pages.of(limit, cursor));
+    }
+
+    @GET
+    @Path("{id}/files")
+    public Uni<Page<FileView>> listFiles(@PathParam("id") String id, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        return folders.listFiles(id, pages.of(limit, cursor));
+    }
+}

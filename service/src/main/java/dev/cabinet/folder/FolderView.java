@@ -1,0 +1,32 @@
+package dev.cabinet.folder;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.cabinet.query.Items;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A folder as the API shows it: its path from the root (names joined by {@code /}) and the ids of its ancestors, root
+ * first, for breadcrumbs.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FolderView(String id, String name, String parentId, String path, List<String> ancestorIds, String ownerId,
+        String createdAt) {
+
+    static FolderView of(Map<String, AttributeValue> item) {
+        String ancestors = Items.string(item, "ancestorIds");
+        return new FolderView(Items.string(item, "folderId"), Items.string(item, "name"), Items.string(item, "parentId"),
+                Items.string(item, "path"),
+                ancestors == null || ancestors.isEmpty() ? List.of() : Arrays.asList(ancestors.split(FolderPaths.SEPARATOR)),
+                Items.string(item, "ownerId"), Items.string(item, "createdAt"));
+    }
+
+    /** Whether moving {@code folderId} under this folder would put it inside itself. */
+    boolean isInside(String folderId) {
+        return id.equals(folderId) || ancestorIds.contains(folderId);
+    }
+}

@@ -1,0 +1,16 @@
+package dev.cabinet.folder;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code POST /folders/{id}/files}: the file's metadata; its content goes to the presigned URL. */
+public record NewFileRequest(
+        @NotBlank @Size(max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.FOLDER_NAME) String name,
+        @NotNull @PositiveOrZero Long size,
+        @NotBlank @Size(max = TextRules.CONTENT_TYPE_MAX) @Pattern(regexp = TextRules.CONTENT_TYPE) String contentType) {
+}
