@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -96,6 +98,28 @@ public class ProjectionStore {
                                         Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)))).build())
                                 .toList())
                                 .chain(() -> deleteAll(query)));
+    }
+
+    /**
+     * Writes whole items, 25 per BatchWriteItem, a few batches at a time; for facts that are the same however often
+     * they are written (metric samples). Duplicate keys within a chunk are reduced to the last, as DynamoDB refuses them.
+     */
+    public Uni<Void> putAll(List<Map<String, AttributeValue>> items) {
+        Map<Map<String, AttributeValue>, Map<String, AttributeValue>> byKey = new LinkedHashMap<>();
+        for (Map<String, AttributeValue> item : items) {
+            byKey.put(Map.of(Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)), item);
+        }
+        List<WriteRequest> puts = byKey.values().stream()
+                .map(item -> WriteRequest.builder().putRequest(p -> p.item(item)).build())
+                .toList();
+        List<List<WriteRequest>> batches = new ArrayList<>();
+        for (int from = 0; from < puts.size(); from += BATCH_SIZE) {
+            batches.add(puts.subList(from, Math.min(from + BATCH_SIZE, puts.size())));
+        }
+        return Multi.createFrom().iterable(batches)
+                .onItem().transformToUni(this::writeBatch).merge(4)
+                .collect().last()
+                .replaceWithVoid();
     }
 
     /** One BatchWriteItem, resubmitting what DynamoDB left unprocessed (it does so under throttling). */

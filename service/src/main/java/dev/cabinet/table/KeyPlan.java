@@ -15,6 +15,9 @@ public final class KeyPlan {
     /** Every item carries its entity name in this attribute. */
     public static final String TYPE = "type";
 
+    /** The table's time-to-live attribute: epoch seconds after which DynamoDB deletes the item. */
+    public static final String TTL_ATTRIBUTE = "expiresAt";
+
     public static final ItemType USER_PROFILE = ItemType.named("UserProfile")
             .key("USER#{userId}", "PROFILE")
             .attributes("userId", "name", "email", "avatarUrl", "registeredAt", "postCount")
@@ -93,8 +96,9 @@ public final class KeyPlan {
 
     public static final ItemType METRIC_SAMPLE = ItemType.named("MetricSample")
             .key("METRICS#{resourceId}#{shard}", "{timestamp}")
-            .attributes("resourceId", "cpu", "memory", "requests", "expiresAt")
-            .notes("write-sharded per resource; expiresAt is the TTL attribute")
+            .attributes("resourceId", "timestamp", "cpu", "memory", "requests", "expiresAt")
+            .notes("write-sharded per resource, the shard from the timestamp (so a timestamp is in one shard only); "
+                    + "expiresAt is the TTL attribute")
             .build();
 
     public static final ItemType CUSTOMER = ItemType.named("Customer")

@@ -18,7 +18,9 @@ public final class KeyPlanDocument {
                 .append("Every item carries `").append(KeyPlan.TYPE).append("`, its entity name. Ids in keys match `")
                 .append(Ids.PATTERN).append("`; timestamps are UTC with fixed millisecond width, so they sort as strings. ")
                 .append("Besides the attributes below, items hold the projector's bookkeeping: `…Version` (the log offset of ")
-                .append("the last event applied from a stream), `counted…` flags and `pendingCounts` (exactly-once counters).\n\n");
+                .append("the last event applied from a stream), `counted…` flags and `pendingCounts` (exactly-once counters). ")
+                .append("Time to live is enabled on `").append(KeyPlan.TTL_ATTRIBUTE)
+                .append("` (epoch seconds), which metric samples carry.\n\n");
 
         doc.append("## Item types\n\n")
                 .append("| entity (`type`) | pk | sk | GSI entries | attributes | notes |\n")

@@ -17,6 +17,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /**
  * At startup, before anything reads or projects: verifies that the configured table has the keys and indexes of the key
@@ -47,6 +48,40 @@ public class TableBootstrap {
                     + "\nFix the table (see docs/key-plan.md) or point cabinet.table.name at one that matches.");
         }
         LOG.infof("Table '%s' matches the key plan", config.name());
+        checkTimeToLive();
+    }
+
+    /**
+     * Time to live only bounds how long metric samples are kept, so a table without it is reported, not refused. Where
+     * Cabinet may create the table it also switches TTL on; dynalite does not implement that call, which is said once.
+     */
+    private void checkTimeToLive() {
+        try {
+            TimeToLiveStatus status = dynamo.describeTimeToLive(b -> b.tableName(config.name()))
+                    .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).timeToLiveDescription().timeToLiveStatus();
+            if (status == TimeToLiveStatus.ENABLED || status == TimeToLiveStatus.ENABLING) {
+                return;
+            }
+            if (config.createIfMissing()) {
+                dynamo.updateTimeToLive(b -> b.tableName(config.name()).timeToLiveSpecification(ttl -> ttl
+                        .enabled(true).attributeName(KeyPlan.TTL_ATTRIBUTE))).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                LOG.infof("Enabled time to live on '%s' of table '%s'", KeyPlan.TTL_ATTRIBUTE, config.name());
+            } else {
+                LOG.warnf("Time to live is not enabled on table '%s': metric samples will not expire. Enable it on "
+                        + "attribute '%s' (the Table resource in deploy/k8s does).", config.name(), KeyPlan.TTL_ATTRIBUTE);
+            }
+        } catch (Exception e) {
+            LOG.warnf("Time to live could not be checked or enabled on table '%s' (%s): metric samples keep their '%s' "
+                    + "but this store will not delete them.", config.name(), rootMessage(e), KeyPlan.TTL_ATTRIBUTE);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage();
     }
 
     private Optional<TableDescription> describe() {

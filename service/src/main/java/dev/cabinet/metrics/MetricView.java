@@ -1,0 +1,15 @@
+package dev.cabinet.metrics;
+
+import java.util.Map;
+
+import dev.cabinet.query.Items;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A sample as the API shows it. */
+public record MetricView(String timestamp, double cpu, double memory, long requests) {
+
+    static MetricView of(Map<String, AttributeValue> item) {
+        return new MetricView(Items.string(item, "timestamp"), Double.parseDouble(item.get("cpu").n()),
+                Double.parseDouble(item.get("memory").n()), Items.number(item, "requests"));
+    }
+}

@@ -1,0 +1,30 @@
+package dev.cabinet.metrics;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+
+/** Keys of metric samples: {@code METRICS#{resourceId}#{shard}} / {@code {timestamp}}. */
+final class MetricsKeys {
+
+    private MetricsKeys() {
+    }
+
+    /**
+     * The shard of a sample, from its timestamp: spreads one resource's writes, and puts each timestamp in exactly one
+     * shard, so sort keys are unique across shards (what the merged read relies on).
+     */
+    static int shard(String timestamp, int shards) {
+        return Math.floorMod(timestamp.hashCode(), shards);
+    }
+
+    static Key sample(String resourceId, String timestamp, int shards) {
+        return KeyPlan.METRIC_SAMPLE.key(resourceId, shard(timestamp, shards), timestamp);
+    }
+
+    static List<String> partitions(String resourceId, int shards) {
+        return IntStream.range(0, shards).mapToObj(shard -> KeyPlan.METRIC_SAMPLE.partition(resourceId, shard)).toList();
+    }
+}

@@ -1,0 +1,103 @@
+package dev.cabinet.metrics;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.cabinet.auth.Caller;
+import dev.cabinet.eventlog.EventLog;
+import dev.cabinet.http.Accepted;
+import dev.cabinet.http.Problems;
+import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
+import dev.cabinet.metrics.MetricsEvent.Sample;
+import dev.cabinet.query.KeyQuery;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.query.TableReader;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.Timestamps;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * A resource's metrics: recording samples (one or a batch, as one event), and reading a time range (pattern 13): every
+ * shard queried with {@code sk BETWEEN :from AND :to} in parallel, merged in time order.
+ */
+@Path("/metrics/{resourceId}")
+@Produces(MediaType.APPLICATION_JSON)
+public class MetricsResource {
+
+    private final EventLog log;
+    private final Caller caller;
+    private final TableReader table;
+    private final PageRequests pages;
+    private final MetricsConfig config;
+
+    MetricsResource(EventLog log, Caller caller, TableReader table, PageRequests pages, MetricsConfig config) {
+        this.log = log;
+        this.caller = caller;
+        this.table = table;
+        this.pages = pages;
+        this.config = config;
+    }
+
+    @POST
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> record(@PathParam("resourceId") String resourceId, @Valid @NotNull SamplesRequest body) {
+        Ids.require("resourceId", resourceId);
+        String actor = caller.id();
+        List<Sample> samples = body.samples().stream()
+                .map(s -> new Sample(timestamp("timestamp", s.timestamp()), s.cpu(), s.memory(), s.requests()))
+                .toList();
+        return log.append(MetricsEvent.RECORDED, new MetricsRecorded(resourceId, samples), actor)
+                .map(appended -> Accepted.response(appended, resourceId, "/metrics/" + resourceId));
+    }
+
+    /** Samples with {@code from <= timestamp <= to}, oldest first; both ends are ISO-8601 instants and inclusive. */
+    @GET
+    public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
+            @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        Ids.require("resourceId", resourceId);
+        String start = timestamp("from", from);
+        String end = timestamp("to", to);
+        if (start.compareTo(end) > 0) {
+            throw Problems.badRequest("to", "must not be before from");
+        }
+        List<KeyQuery> shards = MetricsKeys.partitions(resourceId, config.shards()).stream()
+                .map(partition -> KeyQuery.of(Index.TABLE, partition, SortKeyCondition.between(start, end), false))
+                .toList();
+        return table.queryMerged(shards, pages.of(limit, cursor)).map(page -> page.map(MetricView::of));
+    }
+
+    /** Any ISO-8601 instant, in the fixed-width form sort keys use. */
+    private static String timestamp(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw Problems.badRequest(field, "is required (an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z)");
+        }
+        String formatted;
+        try {
+            formatted = Timestamps.format(Instant.parse(value));
+        } catch (DateTimeParseException e) {
+            throw Problems.badRequest(field, "must be an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z");
+        }
+        if (!Timestamps.isValid(formatted)) {
+            throw Problems.badRequest(field, "must be within the years 0000 to 9999");
+        }
+        return formatted;
+    }
+}
