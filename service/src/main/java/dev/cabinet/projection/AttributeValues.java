@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import java.math.BigDecimal;
+
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Java values to DynamoDB attribute values: strings, numbers and booleans, which is all items hold. */
@@ -14,6 +16,9 @@ public final class AttributeValues {
         }
         if (value instanceof String) {
             return AttributeValue.fromS((String) value);
+        }
+        if (value instanceof BigDecimal decimal) {
+            return AttributeValue.fromN(decimal.toPlainString());
         }
         if (value instanceof Number) {
             return AttributeValue.fromN(value.toString());

@@ -104,6 +104,7 @@ public final class KeyPlan {
     public static final ItemType CUSTOMER = ItemType.named("Customer")
             .key("CUSTOMER#{customerId}", "PROFILE")
             .attributes("customerId", "name", "email")
+            .notes("the customer's cabinet: this profile and every order, read together by one Query")
             .build();
 
     public static final ItemType ORDER = ItemType.named("Order")

@@ -1,0 +1,73 @@
+package dev.cabinet.customer;
+
+import java.math.BigDecimal;
+
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.http.TextRules;
+
+/**
+ * Facts about a customer and their orders, keyed by customer id on {@value Topics#CUSTOMERS}: the customer's cabinet
+ * holds the profile and every order, and so does their stream.
+ */
+public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.CustomerRegistered,
+        CustomerEvent.OrderPlaced, CustomerEvent.OrderStatusChanged {
+
+    EventType<CustomerRegistered> REGISTERED = EventType.of("cabinet.customer.registered.v1", CustomerRegistered.class,
+            Topics.CUSTOMERS);
+    EventType<OrderPlaced> ORDER_PLACED = EventType.of("cabinet.customer.order-placed.v1", OrderPlaced.class,
+            Topics.CUSTOMERS);
+    EventType<OrderStatusChanged> ORDER_STATUS_CHANGED = EventType.of("cabinet.customer.order-status-changed.v1",
+            OrderStatusChanged.class, Topics.CUSTOMERS);
+
+    /** The largest order total accepted. */
+    BigDecimal MAX_TOTAL = new BigDecimal("1000000000");
+
+    String customerId();
+
+    @Override
+    default String aggregateId() {
+        return customerId();
+    }
+
+    /** A customer was registered, or their profile replaced. */
+    record CustomerRegistered(String customerId, String name, String email) implements CustomerEvent {
+        public CustomerRegistered {
+            EventFields.id("customerId", customerId);
+            EventFields.text("name", name, TextRules.NAME_MAX);
+            EventFields.text("email", email, TextRules.EMAIL_MAX);
+        }
+    }
+
+    /** The customer placed an order; {@code orderDate} is the UTC date of {@code placedAt}. */
+    record OrderPlaced(String customerId, String orderId, String orderDate, String placedAt, BigDecimal total)
+            implements CustomerEvent {
+        public OrderPlaced {
+            EventFields.id("customerId", customerId);
+            EventFields.id("orderId", orderId);
+            EventFields.timestamp("placedAt", placedAt);
+            if (orderDate == null || !placedAt.startsWith(orderDate + "T") || orderDate.length() != 10) {
+                throw new IllegalArgumentException("orderDate must be the date of placedAt, like 2026-01-31");
+            }
+            if (total == null || total.signum() < 0 || total.scale() > 2 || total.compareTo(MAX_TOTAL) > 0) {
+                throw new IllegalArgumentException("total must be an amount from 0 to " + MAX_TOTAL
+                        + " with at most 2 decimals");
+            }
+        }
+    }
+
+    /** The order moved to another status; {@code orderDate} locates it in the customer's cabinet. */
+    record OrderStatusChanged(String customerId, String orderId, String orderDate, String status)
+            implements CustomerEvent {
+        public OrderStatusChanged {
+            EventFields.id("customerId", customerId);
+            EventFields.id("orderId", orderId);
+            EventFields.oneOf("status", status, OrderStatus.ALL);
+            if (orderDate == null || !orderDate.matches("\\d{4}-\\d{2}-\\d{2}")) {
+                throw new IllegalArgumentException("orderDate must be a date like 2026-01-31");
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.cabinet.customer;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+import dev.cabinet.table.Index;
+import dev.cabinet.table.IndexEntry;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+
+/** Keys of a customer's cabinet (profile and orders) and of an order's GSI entries. */
+final class CustomerKeys {
+
+    /** The customer stream's version, which the items its events write record. */
+    static final String VERSION = "customerVersion";
+
+    private static final IndexEntry BY_ORDER_ID = KeyPlan.ORDER.entryIn(Index.GSI1).orElseThrow();
+    private static final IndexEntry BY_DATE = KeyPlan.ORDER.entryIn(Index.GSI2).orElseThrow();
+
+    private CustomerKeys() {
+    }
+
+    static Key profile(String customerId) {
+        return KeyPlan.CUSTOMER.key(customerId);
+    }
+
+    static Key order(String customerId, String orderDate, String orderId) {
+        return KeyPlan.ORDER.key(customerId, orderDate, orderId);
+    }
+
+    static String partition(String customerId) {
+        return KeyPlan.CUSTOMER.partition(customerId);
+    }
+
+    static String orderPrefix() {
+        return KeyPlan.ORDER.sk().prefix();
+    }
+
+    static String byOrderId(String orderId) {
+        return BY_ORDER_ID.pk().render(orderId);
+    }
+
+    static String byOrderIdSortKey(String customerId) {
+        return BY_ORDER_ID.sk().render(customerId);
+    }
+
+    static int shard(String orderId, int shards) {
+        return Math.floorMod(orderId.hashCode(), shards);
+    }
+
+    static String byDate(String orderDate, int shard) {
+        return BY_DATE.pk().render(orderDate, shard);
+    }
+
+    static List<String> byDatePartitions(String orderDate, int shards) {
+        return IntStream.range(0, shards).mapToObj(shard -> byDate(orderDate, shard)).toList();
+    }
+
+    static String byDateSortKey(String placedAt, String orderId) {
+        return BY_DATE.sk().render(placedAt, orderId);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.cabinet.customer;
+
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import dev.cabinet.http.TextRules;
+
+/** The body of {@code PUT /customers/{id}}. */
+public record CustomerRequest(
+        @NotBlank @Size(max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String name,
+        @NotBlank @Email @Size(max = TextRules.EMAIL_MAX) String email) {
+}

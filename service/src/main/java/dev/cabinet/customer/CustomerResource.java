@@ -1,0 +1,146 @@
+package dev.cabinet.customer;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.cabinet.auth.Caller;
+import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
+import dev.cabinet.customer.CustomerEvent.OrderPlaced;
+import dev.cabinet.eventlog.EventLog;
+import dev.cabinet.http.Accepted;
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Timestamps;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * A customer's cabinet: the profile and the orders (pattern 14). Any signed-in user may register customers and place
+ * orders (Cabinet's customers are a back office's records, not its users); reads need no token.
+ */
+@Path("/customers/{id}")
+@Produces(MediaType.APPLICATION_JSON)
+public class CustomerResource {
+
+    private final EventLog log;
+    private final Caller caller;
+    private final CustomerQueries customers;
+    private final PageRequests pages;
+
+    CustomerResource(EventLog log, Caller caller, CustomerQueries customers, PageRequests pages) {
+        this.log = log;
+        this.caller = caller;
+        this.customers = customers;
+        this.pages = pages;
+    }
+
+    @PUT
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> register(@PathParam("id") String id, @Valid @NotNull CustomerRequest body) {
+        Ids.require("id", id);
+        return log.append(CustomerEvent.REGISTERED, new CustomerRegistered(id, body.name(), body.email()), caller.id())
+                .map(appended -> Accepted.response(appended, id, "/customers/" + id));
+    }
+
+    /** The profile (GetItem), or with {@code include=orders} the profile and the newest orders in one Query. */
+    @GET
+    public Uni<CustomerView> getCustomer(@PathParam("id") String id, @QueryParam("include") String include,
+            @QueryParam("limit") String limit) {
+        Ids.require("id", id);
+        if (include != null && !"orders".equals(include)) {
+            throw Problems.badRequest("include", "must be 'orders'");
+        }
+        return (include == null ? customers.findCustomer(id)
+                : customers.findCustomerWithOrders(id, pages.of(limit, null).limit()))
+                .map(customer -> customer.orElseThrow(() -> Problems.notFound("customer", id)));
+    }
+
+    /** The customer's orders by date, oldest first (or {@code order=desc}); {@code from} and {@code to} are inclusive. */
+    @GET
+    @Path("orders")
+    public Uni<Page<OrderView>> listOrders(@PathParam("id") String id, @QueryParam("from") String from,
+            @QueryParam("to") String to, @QueryParam("order") String order, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        Ids.require("id", id);
+        String fromDate = date("from", from, false);
+        String toDate = date("to", to, false);
+        if (fromDate != null && toDate != null && fromDate.compareTo(toDate) > 0) {
+            throw Problems.badRequest("to", "must not be before from");
+        }
+        if (order != null && !order.equals("asc") && !order.equals("desc")) {
+            throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc'");
+        }
+        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(limit, cursor));
+    }
+
+    @POST
+    @Path("orders")
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> placeOrder(@PathParam("id") String id, @Valid @NotNull NewOrderRequest body) {
+        Ids.require("id", id);
+        String actor = caller.id();
+        String orderId = body.orderId() == null ? Ids.newId() : body.orderId();
+        String placedAt = placedAt(body.placedAt());
+        OrderPlaced placed = new OrderPlaced(id, orderId, placedAt.substring(0, 10), placedAt, body.total());
+        return customers.findCustomer(id)
+                .map(customer -> customer.orElseThrow(() -> Problems.notFound("customer", id)))
+                .chain(customer -> customers.findOrder(orderId))
+                .invoke(existing -> existing.ifPresent(o -> {
+                    throw Problems.conflict("order " + orderId + " already exists");
+                }))
+                .chain(none -> log.append(CustomerEvent.ORDER_PLACED, placed, actor))
+                .map(appended -> Accepted.response(appended, orderId, "/orders/" + orderId));
+    }
+
+    private static String placedAt(String value) {
+        if (value == null) {
+            return Timestamps.format(Instant.now());
+        }
+        try {
+            String formatted = Timestamps.format(Instant.parse(value));
+            if (Timestamps.isValid(formatted)) {
+                return formatted;
+            }
+        } catch (DateTimeParseException e) {
+            // answered below
+        }
+        throw Problems.badRequest("placedAt", "must be an ISO-8601 UTC instant such as 2026-06-01T09:30:00Z");
+    }
+
+    /** A date parameter, checked to be a real date like 2026-06-01. */
+    static String date(String field, String value, boolean required) {
+        if (value == null) {
+            if (required) {
+                throw Problems.badRequest(field, "is required (a date like 2026-06-01)");
+            }
+            return null;
+        }
+        try {
+            LocalDate date = LocalDate.parse(value);
+            if (date.getYear() < 0 || date.getYear() > 9999) {
+                throw new DateTimeParseException("out of range", value, 0);
+            }
+            return date.toString();
+        } catch (DateTimeParseException e) {
+            throw Problems.badRequest(field, "must be a date like 2026-06-01");
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.cabinet.customer;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.cabinet.query.Items;
+import dev.cabinet.query.Page;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A customer's profile; {@code orders} only when asked for ({@code ?include=orders}). */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CustomerView(String id, String name, String email, Page<OrderView> orders) {
+
+    static CustomerView of(Map<String, AttributeValue> item) {
+        return new CustomerView(Items.string(item, "customerId"), Items.string(item, "name"), Items.string(item, "email"),
+                null);
+    }
+
+    CustomerView withOrders(Page<OrderView> page) {
+        return new CustomerView(id, name, email, page);
+    }
+}

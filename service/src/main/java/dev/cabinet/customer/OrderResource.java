@@ -1,0 +1,78 @@
+package dev.cabinet.customer;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.cabinet.auth.Caller;
+import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
+import dev.cabinet.eventlog.EventLog;
+import dev.cabinet.http.Accepted;
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.table.Ids;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/** Orders by id (pattern 15, through the overloaded GSI1) and by date (pattern 16, the sharded GSI2, merged). */
+@Path("/orders")
+@Produces(MediaType.APPLICATION_JSON)
+public class OrderResource {
+
+    private final EventLog log;
+    private final Caller caller;
+    private final CustomerQueries customers;
+    private final PageRequests pages;
+
+    OrderResource(EventLog log, Caller caller, CustomerQueries customers, PageRequests pages) {
+        this.log = log;
+        this.caller = caller;
+        this.customers = customers;
+        this.pages = pages;
+    }
+
+    /** All orders placed on one date, in the order they were placed. */
+    @GET
+    public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(limit, cursor));
+    }
+
+    @GET
+    @Path("{id}")
+    public Uni<OrderView> getOrder(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return existing(id);
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Authenticated
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> changeStatus(@PathParam("id") String id, @Valid @NotNull OrderChangeRequest body) {
+        Ids.require("id", id);
+        String actor = caller.id();
+        return existing(id)
+                .invoke(order -> {
+                    if (order.status().equals(body.status())) {
+                        throw Problems.conflict("order " + id + " is already " + body.status());
+                    }
+                })
+                .chain(order -> log.append(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(order.customerId(),
+                        id, order.orderDate(), body.status()), actor))
+                .map(appended -> Accepted.response(appended, id, "/orders/" + id));
+    }
+
+    private Uni<OrderView> existing(String id) {
+        return customers.findOrder(id).map(order -> order.orElseThrow(() -> Problems.notFound("order", id)));
+    }
+}

@@ -1,0 +1,156 @@
+package dev.cabinet.customer;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.allPages;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.newUserId;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.table.Ids;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/** The second seed's cabinet: a customer's profile and orders (14), an order by id (15), a day's orders (16). */
+@QuarkusTest
+class CustomerApiTest {
+
+    @ConfigProperty(name = "cabinet.orders.shards")
+    int shards;
+
+    private final String clerk = newUserId();
+
+    @Test
+    void aCustomersCabinetHoldsTheProfileAndOrdersSortedByDate() {
+        String customer = "C" + Ids.newId();
+        register(customer, "Ada Shop");
+        String o100 = "O" + Ids.newId();
+        String o105 = "O" + Ids.newId();
+        String o107 = "O" + Ids.newId();
+        place(customer, o105, "2026-06-09T15:00:00Z", "12.50");
+        place(customer, o100, "2026-06-01T09:30:00Z", "99.99");
+        place(customer, o107, "2026-06-12T08:00:00Z", "5");
+        awaitOk("/orders/" + o107);
+
+        JsonPath cabinet = given().queryParam("include", "orders").get("/customers/" + customer).then().statusCode(200)
+                .body("id", equalTo(customer))
+                .body("name", equalTo("Ada Shop"))
+                .extract().jsonPath();
+        assertEquals(List.of(o107, o105, o100), cabinet.getList("orders.items.id"), "profile and newest orders, one Query");
+
+        String orders = "/customers/" + customer + "/orders";
+        assertEquals(List.of(o100, o105, o107), allPages(orders, 2, "id"), "oldest first by date");
+        assertEquals(List.of(o100, o105), allPages(orders + "?from=2026-06-01&to=2026-06-09", 10, "id"), "inclusive ends");
+        assertEquals(List.of(o105), allPages(orders + "?from=2026-06-09&to=2026-06-09", 10, "id"), "a single day");
+        assertEquals(List.of(), allPages(orders + "?from=2026-06-02&to=2026-06-08", 10), "no order in between");
+        assertEquals(List.of(o107, o105), allPages(orders + "?from=2026-06-05&order=desc", 10, "id"));
+
+        given().get("/orders/" + o100).then().statusCode(200)
+                .body("customerId", equalTo(customer))
+                .body("orderDate", equalTo("2026-06-01"))
+                .body("placedAt", equalTo("2026-06-01T09:30:00.000Z"))
+                .body("total", equalTo(99.99f))
+                .body("status", equalTo("placed"));
+    }
+
+    @Test
+    void anOrderChangesStatusThroughItsIdAndTheChangeShowsEverywhere() {
+        String customer = "C" + Ids.newId();
+        register(customer, "Status Co");
+        String order = "O" + Ids.newId();
+        place(customer, order, "2026-07-01T10:00:00Z", "10");
+        awaitOk("/orders/" + order);
+
+        as(clerk).body(Map.of("status", "shipped")).patch("/orders/" + order).then().statusCode(202)
+                .body("type", equalTo("cabinet.customer.order-status-changed.v1"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            given().get("/orders/" + order).then().body("status", equalTo("shipped"));
+            given().get("/customers/" + customer + "/orders").then().body("items[0].status", equalTo("shipped"));
+        });
+        as(clerk).body(Map.of("status", "shipped")).patch("/orders/" + order).then().statusCode(409);
+        as(clerk).body(Map.of("status", "lost")).patch("/orders/" + order).then().statusCode(400)
+                .body("errors.field", hasItem("status"));
+        as(clerk).body(Map.of("status", "paid")).patch("/orders/" + newUserId()).then().statusCode(404);
+    }
+
+    @Test
+    void aDaysOrdersAreMergedFromEveryShardInTheOrderTheyWerePlaced() {
+        String date = String.format("20%02d-%02d-%02d", ThreadLocalRandom.current().nextInt(40, 99),
+                ThreadLocalRandom.current().nextInt(1, 13), ThreadLocalRandom.current().nextInt(1, 29));
+        List<String> placed = new ArrayList<>();
+        for (int c = 0; c < 3; c++) {
+            String customer = "C" + Ids.newId();
+            register(customer, "Day customer " + c);
+            for (int i = 0; i < 4; i++) {
+                String order = "O" + Ids.newId();
+                place(customer, order, date + "T" + String.format("%02d:%02d:00Z", 8 + i, c * 10), "1");
+                placed.add(order);
+            }
+        }
+        Set<Integer> used = placed.stream().map(o -> CustomerKeys.shard(o, shards)).collect(Collectors.toSet());
+        assertTrue(used.size() > 1, "the orders should spread over several shards: " + used);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> assertEquals(12,
+                allPages("/orders?date=" + date, 100).size()));
+
+        List<Map<String, Object>> day = allPages("/orders?date=" + date, 5);
+        List<Object> placedAt = day.stream().map(o -> o.get("placedAt")).toList();
+        assertEquals(placedAt.stream().sorted().toList(), placedAt, "in placing order");
+        assertEquals(Set.copyOf(placed), day.stream().map(o -> o.get("id")).collect(Collectors.toSet()));
+        assertEquals(12, day.size(), "each order once");
+        assertEquals(List.of(), allPages("/orders?date=1999-01-01", 10), "a day without orders");
+    }
+
+    @Test
+    void badCustomerAndOrderRequestsAreRefused() {
+        String customer = "C" + Ids.newId();
+        as(clerk).body(Map.of("name", "No mail")).put("/customers/" + customer).then().statusCode(400)
+                .body("errors.field", hasItem("email"));
+        as(clerk).body(Map.of("total", 1)).post("/customers/" + customer + "/orders").then().statusCode(404);
+        register(customer, "Checks");
+        String order = "O" + Ids.newId();
+        place(customer, order, "2026-08-01T10:00:00Z", "1");
+        awaitOk("/orders/" + order);
+        as(clerk).body(Map.of("orderId", order, "total", 2)).post("/customers/" + customer + "/orders").then()
+                .statusCode(409);
+        as(clerk).body(Map.of("total", -1)).post("/customers/" + customer + "/orders").then().statusCode(400)
+                .body("errors.field", hasItem("total"));
+        as(clerk).body(Map.of("total", 1.234)).post("/customers/" + customer + "/orders").then().statusCode(400);
+        as(clerk).body(Map.of("total", 1, "placedAt", "noon")).post("/customers/" + customer + "/orders").then()
+                .statusCode(400).body("errors.field", hasItem("placedAt"));
+        given().get("/orders").then().statusCode(400).body("errors.field", hasItem("date"));
+        given().get("/orders?date=2026-02-30").then().statusCode(400);
+        given().get("/customers/" + customer + "/orders?from=2026-06-09&to=2026-06-01").then().statusCode(400);
+        given().get("/customers/" + customer + "?include=everything").then().statusCode(400);
+        given().get("/customers/" + newUserId()).then().statusCode(404).contentType("application/problem+json");
+        given().contentType("application/json").body(Map.of("name", "A", "email", "a@example.com"))
+                .put("/customers/" + customer).then().statusCode(401);
+    }
+
+    private void register(String customer, String name) {
+        as(clerk).body(Map.of("name", name, "email", customer + "@example.com")).put("/customers/" + customer).then()
+                .statusCode(202).body("type", equalTo("cabinet.customer.registered.v1"));
+        awaitOk("/customers/" + customer);
+    }
+
+    private void place(String customer, String orderId, String placedAt, String total) {
+        as(clerk).body(Map.of("orderId", orderId, "placedAt", placedAt, "total", new BigDecimal(total)))
+                .post("/customers/" + customer + "/orders").then().statusCode(202)
+                .body("id", equalTo(orderId));
+    }
+}
