@@ -38,16 +38,8 @@ public final class KeyPlanDocument {
 
         doc.append("\n## Access patterns\n\n")
                 .append("Each is one GetItem or one key-condition Query (sharded ones: one Query per shard, in parallel, merged). ")
-                .append("No Scan, no filter expression.\n\n")
-                .append("| # | pattern | index | key condition | item types |\n")
-                .append("|---|---|---|---|---|\n");
-        for (AccessPattern pattern : KeyPlan.ACCESS_PATTERNS) {
-            doc.append("| ").append(pattern.number()).append(" | ").append(pattern.name()).append(" | ")
-                    .append(pattern.index() == Index.TABLE ? "table" : pattern.index().indexName()).append(" | ")
-                    .append(pattern.keyCondition()).append(" | ")
-                    .append(Arrays.stream(pattern.itemTypes()).map(ItemType::name).collect(Collectors.joining(", ")))
-                    .append(" |\n");
-        }
+                .append("No Scan, no filter expression. 1–16 are SPEC §2's; the plan's own lookups follow.\n\n")
+                .append(patternsTable());
 
         doc.append("\n## Indexes\n\n")
                 .append("| index | keys | projection | why |\n")
@@ -61,5 +53,21 @@ public final class KeyPlanDocument {
                     .append(" | ").append(KeyPlan.PROJECTION_REASONS.get(index)).append(" |\n");
         }
         return doc.toString();
+    }
+
+    /** The access patterns with the endpoint and key condition of each; README.md shows the same table. */
+    public static String patternsTable() {
+        StringBuilder table = new StringBuilder()
+                .append("| # | pattern | endpoint | index | key condition | item types |\n")
+                .append("|---|---|---|---|---|---|\n");
+        for (AccessPattern pattern : KeyPlan.ACCESS_PATTERNS) {
+            table.append("| ").append(pattern.number()).append(" | ").append(pattern.name()).append(" | `")
+                    .append(pattern.endpoint().replace("|", "\\|")).append("` | ")
+                    .append(pattern.index() == Index.TABLE ? "table" : pattern.index().indexName()).append(" | ")
+                    .append(pattern.keyCondition()).append(" | ")
+                    .append(Arrays.stream(pattern.itemTypes()).map(ItemType::name).collect(Collectors.joining(", ")))
+                    .append(" |\n");
+        }
+        return table.toString();
     }
 }

@@ -1,0 +1,136 @@
+package dev.cabinet.demo;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.jboss.logging.Logger;
+
+import dev.cabinet.customer.CustomerEvent;
+import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
+import dev.cabinet.customer.CustomerEvent.OrderPlaced;
+import dev.cabinet.eventlog.EventLog;
+import dev.cabinet.folder.FileEvent;
+import dev.cabinet.folder.FileEvent.FileUploaded;
+import dev.cabinet.folder.FolderEvent;
+import dev.cabinet.folder.FolderEvent.FolderCreated;
+import dev.cabinet.group.GroupEvent;
+import dev.cabinet.group.GroupEvent.GroupCreated;
+import dev.cabinet.group.GroupEvent.MemberJoined;
+import dev.cabinet.group.GroupRole;
+import dev.cabinet.metrics.MetricsEvent;
+import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
+import dev.cabinet.metrics.MetricsEvent.Sample;
+import dev.cabinet.post.CommentEvent;
+import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.post.PostEvent;
+import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.post.PostEvent.PostPublished;
+import dev.cabinet.query.TableReader;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Timestamps;
+import dev.cabinet.user.UserEvent;
+import dev.cabinet.user.UserEvent.UserRegistered;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Loads the seeds' own examples into an empty table when dev mode starts, by appending their events to the log like
+ * any client's commands would: John and Jane, John's post with comments, the Developers group, a folder with a report,
+ * a server's metrics, and customers C001 and C002 with orders O100 and O105. A newcomer's first curl finds data.
+ */
+@ApplicationScoped
+public class DemoData {
+
+    private static final Logger LOG = Logger.getLogger(DemoData.class);
+    static final String POST_ID = "johns-first-post";
+    private static final String SYSTEM = "cabinet-demo";
+
+    private final DemoDataConfig config;
+    private final EventLog log;
+    private final TableReader table;
+
+    DemoData(DemoDataConfig config, EventLog log, TableReader table) {
+        this.config = config;
+        this.log = log;
+        this.table = table;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (!config.enabled()) {
+            return;
+        }
+        table.get(KeyPlan.USER_PROFILE.key("john"))
+                .chain(john -> john.isPresent() ? Uni.createFrom().item(false) : load().replaceWith(true))
+                .subscribe().with(
+                        loaded -> LOG.infof(loaded ? "Demo data sent (cabinet.demo-data.enabled): try GET /users/john"
+                                : "Demo data already present"),
+                        failure -> LOG.warnf("Demo data could not be loaded: %s", failure.toString()));
+    }
+
+    private Uni<Void> load() {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        String at = Timestamps.format(now);
+        return Uni.createFrom().voidItem()
+                .chain(() -> log.append(UserEvent.REGISTERED, new UserRegistered("john", "John", "john@example.com", null,
+                        at), "john"))
+                .chain(() -> log.append(UserEvent.REGISTERED, new UserRegistered("jane", "Jane", "jane@example.com",
+                        "https://example.com/jane.png", at), "jane"))
+                .chain(() -> log.append(PostEvent.CREATED, new PostCreated(POST_ID, "john", "My Post",
+                        "Single-table design, one cabinet per customer.", at), "john"))
+                .chain(() -> log.append(PostEvent.PUBLISHED, new PostPublished(POST_ID, at), "john"))
+                .chain(() -> log.append(CommentEvent.ADDED, new CommentAdded(POST_ID, "janes-comment", "jane",
+                        "Great post!", Timestamps.format(now.plusSeconds(1))), "jane"))
+                .chain(() -> log.append(CommentEvent.ADDED, new CommentAdded(POST_ID, "johns-reply", "john",
+                        "Thanks, Jane!", Timestamps.format(now.plusSeconds(2))), "john"))
+                .chain(() -> log.append(GroupEvent.CREATED, new GroupCreated("developers", "Developers",
+                        "People who build Cabinet", "john", at), "john"))
+                .chain(() -> log.append(GroupEvent.MEMBER_JOINED, new MemberJoined("developers", "jane", GroupRole.MEMBER,
+                        at), "jane"))
+                .chain(() -> log.append(FolderEvent.CREATED, new FolderCreated("documents", "Documents", null, "john", at),
+                        "john"))
+                .chain(() -> projected(KeyPlan.FOLDER.key("documents")))
+                .chain(() -> log.append(FolderEvent.CREATED, new FolderCreated("reports", "Reports", "documents", "john",
+                        at), "john"))
+                .chain(() -> projected(KeyPlan.FOLDER.key("reports")))
+                .chain(() -> log.append(FileEvent.UPLOADED, new FileUploaded("report-2026", "reports", "report.pdf",
+                        1_024_000, "application/pdf", "s3://cabinet-files/folders/reports/files/report-2026", at, "john"),
+                        "john"))
+                .chain(() -> log.append(MetricsEvent.RECORDED, new MetricsRecorded("web-1", samples(now)), SYSTEM))
+                .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C001", "Ada Lovelace",
+                        "ada@example.com"), SYSTEM))
+                .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C002", "Alan Turing",
+                        "alan@example.com"), SYSTEM))
+                .chain(() -> log.append(CustomerEvent.ORDER_PLACED, new OrderPlaced("C001", "O100", "2026-06-01",
+                        "2026-06-01T09:30:00.000Z", new BigDecimal("99.99")), SYSTEM))
+                .chain(() -> log.append(CustomerEvent.ORDER_PLACED, new OrderPlaced("C001", "O105", "2026-06-09",
+                        "2026-06-09T15:00:00.000Z", new BigDecimal("12.50")), SYSTEM))
+                .replaceWithVoid();
+    }
+
+    /** A sample a minute for the last hour. */
+    private static List<Sample> samples(Instant now) {
+        List<Sample> samples = new ArrayList<>();
+        for (int minute = 60; minute > 0; minute--) {
+            samples.add(new Sample(Timestamps.format(now.minus(Duration.ofMinutes(minute))), 40 + minute % 20,
+                    60 + minute % 10, 1000 + minute * 10L));
+        }
+        return samples;
+    }
+
+    /** Waits until the item exists: a child folder or file needs its folder projected first (another stream). */
+    private Uni<Void> projected(Key key) {
+        return table.get(key)
+                .map(item -> item.orElseThrow(() -> new IllegalStateException(key + " is not projected yet")))
+                .onFailure(IllegalStateException.class).retry().withBackOff(Duration.ofMillis(100), Duration.ofSeconds(1))
+                .atMost(120)
+                .replaceWithVoid();
+    }
+}
