@@ -3,11 +3,18 @@ package dev.cabinet.eventlog;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** Settings of the event log writer. */
+/** Settings of the event log. */
 @ConfigMapping(prefix = "cabinet.events")
 public interface EventLogConfig {
 
     /** The CloudEvents {@code source} of every event this instance writes. */
     @WithDefault("/cabinet")
     String source();
+
+    /**
+     * Partitions of every event topic: the most projector instances that share the work. The topics in deploy/k8s and
+     * the ones Dev Services create have this many; a running cluster's topics must match.
+     */
+    @WithDefault("6")
+    int partitions();
 }

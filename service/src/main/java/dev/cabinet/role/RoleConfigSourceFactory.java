@@ -1,0 +1,31 @@
+package dev.cabinet.role;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+import io.smallrye.config.ConfigSourceContext;
+import io.smallrye.config.ConfigSourceFactory;
+import io.smallrye.config.PropertiesConfigSource;
+
+/**
+ * Turns {@code cabinet.role} into the settings it implies: an API-only instance has no projector channel, so it never
+ * joins the consumer group. Its ordinal sits below application.properties, so an explicit setting still wins.
+ */
+public class RoleConfigSourceFactory implements ConfigSourceFactory {
+
+    @Override
+    public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
+        Role role = Role.parse(context.getValue(Role.PROPERTY).getValue());
+        return List.of(new PropertiesConfigSource(
+                Map.of("mp.messaging.incoming.events.enabled", Boolean.toString(role.projects())),
+                "cabinet-role", 200));
+    }
+
+    @Override
+    public OptionalInt getPriority() {
+        return OptionalInt.of(200);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.cabinet.role;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.projection.ProjectionEngine;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+
+/** cabinet.role=projector: the consumer runs, the API answers 404, health and metrics stay for the probes. */
+@QuarkusTest
+@TestProfile(ProjectorRoleTest.ProjectorOnly.class)
+class ProjectorRoleTest {
+
+    /** A projector-only instance. */
+    public static class ProjectorOnly implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(Role.PROPERTY, "projector");
+        }
+    }
+
+    @Inject
+    KafkaClientService kafka;
+
+    @Test
+    void aProjectorInstanceConsumesAndServesOnlyHealthAndMetrics() {
+        assertNotNull(kafka.getConsumer(ProjectionEngine.CHANNEL));
+        given().get("/users/anyone").then().statusCode(404).contentType("application/problem+json")
+                .body("detail", containsString("projector only"));
+        given().contentType("application/json").body(Map.of("sub", "x")).post("/dev/tokens").then().statusCode(404);
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/metrics").then().statusCode(200);
+    }
+}
