@@ -63,8 +63,8 @@ public class FolderPaths {
             Optional<Map<String, AttributeValue>> parent) {
         String folderId = Items.string(folder, "folderId");
         String name = Items.string(folder, "name");
-        String path = parent.map(p -> Items.string(p, "path")).orElse("") + SEPARATOR + name;
-        String ancestors = parent.map(p -> join(Items.string(p, "ancestorIds"), parentId)).orElse("");
+        String path = path(parent, name);
+        String ancestors = ancestors(parent, parentId);
         boolean same = path.equals(Items.string(folder, "path")) && ancestors.equals(Items.string(folder, "ancestorIds"));
         Uni<Boolean> written = same ? Uni.createFrom().item(true)
                 : store.update(ItemUpdate.of(FolderKeys.folder(folderId))
@@ -87,6 +87,16 @@ public class FolderPaths {
                                     ? deriveOne(folderId).map(changed -> true)
                                     : Uni.createFrom().item(!same));
         });
+    }
+
+    /** The path of a folder named {@code name} under {@code parent} (none: a root folder). */
+    static String path(Optional<Map<String, AttributeValue>> parent, String name) {
+        return parent.map(p -> Items.string(p, "path")).orElse("") + SEPARATOR + name;
+    }
+
+    /** The ancestor ids of a folder under {@code parent}: the parent's ancestors, then the parent. */
+    static String ancestors(Optional<Map<String, AttributeValue>> parent, String parentId) {
+        return parent.map(p -> join(Items.string(p, "ancestorIds"), parentId)).orElse("");
     }
 
     /** The ancestors of a folder whose parent has {@code parentAncestors}: those, then the parent. */

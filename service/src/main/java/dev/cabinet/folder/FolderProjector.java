@@ -2,6 +2,7 @@ package dev.cabinet.folder;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -68,11 +69,12 @@ public class FolderProjector implements Projector {
         });
     }
 
+    /** The folder is written with the path its parent has now, so it is never readable without one. */
     private Uni<Void> created(FolderCreated e, ReceivedEvent event) {
-        Uni<Boolean> parentExists = e.parentId() == null ? Uni.createFrom().item(true)
-                : store.read(FolderKeys.folder(e.parentId())).map(parent -> parent.isPresent());
-        return parentExists.chain(exists -> {
-            if (!exists) {
+        Uni<Optional<Map<String, AttributeValue>>> parent = e.parentId() == null ? Uni.createFrom().item(Optional.empty())
+                : store.read(FolderKeys.folder(e.parentId()));
+        return parent.chain(p -> {
+            if (e.parentId() != null && p.isEmpty()) {
                 return rejections.reject(event, "parent folder " + e.parentId() + " does not exist");
             }
             ItemUpdate folder = ItemUpdate.of(FolderKeys.folder(e.folderId()), KeyPlan.FOLDER.name())
@@ -81,6 +83,8 @@ public class FolderProjector implements Projector {
                     .set("parentId", e.parentId())
                     .set("ownerId", e.ownerId())
                     .set("createdAt", e.createdAt())
+                    .set("path", FolderPaths.path(p, e.name()))
+                    .set("ancestorIds", FolderPaths.ancestors(p, e.parentId()))
                     .setIfAbsent(FolderPaths.REV, 0)
                     .guardedBy(FolderKeys.FOLDER_VERSION, event.version());
             Uni<Boolean> written = store.update(folder);

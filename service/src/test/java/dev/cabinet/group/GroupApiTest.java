@@ -67,8 +67,10 @@ class GroupApiTest {
                     .body("type", equalTo("cabinet.group.member-joined.v1"));
             expected.add(user);
         }
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/groups/" + groupId).then()
-                .body("memberCount", equalTo(6)));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            given().get("/groups/" + groupId).then().body("memberCount", equalTo(6));
+            assertEquals(6, allPages("/groups/" + groupId + "/members", 100).size());
+        });
         String someone = expected.stream().filter(u -> !u.equals(admin)).findFirst().orElseThrow();
         // Joining again answers with the membership as it is and changes nothing.
         as(someone).put("/groups/" + groupId + "/members/" + someone).then().statusCode(200)

@@ -50,8 +50,7 @@ class CommentApiTest {
                 .extract().path("id");
         comment(author, postId, "Thanks");
 
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId).then()
-                .body("commentCount", equalTo(2)));
+        awaitComments(postId, 2);
         given().get("/posts/" + postId + "/comments").then().statusCode(200)
                 .body("items", hasSize(2))
                 .body("items[0].id", equalTo(commentId))
@@ -72,8 +71,7 @@ class CommentApiTest {
         for (int i = 0; i < 7; i++) {
             written.add(comment(author, postId, "Comment " + i));
         }
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId).then()
-                .body("commentCount", equalTo(7)));
+        awaitComments(postId, 7);
 
         assertEquals(written, allPages("/posts/" + postId + "/comments", 3, "id"));
         assertEquals(written, allPages("/posts/" + postId + "/comments?order=asc", 2, "id"));
@@ -93,8 +91,7 @@ class CommentApiTest {
         for (int i = 0; i < 5; i++) {
             written.add(comment(author, postId, "Reply " + i));
         }
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId).then()
-                .body("commentCount", equalTo(5)));
+        awaitComments(postId, 5);
         List<String> newestFirst = new ArrayList<>(written);
         Collections.reverse(newestFirst);
 
@@ -154,8 +151,7 @@ class CommentApiTest {
         String postId = createPost(author, "Moderated");
         String byCommenter = comment(commenter, postId, "Mine");
         String another = comment(commenter, postId, "Also mine");
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId).then()
-                .body("commentCount", equalTo(2)));
+        awaitComments(postId, 2);
 
         as(stranger).delete("/posts/" + postId + "/comments/" + byCommenter).then().statusCode(403)
                 .contentType("application/problem+json").body("detail", containsString(byCommenter));
@@ -215,5 +211,13 @@ class CommentApiTest {
         given().get("/posts/" + postId + "/comments").then().body("items", hasSize(0));
         given().get("/users/" + author + "/comments").then().body("items", hasSize(0));
         given().get("/commands/" + Ids.newId()).then().statusCode(404).contentType("application/problem+json");
+    }
+
+    /** Waits until the post counts {@code count} comments and lists them all (the count is written first). */
+    private static void awaitComments(String postId, int count) {
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            given().get("/posts/" + postId).then().body("commentCount", equalTo(count));
+            assertEquals(count, allPages("/posts/" + postId + "/comments", 100).size());
+        });
     }
 }
