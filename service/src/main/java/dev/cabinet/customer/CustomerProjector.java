@@ -9,28 +9,30 @@ import dev.cabinet.customer.CustomerEvent.OrderPlaced;
 import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
+import dev.cabinet.projection.StreamRoot;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Projects customer events onto the customer's profile (the stream's root: see {@link Progress}) and their orders,
+ * Projects customer events onto the customer's profile (the stream's root: see {@link StreamRoot}) and their orders,
  * each with an entry in GSI1 (by order id) and one in a date shard of GSI2.
  */
 @ApplicationScoped
 public class CustomerProjector implements Projector {
 
     private final ProjectionStore store;
+    private final StreamRoot root;
     private final Rejections rejections;
     private final OrdersConfig orders;
 
-    CustomerProjector(ProjectionStore store, Rejections rejections, OrdersConfig orders) {
+    CustomerProjector(ProjectionStore store, StreamRoot root, Rejections rejections, OrdersConfig orders) {
         this.store = store;
+        this.root = root;
         this.rejections = rejections;
         this.orders = orders;
     }
@@ -52,30 +54,24 @@ public class CustomerProjector implements Projector {
                     .guardedBy(CustomerKeys.VERSION, version))
                     .replaceWithVoid();
         }
-        return store.read(CustomerKeys.profile(data.customerId())).chain(root -> {
-            if (root.isEmpty()) {
-                return rejections.reject(event, "customer " + data.customerId() + " does not exist");
-            }
-            Progress progress = Progress.of(root.get(), CustomerKeys.VERSION, version);
-            if (progress == Progress.DONE) {
-                return Uni.createFrom().voidItem();
-            }
-            if (data instanceof OrderPlaced e) {
-                return recordOnRoot(e.customerId(), version).chain(() -> placed(e, version));
-            }
-            OrderStatusChanged e = (OrderStatusChanged) data;
-            return store.read(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId())).chain(order -> {
-                if (order.isEmpty()) {
-                    return rejections.reject(event, "order " + e.orderId() + " does not exist");
-                }
-                return recordOnRoot(e.customerId(), version).chain(() -> store.update(
-                        ItemUpdate.of(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId()))
-                                .set("status", e.status())
-                                .onlyIfExists()
-                                .guardedBy(CustomerKeys.VERSION, version)))
-                        .replaceWithVoid();
-            });
-        });
+        return root.apply(event, CustomerKeys.profile(data.customerId()), CustomerKeys.VERSION,
+                "customer " + data.customerId(), false, (customer, progress) -> {
+                    if (data instanceof OrderPlaced e) {
+                        return recordOnRoot(e.customerId(), version).chain(() -> placed(e, version));
+                    }
+                    OrderStatusChanged e = (OrderStatusChanged) data;
+                    return store.read(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId())).chain(order -> {
+                        if (order.isEmpty()) {
+                            return rejections.reject(event, "order " + e.orderId() + " does not exist");
+                        }
+                        return recordOnRoot(e.customerId(), version).chain(() -> store.update(
+                                ItemUpdate.of(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId()))
+                                        .set("status", e.status())
+                                        .onlyIfExists()
+                                        .guardedBy(CustomerKeys.VERSION, version)))
+                                .replaceWithVoid();
+                    });
+                });
     }
 
     private Uni<Boolean> recordOnRoot(String customerId, long version) {

@@ -13,6 +13,7 @@ import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
+import dev.cabinet.projection.StreamRoot;
 import dev.cabinet.query.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -26,10 +27,12 @@ import io.smallrye.mutiny.Uni;
 public class FileProjector implements Projector {
 
     private final ProjectionStore store;
+    private final StreamRoot root;
     private final Rejections rejections;
 
-    FileProjector(ProjectionStore store, Rejections rejections) {
+    FileProjector(ProjectionStore store, StreamRoot root, Rejections rejections) {
         this.store = store;
+        this.root = root;
         this.rejections = rejections;
     }
 
@@ -40,24 +43,17 @@ public class FileProjector implements Projector {
 
     @Override
     public Uni<Void> apply(ReceivedEvent event) {
-        FileEvent data = (FileEvent) event.data();
-        return store.read(FolderKeys.file(data.fileId())).chain(root -> {
-            if (data instanceof FileUploaded uploaded) {
-                Progress progress = root.map(r -> Progress.of(r, FolderKeys.FILE_VERSION, event.version()))
-                        .orElse(Progress.NEW);
-                if (root.isPresent() && progress == Progress.NEW) {
-                    return rejections.reject(event, "file " + data.fileId() + " already exists");
-                }
-                if (progress == Progress.DONE) {
-                    return Uni.createFrom().voidItem();
-                }
-                return progress == Progress.REDO ? entry(uploaded, event.version()) : uploaded(uploaded, event);
-            }
-            // Deleting a file that is gone changes nothing: it is what a redelivered deletion finds.
-            return root.isEmpty() ? Uni.createFrom().voidItem()
-                    : deleted((FileDeleted) data, Items.string(root.get(), "folderId"),
-                            Items.string(root.get(), "uploadedAt"), event.version());
-        });
+        if (event.data() instanceof FileUploaded uploaded) {
+            return root.apply(event, FolderKeys.file(uploaded.fileId()), FolderKeys.FILE_VERSION,
+                    "file " + uploaded.fileId(), true, (file, progress) -> progress == Progress.REDO
+                            ? entry(uploaded, event.version())
+                            : uploaded(uploaded, event));
+        }
+        FileDeleted deleted = (FileDeleted) event.data();
+        // Deleting a file that is gone changes nothing: it is what a redelivered deletion finds.
+        return store.read(FolderKeys.file(deleted.fileId())).chain(file -> file.isEmpty() ? Uni.createFrom().voidItem()
+                : deleted(deleted, Items.string(file.get(), "folderId"), Items.string(file.get(), "uploadedAt"),
+                        event.version()));
     }
 
     private Uni<Void> uploaded(FileUploaded e, ReceivedEvent event) {

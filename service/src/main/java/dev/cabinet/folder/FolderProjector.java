@@ -16,6 +16,7 @@ import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
+import dev.cabinet.projection.StreamRoot;
 import dev.cabinet.query.Items;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
@@ -29,11 +30,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class FolderProjector implements Projector {
 
     private final ProjectionStore store;
+    private final StreamRoot root;
     private final FolderPaths paths;
     private final Rejections rejections;
 
-    FolderProjector(ProjectionStore store, FolderPaths paths, Rejections rejections) {
+    FolderProjector(ProjectionStore store, StreamRoot root, FolderPaths paths, Rejections rejections) {
         this.store = store;
+        this.root = root;
         this.paths = paths;
         this.rejections = rejections;
     }
@@ -46,27 +49,16 @@ public class FolderProjector implements Projector {
     @Override
     public Uni<Void> apply(ReceivedEvent event) {
         FolderEvent data = (FolderEvent) event.data();
-        return store.read(FolderKeys.folder(data.folderId())).chain(root -> {
-            if (data instanceof FolderCreated created) {
-                Progress progress = root.map(r -> Progress.of(r, FolderKeys.FOLDER_VERSION, event.version()))
-                        .orElse(Progress.NEW);
-                if (root.isPresent() && progress == Progress.NEW) {
-                    return rejections.reject(event, "folder " + data.folderId() + " already exists");
-                }
-                return progress == Progress.DONE ? Uni.createFrom().voidItem() : created(created, event);
-            }
-            if (root.isEmpty()) {
-                return rejections.reject(event, "folder " + data.folderId() + " does not exist");
-            }
-            Progress progress = Progress.of(root.get(), FolderKeys.FOLDER_VERSION, event.version());
-            if (progress == Progress.DONE) {
-                return Uni.createFrom().voidItem();
-            }
-            if (data instanceof FolderRenamed renamed) {
-                return renamed(renamed, root.get(), event.version());
-            }
-            return moved((FolderMoved) data, root.get(), progress, event);
-        });
+        return root.apply(event, FolderKeys.folder(data.folderId()), FolderKeys.FOLDER_VERSION,
+                "folder " + data.folderId(), data instanceof FolderCreated, (folder, progress) -> {
+                    if (data instanceof FolderCreated created) {
+                        return created(created, event);
+                    }
+                    if (data instanceof FolderRenamed renamed) {
+                        return renamed(renamed, event.version());
+                    }
+                    return moved((FolderMoved) data, folder.get(), progress, event);
+                });
     }
 
     /** The folder is written with the path its parent has now, so it is never readable without one. */
@@ -95,7 +87,7 @@ public class FolderProjector implements Projector {
         });
     }
 
-    private Uni<Void> renamed(FolderRenamed e, Map<String, AttributeValue> folder, long version) {
+    private Uni<Void> renamed(FolderRenamed e, long version) {
         return store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
                 .set("name", e.name())
                 .increment(FolderPaths.REV, 1)

@@ -18,6 +18,7 @@ import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
+import dev.cabinet.projection.StreamRoot;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.query.SortKeyCondition;
@@ -37,11 +38,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class GroupProjector implements Projector {
 
     private final ProjectionStore store;
+    private final StreamRoot root;
     private final Profiles profiles;
     private final Rejections rejections;
 
-    GroupProjector(ProjectionStore store, Profiles profiles, Rejections rejections) {
+    GroupProjector(ProjectionStore store, StreamRoot root, Profiles profiles, Rejections rejections) {
         this.store = store;
+        this.root = root;
         this.profiles = profiles;
         this.rejections = rejections;
     }
@@ -55,32 +58,22 @@ public class GroupProjector implements Projector {
     @Override
     public Uni<Void> apply(ReceivedEvent event) {
         GroupEvent data = (GroupEvent) event.data();
-        return store.read(GroupKeys.metadata(data.groupId())).chain(root -> {
-            if (data instanceof GroupCreated created) {
-                Progress progress = root.map(r -> Progress.of(r, GroupKeys.VERSION, event.version())).orElse(Progress.NEW);
-                if (root.isPresent() && progress == Progress.NEW) {
-                    return rejections.reject(event, "group " + data.groupId() + " already exists");
-                }
-                return progress == Progress.DONE ? Uni.createFrom().voidItem() : created(created, progress, event.version());
-            }
-            if (root.isEmpty()) {
-                return rejections.reject(event, "group " + data.groupId() + " does not exist");
-            }
-            Progress progress = Progress.of(root.get(), GroupKeys.VERSION, event.version());
-            if (progress == Progress.DONE) {
-                return Uni.createFrom().voidItem();
-            }
-            if (data instanceof GroupRenamed renamed) {
-                return renamed(renamed, event.version());
-            }
-            if (data instanceof MemberJoined joined) {
-                return joined(joined, root.get(), progress, event.version());
-            }
-            if (data instanceof MemberLeft left) {
-                return left(left, root.get(), progress, event);
-            }
-            return roleChanged((MemberRoleChanged) data, root.get(), progress, event);
-        });
+        return root.apply(event, GroupKeys.metadata(data.groupId()), GroupKeys.VERSION, "group " + data.groupId(),
+                data instanceof GroupCreated, (group, progress) -> {
+                    if (data instanceof GroupCreated created) {
+                        return created(created, progress, event.version());
+                    }
+                    if (data instanceof GroupRenamed renamed) {
+                        return renamed(renamed, event.version());
+                    }
+                    if (data instanceof MemberJoined joined) {
+                        return joined(joined, group.get(), progress, event.version());
+                    }
+                    if (data instanceof MemberLeft left) {
+                        return left(left, group.get(), progress, event);
+                    }
+                    return roleChanged((MemberRoleChanged) data, group.get(), progress, event);
+                });
     }
 
     private Uni<Void> created(GroupCreated e, Progress progress, long version) {

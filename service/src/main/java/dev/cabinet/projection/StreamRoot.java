@@ -1,0 +1,47 @@
+package dev.cabinet.projection;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.table.Key;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Applies an event against its aggregate's root item (see {@link Progress}): an event that creates the aggregate must
+ * find no root (or its own), any other must find one; otherwise it is rejected. An event the root has already seen
+ * past is skipped.
+ */
+@ApplicationScoped
+public class StreamRoot {
+
+    private final ProjectionStore store;
+    private final Rejections rejections;
+
+    StreamRoot(ProjectionStore store, Rejections rejections) {
+        this.store = store;
+        this.rejections = rejections;
+    }
+
+    /**
+     * @param aggregate how the rejection names the aggregate, e.g. "group g1"
+     * @param step what the event does, given the root (empty only for a creation) and how far it got
+     */
+    public Uni<Void> apply(ReceivedEvent event, Key root, String versionAttribute, String aggregate, boolean creates,
+            BiFunction<Optional<Map<String, AttributeValue>>, Progress, Uni<Void>> step) {
+        return store.read(root).chain(item -> {
+            if (item.isEmpty()) {
+                return creates ? step.apply(item, Progress.NEW)
+                        : rejections.reject(event, aggregate + " does not exist");
+            }
+            Progress progress = Progress.of(item.get(), versionAttribute, event.version());
+            if (creates && progress == Progress.NEW) {
+                return rejections.reject(event, aggregate + " already exists");
+            }
+            return progress == Progress.DONE ? Uni.createFrom().voidItem() : step.apply(item, progress);
+        });
+    }
+}
