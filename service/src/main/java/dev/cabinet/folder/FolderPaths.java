@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import dev.cabinet.projection.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.query.Items;
@@ -24,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @ApplicationScoped
 public class FolderPaths {
+
+    private static final Logger LOG = Logger.getLogger(FolderPaths.class);
 
     static final String REV = "rev";
     static final String SEPARATOR = "/";
@@ -62,6 +66,11 @@ public class FolderPaths {
     private Uni<Boolean> write(Map<String, AttributeValue> folder, String parentId,
             Optional<Map<String, AttributeValue>> parent) {
         String folderId = Items.string(folder, "folderId");
+        if (parent.isPresent() && isSelfOrAncestor(folderId, parentId, Items.string(parent.get(), "ancestorIds"))) {
+            // Two moves of different folders that crossed in one batch: deriving would go round the loop forever.
+            LOG.errorf("Folder %s is inside its own subtree (under %s); its path is left as it is", folderId, parentId);
+            return Uni.createFrom().item(false);
+        }
         String name = Items.string(folder, "name");
         String path = path(parent, name);
         String ancestors = ancestors(parent, parentId);

@@ -102,6 +102,8 @@ class ConvergenceTest {
         assertTrue(accepted.size() > WORKERS * ROUNDS * OPERATIONS_PER_ROUND / 2, "most operations should be accepted");
 
         Model model = new Model(accepted);
+        System.out.printf("ConvergenceTest (seed %d): %d commands accepted: %s%n", SEED, accepted.size(),
+                accepted.stream().collect(Collectors.groupingBy(Accepted::kind, TreeMap::new, Collectors.counting())));
         await().atMost(CATCH_UP).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertMatches(model));
     }
 
