@@ -39,8 +39,10 @@ public class ProjectionEngine {
     private final EventDecoder decoder;
     private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
+    private final ProjectionProgress progress;
 
-    ProjectionEngine(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry) {
+    ProjectionEngine(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
+            ProjectionProgress progress) {
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (Projector projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -53,13 +55,18 @@ public class ProjectionEngine {
         this.decoder = new EventDecoder(catalog, json);
         this.config = config;
         this.metrics = new ProjectionMetrics(registry);
+        this.progress = progress;
     }
 
+    /** Applies the batch, then records how far each of its partitions is applied (read-your-writes reads that). */
     @Incoming(CHANNEL)
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
         return Multi.createFrom().iterable(byAggregateKey(batch))
                 .onItem().transformToUni(this::applyInOrder).merge(config.concurrency())
                 .collect().last()
+                .chain(() -> progress.record(batch)
+                        .onFailure(TransientErrors::isTransient).retry()
+                        .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5).indefinitely())
                 .replaceWithVoid();
     }
 

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.TableConfig;
+import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -29,16 +30,25 @@ public class TableReader {
     private final DynamoDbAsyncClient dynamo;
     private final String table;
     private final CursorCodec cursors;
+    private final ReadConsistency consistency;
 
-    TableReader(DynamoDbAsyncClient dynamo, TableConfig config, CursorCodec cursors) {
+    TableReader(DynamoDbAsyncClient dynamo, TableConfig config, CursorCodec cursors, ReadConsistency consistency) {
         this.dynamo = dynamo;
         this.table = config.name();
         this.cursors = cursors;
+        this.consistency = consistency;
     }
 
     public Uni<Optional<Map<String, AttributeValue>>> get(Key key) {
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())))
+        boolean strong = strong(Index.TABLE);
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
+                .consistentRead(strong)))
                 .map(Items::found);
+    }
+
+    /** Strongly consistent when the request asked for it (and the index allows it), outside requests never. */
+    private boolean strong(Index index) {
+        return index == Index.TABLE && Arc.container().requestContext().isActive() && consistency.strong();
     }
 
     public Uni<Page<Map<String, AttributeValue>>> query(KeyQuery query, PageRequest page) {
@@ -76,7 +86,8 @@ public class TableReader {
         }
         KeyQuery query = position.last() == null ? shard : shard.continuing(position.last());
         boolean dropBound = position.last() != null && shard.sortKey().includesBound(shard.newestFirst());
-        QueryRequest request = query.toRequest(table).limit(limit + (dropBound ? 1 : 0)).build();
+        QueryRequest request = query.toRequest(table).limit(limit + (dropBound ? 1 : 0))
+                .consistentRead(strong(shard.index())).build();
         String skAttribute = shard.index().skAttribute();
         return Uni.createFrom().completionStage(() -> dynamo.query(request)).map(response -> new ShardRead(
                 response.items().stream()
@@ -119,7 +130,7 @@ public class TableReader {
     }
 
     private QueryRequest request(KeyQuery query, PageRequest page) {
-        QueryRequest.Builder request = query.toRequest(table).limit(page.limit());
+        QueryRequest.Builder request = query.toRequest(table).limit(page.limit()).consistentRead(strong(query.index()));
         if (page.cursor() != null) {
             request.exclusiveStartKey(Items.keyOf(cursors.decode(page.cursor(), query.index().pkAttribute(),
                     query.partition(), keyAttributes(query.index()))));

@@ -122,9 +122,16 @@ public final class KeyPlan {
             .notes("a rejection the projector decided, recorded by event id for GET /commands/{eventId}")
             .build();
 
+    public static final ItemType PROJECTION_PROGRESS = ItemType.named("ProjectionProgress")
+            .key("PROGRESS#{topicId}", "PARTITION#{partition}")
+            .attributes("topic", "partition", "appliedOffset", "appliedAt")
+            .notes("how far the projector has applied each partition of the log; read by every API instance for "
+                    + "read-your-writes (the topic with '.' written as '-')")
+            .build();
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
-            EVENT_OUTCOME);
+            EVENT_OUTCOME, PROJECTION_PROGRESS);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
             new AccessPattern(1, "Get a user profile", "GET /users/{id}",
@@ -177,7 +184,10 @@ public final class KeyPlan {
                     COMMENT),
             new AccessPattern(18, "The outcome of an event the projector rejected", "GET /commands/{eventId}",
                     Index.TABLE,
-                    "GetItem EVENT#e / OUTCOME", EVENT_OUTCOME));
+                    "GetItem EVENT#e / OUTCOME", EVENT_OUTCOME),
+            new AccessPattern(19, "How far the projector has applied a partition of the log",
+                    "Consistency-Token and Prefer: wait on any request",
+                    Index.TABLE, "GetItem PROGRESS#topic / PARTITION#n (consistent read)", PROJECTION_PROGRESS));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

@@ -81,7 +81,7 @@ public final class KeyTemplate {
                 break;
             default:
                 if (!(value instanceof Integer) || (Integer) value < 0) {
-                    throw new InvalidIdException(name, text, "be a shard number of 0 or more");
+                    throw new InvalidIdException(name, text, "be a shard or partition number of 0 or more");
                 }
         }
         return text;
@@ -101,10 +101,11 @@ public final class KeyTemplate {
         if (name.endsWith("Date")) {
             return Kind.DATE;
         }
-        if (name.equals("shard")) {
+        if (name.equals("shard") || name.equals("partition")) {
             return Kind.SHARD;
         }
-        throw new IllegalArgumentException("placeholder {" + name + "} has no known kind (…Id, …At, …Date, timestamp, shard)");
+        throw new IllegalArgumentException("placeholder {" + name
+                + "} has no known kind (…Id, …At, …Date, timestamp, shard, partition)");
     }
 
     @Override

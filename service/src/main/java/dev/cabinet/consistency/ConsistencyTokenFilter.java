@@ -1,0 +1,54 @@
+package dev.cabinet.consistency;
+
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.http.ProblemResponses;
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.ReadConsistency;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Read-your-writes for queries: a GET with {@value #HEADER} (the {@code position} a command answered) is served only
+ * once the projector has applied that position, with strongly consistent reads, so it never answers from before it.
+ * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem.
+ */
+public class ConsistencyTokenFilter {
+
+    public static final String HEADER = "Consistency-Token";
+
+    private final LogPositions positions;
+    private final ReadConsistency consistency;
+    private final ConsistencyConfig config;
+
+    ConsistencyTokenFilter(LogPositions positions, ReadConsistency consistency, ConsistencyConfig config) {
+        this.positions = positions;
+        this.consistency = consistency;
+        this.config = config;
+    }
+
+    @ServerRequestFilter
+    public Uni<Response> waitForPosition(ContainerRequestContext request) {
+        String token = request.getHeaderString(HEADER);
+        if (token == null || !HttpMethod.GET.equals(request.getMethod())) {
+            return Uni.createFrom().nullItem();
+        }
+        LogPosition position;
+        try {
+            position = LogPosition.parse(token);
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER, e.getMessage()),
+                    request.getUriInfo().getPath()));
+        }
+        consistency.requireStrong();
+        return positions.awaitApplied(position, config.maxWait()).map(applied -> applied ? null
+                : Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "not-yet-consistent",
+                        "Not yet consistent", "the projection has not reached " + token + " within "
+                                + config.maxWait().toMillis() + " ms; retry later",
+                        request.getUriInfo().getPath(), null)).header("Retry-After", "1").build());
+    }
+}

@@ -1,0 +1,75 @@
+package dev.cabinet.consistency;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.http.Accepted;
+import dev.cabinet.http.Problem;
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.Items;
+import dev.cabinet.query.ReadConsistency;
+import dev.cabinet.query.TableReader;
+import dev.cabinet.table.KeyPlan;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Read-your-writes for commands (RFC 7240): with {@code Prefer: wait=N}, a command's 202 is held until the projector
+ * has applied its event, at most N seconds (capped by {@code cabinet.consistency.max-prefer-wait}). Then the answer is
+ * 200 with {@code outcome: applied}, or 409 with the reason the projector rejected it; if the projection does not get
+ * there in time, it stays 202 with {@code outcome: pending}. {@code Preference-Applied} says the wait was honoured.
+ */
+public class PreferWaitFilter {
+
+    private static final Pattern WAIT = Pattern.compile("(?:^|[,;\\s])wait\\s*=\\s*(\\d{1,6})(?:$|[,;\\s])");
+
+    private final LogPositions positions;
+    private final TableReader table;
+    private final ReadConsistency consistency;
+    private final ConsistencyConfig config;
+
+    PreferWaitFilter(LogPositions positions, TableReader table, ReadConsistency consistency, ConsistencyConfig config) {
+        this.positions = positions;
+        this.table = table;
+        this.consistency = consistency;
+        this.config = config;
+    }
+
+    @ServerResponseFilter
+    public Uni<Void> holdUntilProjected(ContainerRequestContext request, ContainerResponseContext response) {
+        Matcher wait = WAIT.matcher(request.getHeaderString("Prefer") == null ? "" : request.getHeaderString("Prefer"));
+        if (response.getStatus() != 202 || !(response.getEntity() instanceof Accepted accepted) || !wait.find()) {
+            return Uni.createFrom().voidItem();
+        }
+        Duration requested = Duration.ofSeconds(Long.parseLong(wait.group(1)));
+        Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;
+        LogPosition position = LogPosition.parse(accepted.position());
+        return positions.awaitApplied(position, limit).chain(applied -> {
+            response.getHeaders().putSingle("Preference-Applied", "wait=" + limit.toSeconds());
+            if (!applied) {
+                response.setEntity(Outcome.of(accepted, "pending", "not projected within " + limit.toSeconds()
+                        + " s; read with the header Consistency-Token: " + accepted.position()));
+                return Uni.createFrom().voidItem();
+            }
+            consistency.requireStrong();
+            return table.get(KeyPlan.EVENT_OUTCOME.key(accepted.eventId())).invoke(rejection -> {
+                if (rejection.isPresent()) {
+                    response.setStatus(Response.Status.CONFLICT.getStatusCode());
+                    response.getHeaders().putSingle("Content-Type", Problem.MEDIA_TYPE);
+                    response.setEntity(new Problem(Problems.TYPE_PREFIX + "rejected", "Rejected", 409,
+                            Items.string(rejection.get(), "reason"), request.getUriInfo().getPath(), null));
+                } else {
+                    response.setStatus(Response.Status.OK.getStatusCode());
+                    response.setEntity(Outcome.of(accepted, "applied", null));
+                }
+            }).replaceWithVoid();
+        });
+    }
+}

@@ -1,0 +1,63 @@
+package dev.cabinet.projection;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.query.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Timestamps;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * How far the projector has applied each partition of the log, kept in the table itself so that every API instance
+ * can tell whether a position is applied, whichever instance projected it. Written after each batch, only upwards.
+ */
+@ApplicationScoped
+public class ProjectionProgress {
+
+    static final String APPLIED = "appliedOffset";
+
+    private final ProjectionStore store;
+
+    ProjectionProgress(ProjectionStore store) {
+        this.store = store;
+    }
+
+    static Key key(String topic, int partition) {
+        return KeyPlan.PROJECTION_PROGRESS.key(topic.replace('.', '-'), partition);
+    }
+
+    /** Records the last offset of each partition of a batch whose every event has been applied. */
+    Uni<Void> record(ConsumerRecords<String, byte[]> batch) {
+        List<Uni<Boolean>> writes = new ArrayList<>();
+        String now = Timestamps.format(Instant.now());
+        for (TopicPartition partition : batch.partitions()) {
+            var records = batch.records(partition);
+            long last = records.get(records.size() - 1).offset();
+            writes.add(store.update(ItemUpdate.of(key(partition.topic(), partition.partition()),
+                    KeyPlan.PROJECTION_PROGRESS.name())
+                    .set("topic", partition.topic())
+                    .set("partition", partition.partition())
+                    .set("appliedAt", now)
+                    .guardedBy(APPLIED, last)));
+        }
+        return writes.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(writes).andFailFast().replaceWithVoid();
+    }
+
+    /** Whether the event at {@code position} has been applied (a strongly consistent read). */
+    public Uni<Boolean> isApplied(LogPosition position) {
+        return store.read(key(position.topic(), position.partition())).map(item -> item
+                .map((Map<String, AttributeValue> progress) -> Items.number(progress, APPLIED) >= position.offset())
+                .orElse(false));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.cabinet.consistency;
+
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.createGroup;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Read-your-writes without polling: a command sent with Prefer: wait answers once its event is applied, and a query
+ * sent with the Consistency-Token of a command answers only from a projection that has reached it.
+ */
+@QuarkusTest
+class ReadYourWritesTest {
+
+    @Test
+    void aCommandWithPreferWaitAnswersOnceApplied() {
+        String user = newUserId();
+        as(user).header("Prefer", "wait=10").body(Map.of("name", "Waiter", "email", user + "@example.com"))
+                .put("/users/" + user).then().statusCode(200)
+                .header("Preference-Applied", "wait=10")
+                .body("outcome", equalTo("applied"))
+                .body("type", equalTo("cabinet.user.registered.v1"));
+        // No waiting: the profile is there.
+        given().get("/users/" + user).then().statusCode(200).body("name", equalTo("Waiter"));
+
+        String postId = as(user).header("Prefer", "return=minimal, wait=10")
+                .body(Map.of("title", "Right away", "body", "b")).post("/posts").then().statusCode(200)
+                .extract().path("id");
+        given().get("/posts/" + postId).then().statusCode(200).body("title", equalTo("Right away"));
+    }
+
+    @Test
+    void aQueryWithTheConsistencyTokenNeverAnswersFromBeforeIt() {
+        String user = newUserId();
+        register(user, "Before");
+        String token = as(user).body(Map.of("name", "After")).patch("/users/" + user).then().statusCode(202)
+                .extract().path("position");
+        given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(200)
+                .body("name", equalTo("After"));
+
+        String postId = createPost(user, "Commented");
+        String commentToken = as(user).body(Map.of("text", "Seen at once")).post("/posts/" + postId + "/comments")
+                .then().statusCode(202).extract().path("position");
+        // A GSI-backed list (pattern 6) with the token of the comment.
+        given().header("Consistency-Token", commentToken).get("/users/" + user + "/comments").then().statusCode(200)
+                .body("items.text", hasItem("Seen at once"));
+    }
+
+    @Test
+    void aPositionThatIsNotReachedFailsFastAndABadTokenIsRefused() {
+        String user = newUserId();
+        String token = as(user).body(Map.of("name", "Far", "email", user + "@example.com")).put("/users/" + user)
+                .then().statusCode(202).extract().path("position");
+        String[] parts = token.split(":");
+        String future = parts[0] + ":" + parts[1] + ":" + (Long.parseLong(parts[2]) + 1_000_000);
+        given().header("Consistency-Token", future).get("/users/" + user).then().statusCode(503)
+                .contentType("application/problem+json")
+                .header("Retry-After", "1")
+                .body("type", equalTo("urn:cabinet:problem:not-yet-consistent"))
+                .body("detail", containsString(future));
+        given().header("Consistency-Token", "elsewhere:0:1").get("/users/" + user).then().statusCode(400)
+                .body("errors.field", hasItem("Consistency-Token"));
+        given().header("Consistency-Token", "cabinet.users:x:1").get("/users/" + user).then().statusCode(400);
+    }
+
+    @Test
+    void aCommandTheProjectorRejectsAnswersWithTheReason() {
+        String first = newUserId();
+        String second = newUserId();
+        register(first, "First admin");
+        register(second, "Second admin");
+        String groupId = createGroup(first, "Two admins");
+        as(first).body(Map.of("role", "admin")).put("/groups/" + groupId + "/members/" + second).then().statusCode(202);
+        awaitOk("/groups/" + groupId + "/members/" + second);
+        String third = newUserId();
+        register(third, "Member");
+        as(third).header("Prefer", "wait=10").put("/groups/" + groupId + "/members/" + third).then().statusCode(200);
+
+        // Both admins leave at once: the API lets both through (each sees two admins), the projector rejects the second.
+        as(first).delete("/groups/" + groupId + "/members/" + first).then().statusCode(202);
+        as(second).header("Prefer", "wait=10").delete("/groups/" + groupId + "/members/" + second).then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("detail", containsString("last admin"));
+        given().get("/groups/" + groupId + "/members/" + second).then().statusCode(200)
+                .body("role", equalTo("admin"));
+        given().get("/groups/" + groupId + "/members/" + first).then().statusCode(404).body("role", nullValue());
+    }
+}
