@@ -21,6 +21,10 @@ public interface ProjectionConfig {
     @WithDefault("100")
     int fanOutPageSize();
 
+    /** Readiness reports DOWN when a partition's batch has not finished for longer than this (stuck on errors). */
+    @WithDefault("60s")
+    Duration stuckAfter();
+
     /** First wait before retrying a transient store error; doubles up to {@link #maxBackoff()}, with jitter. */
     @WithDefault("100ms")
     Duration initialBackoff();

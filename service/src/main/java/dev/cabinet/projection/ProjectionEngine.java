@@ -40,9 +40,10 @@ public class ProjectionEngine {
     private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
     private final ProjectionProgress progress;
+    private final ProjectionLag lag;
 
     ProjectionEngine(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
-            ProjectionProgress progress) {
+            ProjectionProgress progress, ProjectionLag lag) {
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (Projector projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -56,17 +57,20 @@ public class ProjectionEngine {
         this.config = config;
         this.metrics = new ProjectionMetrics(registry);
         this.progress = progress;
+        this.lag = lag;
     }
 
     /** Applies the batch, then records how far each of its partitions is applied (read-your-writes reads that). */
     @Incoming(CHANNEL)
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
+        lag.started(batch);
         return Multi.createFrom().iterable(byAggregateKey(batch))
                 .onItem().transformToUni(this::applyInOrder).merge(config.concurrency())
                 .collect().last()
                 .chain(() -> progress.record(batch)
                         .onFailure(TransientErrors::isTransient).retry()
                         .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5).indefinitely())
+                .invoke(() -> lag.finished(batch))
                 .replaceWithVoid();
     }
 

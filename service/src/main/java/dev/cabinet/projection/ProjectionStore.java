@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -15,6 +18,8 @@ import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -37,10 +42,23 @@ public class ProjectionStore {
     private final String table;
     private final ProjectionConfig config;
 
-    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config) {
+    private final MeterRegistry registry;
+
+    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config, MeterRegistry registry) {
         this.dynamo = dynamo;
         this.table = table.name();
         this.config = config;
+        this.registry = registry;
+    }
+
+    /** Times a store call as {@code cabinet.store.calls{operation}}: the store's latency as the projector sees it. */
+    private <T> Uni<T> timed(String operation, Supplier<CompletionStage<T>> call) {
+        return Uni.createFrom().deferred(() -> {
+            long started = System.nanoTime();
+            return Uni.createFrom().completionStage(call)
+                    .onTermination().invoke(() -> Timer.builder("cabinet.store.calls").tag("operation", operation)
+                            .register(registry).record(System.nanoTime() - started, TimeUnit.NANOSECONDS));
+        });
     }
 
     /**
@@ -48,7 +66,7 @@ public class ProjectionStore {
      * never deletes what a newer one wrote. {@code false} when the condition stopped it.
      */
     public Uni<Boolean> delete(Key key, String versionAttribute, long version) {
-        return Uni.createFrom().completionStage(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
+        return timed("delete", () -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
                 .conditionExpression("attribute_not_exists(#v) OR #v < :v")
                 .expressionAttributeNames(Map.of("#v", versionAttribute))
                 .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(version))))))
@@ -74,7 +92,7 @@ public class ProjectionStore {
             request.exclusiveStartKey(start);
         }
         QueryRequest built = request.build();
-        return Uni.createFrom().completionStage(() -> dynamo.query(built))
+        return timed("query", () -> dynamo.query(built))
                 .chain(page -> Multi.createFrom().iterable(page.items())
                         .onItem().transformToUni(item -> action.apply(item).replaceWithVoid())
                         .merge(config.fanOutConcurrency())
@@ -90,7 +108,7 @@ public class ProjectionStore {
      */
     public Uni<Void> deleteAll(KeyQuery query) {
         QueryRequest request = query.toRequest(table).limit(BATCH_SIZE).consistentRead(true).build();
-        return Uni.createFrom().completionStage(() -> dynamo.query(request))
+        return timed("query", () -> dynamo.query(request))
                 .chain(page -> page.items().isEmpty()
                         ? Uni.createFrom().voidItem()
                         : writeBatch(page.items().stream()
@@ -124,7 +142,7 @@ public class ProjectionStore {
 
     /** One BatchWriteItem, resubmitting what DynamoDB left unprocessed (it does so under throttling). */
     private Uni<Void> writeBatch(List<WriteRequest> writes) {
-        return Uni.createFrom().completionStage(() -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, writes))))
+        return timed("batch-write", () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, writes))))
                 .chain(response -> {
                     List<WriteRequest> left = response.unprocessedItems().getOrDefault(table, List.of());
                     return left.isEmpty() ? Uni.createFrom().voidItem()
@@ -135,14 +153,14 @@ public class ProjectionStore {
 
     /** Applies the update; {@code false} when its condition did not hold (already applied, or nothing to update). */
     public Uni<Boolean> update(ItemUpdate update) {
-        return Uni.createFrom().completionStage(() -> dynamo.updateItem(update.toRequest(table)))
+        return timed("update", () -> dynamo.updateItem(update.toRequest(table)))
                 .map(response -> true)
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
 
     /** A strongly consistent read, so a projector sees what earlier events of the same key wrote. */
     public Uni<Optional<Map<String, AttributeValue>>> read(Key key) {
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
+        return timed("read", () -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
                 .consistentRead(true)))
                 .map(Items::found);
     }

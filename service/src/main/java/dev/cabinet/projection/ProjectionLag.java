@@ -1,0 +1,121 @@
+package dev.cabinet.projection;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
+
+/**
+ * Where each partition's projection stands, as meters per partition: events applied
+ * ({@code cabinet.projection.events}, a rate in Prometheus), the offset applied last, and the time lag (the age of the
+ * oldest event of the batch being applied; 0 when caught up). The readiness check asks it whether a batch has been
+ * stuck for too long. The offset lag ({@code cabinet.projection.offset.lag}) is what the consumer knows of each
+ * partition's end after the last fetch, minus what was applied.
+ */
+@ApplicationScoped
+public class ProjectionLag {
+
+    /** A partition's batch in flight: when the engine started it, and its oldest event's log time. */
+    record InFlight(Instant started, Instant oldestEvent) {
+    }
+
+    private final MeterRegistry registry;
+    private final Clock clock;
+    private final Map<TopicPartition, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
+    private final Map<TopicPartition, Counter> events = new ConcurrentHashMap<>();
+    private final Map<TopicPartition, Long> offsetLag = new ConcurrentHashMap<>();
+    private final KafkaClientService kafka;
+
+    ProjectionLag(MeterRegistry registry, KafkaClientService kafka) {
+        this.registry = registry;
+        this.kafka = kafka;
+        this.clock = Clock.systemUTC();
+    }
+
+    void started(ConsumerRecords<String, byte[]> batch) {
+        Instant now = clock.instant();
+        for (TopicPartition partition : batch.partitions()) {
+            long oldest = batch.records(partition).stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
+            inFlight.put(partition, new InFlight(now, Instant.ofEpochMilli(oldest)));
+            register(partition);
+        }
+    }
+
+    void finished(ConsumerRecords<String, byte[]> batch) {
+        for (TopicPartition partition : batch.partitions()) {
+            var records = batch.records(partition);
+            applied.merge(partition, records.get(records.size() - 1).offset(), Math::max);
+            events.get(partition).increment(records.size());
+            inFlight.remove(partition);
+        }
+        refreshOffsetLag(batch);
+    }
+
+    /** Asks the consumer, on its polling thread, how far each partition's end is ahead of its position. */
+    private void refreshOffsetLag(ConsumerRecords<String, byte[]> batch) {
+        KafkaConsumer<Object, Object> consumer = kafka.getConsumer(ProjectionEngine.CHANNEL);
+        if (consumer == null) {
+            return;
+        }
+        consumer.runOnPollingThread(c -> {
+            for (TopicPartition partition : batch.partitions()) {
+                c.currentLag(partition).ifPresent(lag -> offsetLag.put(partition, lag));
+            }
+            return null;
+        }).subscribe().with(done -> {
+        }, failure -> {
+        });
+    }
+
+    /** The partition whose batch has been in flight the longest, if one has been for more than {@code limit}. */
+    public Optional<String> stuckLongerThan(Duration limit) {
+        Instant now = clock.instant();
+        return inFlight.entrySet().stream()
+                .filter(e -> Duration.between(e.getValue().started(), now).compareTo(limit) > 0)
+                .min(Map.Entry.comparingByValue((a, b) -> a.started().compareTo(b.started())))
+                .map(e -> e.getKey() + " has not advanced for "
+                        + Duration.between(e.getValue().started(), now).toSeconds() + " s (its oldest unprojected event is "
+                        + Duration.between(e.getValue().oldestEvent(), now).toSeconds() + " s old)");
+    }
+
+    private void register(TopicPartition partition) {
+        events.computeIfAbsent(partition, p -> {
+            String topic = p.topic();
+            String number = Integer.toString(p.partition());
+            Gauge.builder("cabinet.projection.time.lag", () -> timeLagSeconds(p))
+                    .tags("topic", topic, "partition", number).baseUnit("seconds")
+                    .description("age of the oldest event of the batch being applied; 0 when caught up")
+                    .register(registry);
+            Gauge.builder("cabinet.projection.offset.lag", () -> offsetLag.getOrDefault(p, 0L))
+                    .tags("topic", topic, "partition", number)
+                    .description("events in the partition not applied yet, as of the consumer's last fetch")
+                    .register(registry);
+            Gauge.builder("cabinet.projection.applied.offset", () -> applied.getOrDefault(p, -1L))
+                    .tags("topic", topic, "partition", number)
+                    .description("the offset of the last event applied")
+                    .register(registry);
+            return Counter.builder("cabinet.projection.events").tags("topic", topic, "partition", number)
+                    .description("events applied").register(registry);
+        });
+    }
+
+    private double timeLagSeconds(TopicPartition partition) {
+        InFlight batch = inFlight.get(partition);
+        return batch == null ? 0 : Math.max(0, Duration.between(batch.oldestEvent(), clock.instant()).toMillis() / 1000.0);
+    }
+}

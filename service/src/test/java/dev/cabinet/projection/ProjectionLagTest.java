@@ -1,0 +1,32 @@
+package dev.cabinet.projection;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.register;
+import static dev.cabinet.support.Api.newUserId;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+
+/** The projection's meters per partition, the store latency as the projector sees it, and Kafka's, on /q/metrics. */
+@QuarkusTest
+class ProjectionLagTest {
+
+    @Test
+    void eachPartitionReportsEventsAppliedItsTimeLagAndTheStoreLatency() {
+        register(newUserId(), "Measured");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("cabinet_projection_events_total{")
+                    && l.contains("topic=\"cabinet.users\"") && !l.endsWith(" 0.0")), "events applied per partition");
+            assertTrue(metrics.contains("cabinet_projection_time_lag_seconds{"), "time lag per partition");
+            assertTrue(metrics.contains("cabinet_projection_applied_offset{"), "offset applied per partition");
+            assertTrue(metrics.contains("cabinet_store_calls_seconds_count{operation=\"update\""), "store latency");
+            assertTrue(metrics.contains("cabinet_projection_offset_lag{"), "offset lag per partition");
+            assertTrue(metrics.contains("kafka_consumer_fetch_manager_records_lag_max{"), "the Kafka client's own meters");
+        });
+    }
+}
