@@ -40,7 +40,9 @@ public class CustomerQueries {
         String profileSk = CustomerKeys.profile(customerId).sk();
         KeyQuery query = KeyQuery.of(Index.TABLE, CustomerKeys.partition(customerId),
                 SortKeyCondition.between(CustomerKeys.orderPrefix(), profileSk), true);
-        return table.query(query, new PageRequest(orderLimit + 1, null)).map(page -> {
+        KeyQuery newestOrders = KeyQuery.of(Index.TABLE, CustomerKeys.partition(customerId),
+                SortKeyCondition.beginsWith(CustomerKeys.orderPrefix()), true);
+        return table.query(query, new PageRequest(orderLimit + 1, null), newestOrders).map(page -> {
             if (page.items().isEmpty() || !profileSk.equals(Items.string(page.items().get(0), Key.SK))) {
                 return Optional.empty();
             }

@@ -47,7 +47,7 @@ public class PostQueries {
     public Uni<Optional<PostView>> findPostWithComments(String postId, int commentLimit) {
         KeyQuery query = KeyQuery.of(Index.TABLE, PostKeys.partition(postId),
                 SortKeyCondition.between(CommentKeys.prefix(), PostKeys.metadata(postId).sk()), true);
-        return table.query(query, new PageRequest(commentLimit + 1, null)).map(page -> {
+        return table.query(query, new PageRequest(commentLimit + 1, null), commentsQuery(postId, true)).map(page -> {
             if (page.items().isEmpty() || !PostKeys.metadata(postId).sk().equals(Items.string(page.items().get(0), Key.SK))) {
                 return Optional.empty();
             }
@@ -58,9 +58,12 @@ public class PostQueries {
 
     /** Pattern 4: Query POST#p, begins_with(sk, 'COMMENT#'), oldest or newest first. */
     public Uni<Page<CommentView>> listComments(String postId, boolean newestFirst, PageRequest page) {
-        KeyQuery query = KeyQuery.of(Index.TABLE, PostKeys.partition(postId), SortKeyCondition.beginsWith(CommentKeys.prefix()),
+        return table.query(commentsQuery(postId, newestFirst), page).map(result -> result.map(CommentView::of));
+    }
+
+    private static KeyQuery commentsQuery(String postId, boolean newestFirst) {
+        return KeyQuery.of(Index.TABLE, PostKeys.partition(postId), SortKeyCondition.beginsWith(CommentKeys.prefix()),
                 newestFirst);
-        return table.query(query, page).map(result -> result.map(CommentView::of));
     }
 
     /** Pattern 5: the published feed, newest first, from every GSI1 shard in parallel, merged. */

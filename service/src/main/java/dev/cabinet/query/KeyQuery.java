@@ -14,6 +14,12 @@ public record KeyQuery(Index index, String partition, SortKeyCondition sortKey, 
         return new KeyQuery(index, partition, sortKey, newestFirst);
     }
 
+    /** What a cursor of this list is bound to: the index, the partition, the sort-key condition and the order. */
+    public String listId() {
+        return String.join("|", index.name(), partition, sortKey.kind().name(), String.valueOf(sortKey.from()),
+                String.valueOf(sortKey.to()), newestFirst ? "desc" : "asc");
+    }
+
     /** The same list from just after the item with sort key {@code last}: see {@link SortKeyCondition#continuing}. */
     public KeyQuery continuing(String last) {
         return new KeyQuery(index, partition, sortKey.continuing(last, newestFirst), newestFirst);

@@ -14,4 +14,10 @@ public interface QueryConfig {
     /** The largest {@code limit} a client may ask for; larger ones are refused with a 400. */
     @WithDefault("100")
     int maxLimit();
+
+    /**
+     * The key list cursors are signed with (HMAC-SHA256), at least 32 characters; every instance needs the same one,
+     * and changing it invalidates the cursors clients hold. Required in production ({@code CABINET_CURSOR_SECRET}).
+     */
+    String cursorSecret();
 }

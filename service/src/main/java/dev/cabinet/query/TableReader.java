@@ -52,9 +52,17 @@ public class TableReader {
     }
 
     public Uni<Page<Map<String, AttributeValue>>> query(KeyQuery query, PageRequest page) {
+        return query(query, page, query);
+    }
+
+    /**
+     * One page of {@code query}, whose {@code next} cursor is for {@code continuation}: a one-Query read of an item
+     * with its children (a post and its comments) continues on the list of the children alone.
+     */
+    public Uni<Page<Map<String, AttributeValue>>> query(KeyQuery query, PageRequest page, KeyQuery continuation) {
         QueryRequest request = request(query, page);
         return Uni.createFrom().completionStage(() -> dynamo.query(request))
-                .map(response -> new Page<>(response.items(), nextCursor(response.lastEvaluatedKey())));
+                .map(response -> new Page<>(response.items(), nextCursor(continuation, response.lastEvaluatedKey())));
     }
 
     /**
@@ -65,7 +73,7 @@ public class TableReader {
      * point (newer ones, in a newest-first feed) never shift it. Finished shards are not read again.
      */
     public Uni<Page<Map<String, AttributeValue>>> queryMerged(List<KeyQuery> shards, PageRequest page) {
-        String list = shards.get(0).partition();
+        String list = shards.get(0).listId();
         List<ShardPosition> positions = page.cursor() == null
                 ? Collections.nCopies(shards.size(), ShardPosition.START)
                 : cursors.decodeShards(page.cursor(), list, shards.size());
@@ -126,23 +134,23 @@ public class TableReader {
             next.add(read.done() || exhausted || last == null ? ShardPosition.DONE : ShardPosition.after(last));
         }
         boolean finished = next.stream().allMatch(ShardPosition::done);
-        return new Page<>(page, finished ? null : cursors.encodeShards(new ShardedCursor(list, next)));
+        return new Page<>(page, finished ? null : cursors.encodeShards(list, next));
     }
 
     private QueryRequest request(KeyQuery query, PageRequest page) {
         QueryRequest.Builder request = query.toRequest(table).limit(page.limit()).consistentRead(strong(query.index()));
         if (page.cursor() != null) {
-            request.exclusiveStartKey(Items.keyOf(cursors.decode(page.cursor(), query.index().pkAttribute(),
-                    query.partition(), keyAttributes(query.index()))));
+            request.exclusiveStartKey(Items.keyOf(cursors.decode(page.cursor(), query.listId(),
+                    query.index().pkAttribute(), query.partition(), keyAttributes(query.index()))));
         }
         return request.build();
     }
 
-    private String nextCursor(Map<String, AttributeValue> lastEvaluatedKey) {
+    private String nextCursor(KeyQuery list, Map<String, AttributeValue> lastEvaluatedKey) {
         if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
             return null;
         }
-        return cursors.encode(Items.keyStrings(lastEvaluatedKey));
+        return cursors.encode(list.listId(), Items.keyStrings(lastEvaluatedKey));
     }
 
     /** The attributes a LastEvaluatedKey of this index holds: its own keys plus the table's. */

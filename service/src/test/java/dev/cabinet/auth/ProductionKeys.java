@@ -43,6 +43,7 @@ public class ProductionKeys implements QuarkusTestResourceLifecycleManager {
                     "CABINET_JWT_ISSUER", ISSUER,
                     "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                     "CABINET_JWT_AUDIENCE", AUDIENCE,
+                    "CABINET_CURSOR_SECRET", "production-like-cursor-signing-key-for-the-it",
                     // The test harness also hands the launched jar smallrye-jwt's dev key and issuer (made for its Dev
                     // Services phase) as system properties, which outrank application.properties; these two entries
                     // replace them with the configured ones.

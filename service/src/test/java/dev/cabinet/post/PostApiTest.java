@@ -8,6 +8,7 @@ import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.notNullValue;
@@ -146,5 +147,11 @@ class PostApiTest {
         given().queryParam("cursor", cursor).get("/users/" + newUserId() + "/posts").then().statusCode(400)
                 .body("errors.field", hasItem("cursor"));
         given().queryParam("cursor", "%%%").get("/users/" + author + "/posts").then().statusCode(400);
+        // Same partition (USER#author), another list: the signature binds a cursor to its list.
+        given().queryParam("cursor", cursor).get("/users/" + author + "/groups").then().statusCode(400)
+                .body("errors.field", hasItem("cursor"));
+        String altered = cursor.substring(0, cursor.lastIndexOf('.')) + ".AAAA";
+        given().queryParam("cursor", altered).get("/users/" + author + "/posts").then().statusCode(400)
+                .body("detail", containsString("altered"));
     }
 }
