@@ -129,9 +129,16 @@ public final class KeyPlan {
                     + "read-your-writes (the topic with '.' written as '-')")
             .build();
 
+    public static final ItemType IDEMPOTENT_REQUEST = ItemType.named("IdempotentRequest")
+            .key("IDEMPOTENCY#{requestId}", "REQUEST")
+            .attributes("fingerprint", "state", "reservedUntil", "status", "body", "location", "expiresAt")
+            .notes("a command sent with an Idempotency-Key and its answer; requestId is a hash of the caller and the "
+                    + "key; expires (TTL) after a day")
+            .build();
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
-            EVENT_OUTCOME, PROJECTION_PROGRESS);
+            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
             new AccessPattern(1, "Get a user profile", "GET /users/{id}",
@@ -187,7 +194,11 @@ public final class KeyPlan {
                     "GetItem EVENT#e / OUTCOME", EVENT_OUTCOME),
             new AccessPattern(19, "How far the projector has applied a partition of the log",
                     "Consistency-Token and Prefer: wait on any request",
-                    Index.TABLE, "GetItem PROGRESS#topic / PARTITION#n (consistent read)", PROJECTION_PROGRESS));
+                    Index.TABLE, "GetItem PROGRESS#topic / PARTITION#n (consistent read)", PROJECTION_PROGRESS),
+            new AccessPattern(20, "A command sent before with the same Idempotency-Key",
+                    "Idempotency-Key on any command",
+                    Index.TABLE, "conditional PutItem / GetItem IDEMPOTENCY#h / REQUEST (consistent read)",
+                    IDEMPOTENT_REQUEST));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

@@ -1,0 +1,135 @@
+package dev.cabinet.idempotency;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Set;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.cabinet.http.ProblemResponses;
+import dev.cabinet.http.Problems;
+import dev.cabinet.query.Items;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Safe retries of commands: a command sent with {@value #HEADER} runs once per caller and key. A retry with the same
+ * request gets the stored answer again (same event id and position, {@code Idempotent-Replayed: true}), even from
+ * another instance or after a restart; the same key with another request is a 422; a retry while the first is still
+ * running is a 409. A refused or failed request frees its key, so a corrected retry may reuse it.
+ */
+public class IdempotencyFilters {
+
+    public static final String HEADER = "Idempotency-Key";
+    private static final String PROPERTY = "cabinet.idempotency.request";
+    private static final Set<String> COMMANDS = Set.of("POST", "PUT", "PATCH", "DELETE");
+
+    private final IdempotentRequests requests;
+    private final CurrentIdentityAssociation identity;
+    private final ObjectMapper json;
+
+    IdempotencyFilters(IdempotentRequests requests, CurrentIdentityAssociation identity, ObjectMapper json) {
+        this.requests = requests;
+        this.identity = identity;
+        this.json = json;
+    }
+
+    @ServerRequestFilter(readBody = true)
+    public Uni<Response> reserveOrReplay(ContainerRequestContext request) throws IOException {
+        String key = request.getHeaderString(HEADER);
+        if (key == null || !COMMANDS.contains(request.getMethod())) {
+            return Uni.createFrom().nullItem();
+        }
+        String path = request.getUriInfo().getPath();
+        if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            return Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER,
+                    "must be 1 to 255 visible ASCII characters"), path));
+        }
+        byte[] body = request.hasEntity() ? request.getEntityStream().readAllBytes() : new byte[0];
+        request.setEntityStream(new ByteArrayInputStream(body));
+        String fingerprint = sha256(request.getMethod() + " " + path + "\n", body);
+        return identity.getDeferredIdentity().chain(caller -> {
+            if (caller.isAnonymous()) {
+                return Uni.createFrom().nullItem();   // the command answers 401 itself
+            }
+            String requestId = sha256(caller.getPrincipal().getName() + "\n" + key + "\n", new byte[0]);
+            return requests.reserve(requestId, fingerprint).chain(reserved -> {
+                if (reserved) {
+                    request.setProperty(PROPERTY, requestId);
+                    return Uni.createFrom().nullItem();
+                }
+                return requests.find(requestId).map(found -> {
+                    if (found.isEmpty()) {
+                        return conflict(path, "was released meanwhile; send the request again");
+                    }
+                    if (!fingerprint.equals(Items.string(found.get(), "fingerprint"))) {
+                        return ProblemResponses.of(422, Problems.TYPE_PREFIX + "idempotency-key-reused",
+                                "Idempotency-Key reused", "this Idempotency-Key was used with another request",
+                                path, null);
+                    }
+                    if (!IdempotentRequests.isDone(found.get())) {
+                        return conflict(path, "belongs to a request that is still running; retry shortly");
+                    }
+                    Response.ResponseBuilder replay = Response.status((int) Items.number(found.get(), "status"))
+                            .type(MediaType.APPLICATION_JSON)
+                            .entity(Items.string(found.get(), "body"))
+                            .header("Idempotent-Replayed", "true");
+                    String location = Items.string(found.get(), "location");
+                    if (location != null) {
+                        replay.location(URI.create(location));
+                    }
+                    return replay.build();
+                });
+            });
+        });
+    }
+
+    @ServerResponseFilter
+    public Uni<Void> storeOrRelease(ContainerRequestContext request, ContainerResponseContext response) {
+        Object requestId = request.getProperty(PROPERTY);
+        if (requestId == null) {
+            return Uni.createFrom().voidItem();
+        }
+        if (response.getStatus() >= 300) {
+            return requests.release((String) requestId);
+        }
+        String body;
+        try {
+            body = json.writeValueAsString(response.getEntity());
+        } catch (IOException e) {
+            return requests.release((String) requestId);
+        }
+        Object location = response.getHeaders().getFirst("Location");
+        return requests.complete((String) requestId, response.getStatus(), body,
+                location == null ? null : location.toString());
+    }
+
+    private static Response conflict(String path, String what) {
+        return ProblemResponses.of(409, Problems.TYPE_PREFIX + "conflict", "Conflict", "this " + HEADER + " " + what,
+                path, null);
+    }
+
+    private static String sha256(String prefix, byte[] body) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update(prefix.getBytes(StandardCharsets.UTF_8));
+            digest.update(body);
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

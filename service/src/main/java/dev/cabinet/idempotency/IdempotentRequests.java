@@ -1,0 +1,99 @@
+package dev.cabinet.idempotency;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.query.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableConfig;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * The table side of Idempotency-Key: a reservation made by a conditional put (the first request with a key wins, with
+ * no read first), the answer stored once the command is done, and the stored answer read back for a retry.
+ */
+@ApplicationScoped
+public class IdempotentRequests {
+
+    static final String IN_PROGRESS = "in-progress";
+    static final String DONE = "done";
+    /** How long answers are kept (the item's time to live). */
+    static final Duration KEPT = Duration.ofDays(1);
+    /** How long a reservation blocks retries when its request never finished (the instance died). */
+    static final Duration RESERVATION = Duration.ofSeconds(30);
+
+    private final DynamoDbAsyncClient dynamo;
+    private final String table;
+
+    IdempotentRequests(DynamoDbAsyncClient dynamo, TableConfig config) {
+        this.dynamo = dynamo;
+        this.table = config.name();
+    }
+
+    static Key key(String requestId) {
+        return KeyPlan.IDEMPOTENT_REQUEST.key(requestId);
+    }
+
+    /** Reserves the key for this request; false when another request holds or has used it. */
+    Uni<Boolean> reserve(String requestId, String fingerprint) {
+        Instant now = Instant.now();
+        Map<String, AttributeValue> item = new HashMap<>(key(requestId).toAttributes());
+        item.put(KeyPlan.TYPE, AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name()));
+        item.put("fingerprint", AttributeValue.fromS(fingerprint));
+        item.put("state", AttributeValue.fromS(IN_PROGRESS));
+        item.put("reservedUntil", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond())));
+        item.put(KeyPlan.TTL_ATTRIBUTE, AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())));
+        return Uni.createFrom().completionStage(() -> dynamo.putItem(b -> b.tableName(table).item(item)
+                .conditionExpression("attribute_not_exists(pk) OR (#state = :inProgress AND #until < :now)")
+                .expressionAttributeNames(Map.of("#state", "state", "#until", "reservedUntil"))
+                .expressionAttributeValues(Map.of(":inProgress", AttributeValue.fromS(IN_PROGRESS),
+                        ":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))))))
+                .map(response -> true)
+                .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
+    }
+
+    Uni<Optional<Map<String, AttributeValue>>> find(String requestId) {
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table)
+                .key(key(requestId).toAttributes()).consistentRead(true)))
+                .map(Items::found);
+    }
+
+    /** Stores the answer of the request that holds the reservation. */
+    Uni<Void> complete(String requestId, int status, String body, String location) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":done", AttributeValue.fromS(DONE));
+        values.put(":status", AttributeValue.fromN(Integer.toString(status)));
+        values.put(":body", AttributeValue.fromS(body));
+        String update = "SET #state = :done, #status = :status, #body = :body";
+        Map<String, String> names = new HashMap<>(Map.of("#state", "state", "#status", "status", "#body", "body"));
+        if (location != null) {
+            values.put(":location", AttributeValue.fromS(location));
+            names.put("#location", "location");
+            update += ", #location = :location";
+        }
+        String expression = update;
+        return Uni.createFrom().completionStage(() -> dynamo.updateItem(b -> b.tableName(table)
+                .key(key(requestId).toAttributes()).updateExpression(expression)
+                .expressionAttributeNames(names).expressionAttributeValues(values)))
+                .replaceWithVoid();
+    }
+
+    /** Frees the key after a refused or failed request, so a corrected retry may use it. */
+    Uni<Void> release(String requestId) {
+        return Uni.createFrom().completionStage(() -> dynamo.deleteItem(b -> b.tableName(table)
+                .key(key(requestId).toAttributes()))).replaceWithVoid();
+    }
+
+    static boolean isDone(Map<String, AttributeValue> item) {
+        return DONE.equals(Items.string(item, "state"));
+    }
+}

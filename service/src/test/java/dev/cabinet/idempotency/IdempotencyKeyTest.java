@@ -1,0 +1,62 @@
+package dev.cabinet.idempotency;
+
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.EventLogReader;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/** A command retried with the same Idempotency-Key runs once and answers the same. */
+@QuarkusTest
+class IdempotencyKeyTest {
+
+    @Test
+    void aRetryWithTheSameKeyAndBodyGetsTheSameAnswerAndWritesNoSecondEvent() {
+        String user = newUserId();
+        register(user, "Retrier");
+        Map<String, String> body = Map.of("title", "Once", "body", "only once");
+        JsonPath first = as(user).header("Idempotency-Key", "create-once-1").body(body).post("/posts").then()
+                .statusCode(202).extract().jsonPath();
+        JsonPath retry = as(user).header("Idempotency-Key", "create-once-1").body(body).post("/posts").then()
+                .statusCode(202).header("Idempotent-Replayed", "true")
+                .header("Location", endsWith("/posts/" + first.getString("id")))
+                .extract().jsonPath();
+        assertEquals(first.getString("eventId"), retry.getString("eventId"));
+        assertEquals(first.getString("position"), retry.getString("position"));
+        assertEquals(1, EventLogReader.recordsWithKey(Topics.POSTS, first.getString("id")).size());
+
+        as(user).header("Idempotency-Key", "create-once-1").body(Map.of("title", "Other", "body", "b")).post("/posts")
+                .then().statusCode(422).contentType("application/problem+json")
+                .body("type", equalTo("urn:cabinet:problem:idempotency-key-reused"));
+        // The key is the caller's: another user may use the same one.
+        String other = newUserId();
+        register(other, "Other");
+        as(other).header("Idempotency-Key", "create-once-1").body(body).post("/posts").then().statusCode(202)
+                .header("Idempotent-Replayed", (String) null);
+    }
+
+    @Test
+    void aRefusedRequestFreesItsKeyAndBadKeysAreRefused() {
+        String user = newUserId();
+        register(user, "Corrector");
+        as(user).header("Idempotency-Key", "fix-me").body(Map.of("title", "")).post("/posts").then().statusCode(400);
+        as(user).header("Idempotency-Key", "fix-me").body(Map.of("title", "Fixed", "body", "b")).post("/posts").then()
+                .statusCode(202).header("Idempotent-Replayed", (String) null);
+        as(user).header("Idempotency-Key", "x".repeat(256)).body(Map.of("title", "T", "body", "b")).post("/posts")
+                .then().statusCode(400).body("errors.field", hasItem("Idempotency-Key"));
+        given().header("Idempotency-Key", "anonymous").contentType("application/json")
+                .body(Map.of("title", "T", "body", "b")).post("/posts").then().statusCode(401);
+    }
+}
