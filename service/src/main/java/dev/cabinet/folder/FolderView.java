@@ -27,6 +27,6 @@ public record FolderView(String id, String name, String parentId, String path, L
 
     /** Whether moving {@code folderId} under this folder would put it inside itself. */
     boolean isInside(String folderId) {
-        return id.equals(folderId) || ancestorIds.contains(folderId);
+        return FolderPaths.isSelfOrAncestor(folderId, id, String.join(FolderPaths.SEPARATOR, ancestorIds));
     }
 }

@@ -8,6 +8,8 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.query.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -19,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 
 /**
  * The table side of Idempotency-Key: a reservation made by a conditional put (the first request with a key wins, with
- * no read first), the answer stored once the command is done, and the stored answer read back for a retry.
+ * no read first; its condition has an OR, which {@link ItemUpdate} does not build), the answer stored once the command
+ * is done, and the stored answer read back for a retry.
  */
 @ApplicationScoped
 public class IdempotentRequests {
@@ -33,10 +36,12 @@ public class IdempotentRequests {
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
+    private final ProjectionStore store;
 
-    IdempotentRequests(DynamoDbAsyncClient dynamo, TableConfig config) {
+    IdempotentRequests(DynamoDbAsyncClient dynamo, TableConfig config, ProjectionStore store) {
         this.dynamo = dynamo;
         this.table = config.name();
+        this.store = store;
     }
 
     static Key key(String requestId) {
@@ -62,28 +67,16 @@ public class IdempotentRequests {
     }
 
     Uni<Optional<Map<String, AttributeValue>>> find(String requestId) {
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table)
-                .key(key(requestId).toAttributes()).consistentRead(true)))
-                .map(Items::found);
+        return store.read(key(requestId));
     }
 
     /** Stores the answer of the request that holds the reservation. */
     Uni<Void> complete(String requestId, int status, String body, String location) {
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":done", AttributeValue.fromS(DONE));
-        values.put(":status", AttributeValue.fromN(Integer.toString(status)));
-        values.put(":body", AttributeValue.fromS(body));
-        String update = "SET #state = :done, #status = :status, #body = :body";
-        Map<String, String> names = new HashMap<>(Map.of("#state", "state", "#status", "status", "#body", "body"));
-        if (location != null) {
-            values.put(":location", AttributeValue.fromS(location));
-            names.put("#location", "location");
-            update += ", #location = :location";
-        }
-        String expression = update;
-        return Uni.createFrom().completionStage(() -> dynamo.updateItem(b -> b.tableName(table)
-                .key(key(requestId).toAttributes()).updateExpression(expression)
-                .expressionAttributeNames(names).expressionAttributeValues(values)))
+        return store.update(ItemUpdate.of(key(requestId))
+                .set("state", DONE)
+                .set("status", status)
+                .set("body", body)
+                .set("location", location))
                 .replaceWithVoid();
     }
 

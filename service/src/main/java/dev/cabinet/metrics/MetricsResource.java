@@ -1,7 +1,5 @@
 package dev.cabinet.metrics;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 
 import jakarta.validation.Valid;
@@ -19,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
+import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
@@ -29,7 +28,6 @@ import dev.cabinet.query.SortKeyCondition;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Index;
-import dev.cabinet.table.Timestamps;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -62,7 +60,7 @@ public class MetricsResource {
         Ids.require("resourceId", resourceId);
         String actor = caller.id();
         List<Sample> samples = body.samples().stream()
-                .map(s -> new Sample(timestamp("timestamp", s.timestamp()), s.cpu(), s.memory(), s.requests()))
+                .map(s -> new Sample(InstantParameters.fixedWidth("timestamp", s.timestamp()), s.cpu(), s.memory(), s.requests()))
                 .toList();
         return log.append(MetricsEvent.RECORDED, new MetricsRecorded(resourceId, samples), actor)
                 .map(appended -> Accepted.response(appended, resourceId, "/metrics/" + resourceId));
@@ -73,8 +71,8 @@ public class MetricsResource {
     public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Ids.require("resourceId", resourceId);
-        String start = timestamp("from", from);
-        String end = timestamp("to", to);
+        String start = InstantParameters.fixedWidth("from", from);
+        String end = InstantParameters.fixedWidth("to", to);
         if (start.compareTo(end) > 0) {
             throw Problems.badRequest("to", "must not be before from");
         }
@@ -82,22 +80,5 @@ public class MetricsResource {
                 .map(partition -> KeyQuery.of(Index.TABLE, partition, SortKeyCondition.between(start, end), false))
                 .toList();
         return table.queryMerged(shards, pages.of(limit, cursor)).map(page -> page.map(MetricView::of));
-    }
-
-    /** Any ISO-8601 instant, in the fixed-width form sort keys use. */
-    private static String timestamp(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw Problems.badRequest(field, "is required (an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z)");
-        }
-        String formatted;
-        try {
-            formatted = Timestamps.format(Instant.parse(value));
-        } catch (DateTimeParseException e) {
-            throw Problems.badRequest(field, "must be an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z");
-        }
-        if (!Timestamps.isValid(formatted)) {
-            throw Problems.badRequest(field, "must be within the years 0000 to 9999");
-        }
-        return formatted;
     }
 }

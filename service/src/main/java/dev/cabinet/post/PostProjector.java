@@ -23,7 +23,6 @@ import dev.cabinet.query.SortKeyCondition;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.user.ProfileCopy;
 import dev.cabinet.user.Profiles;
 import dev.cabinet.user.UserKeys;
 import io.smallrye.mutiny.Uni;
@@ -64,7 +63,7 @@ public class PostProjector implements Projector {
     @Override
     public Uni<Void> apply(ReceivedEvent event) {
         if (event.data() instanceof PostCreated created) {
-            return create(created, event);
+            return stream.apply(event, created.postId(), true, (post, progress) -> created(created, event, progress));
         }
         PostEvent data = (PostEvent) event.data();
         return stream.apply(event, data.postId(), (post, progress) -> {
@@ -75,20 +74,6 @@ public class PostProjector implements Projector {
                 return published(published, post, progress, event);
             }
             return deleted((PostDeleted) data, post, event);
-        });
-    }
-
-    private Uni<Void> create(PostCreated e, ReceivedEvent event) {
-        return store.read(PostKeys.metadata(e.postId())).chain(root -> {
-            if (root.isEmpty()) {
-                return stream.deletedAfter(e.postId(), event.version())
-                        .chain(deleted -> deleted ? Uni.createFrom().voidItem() : created(e, event, Progress.NEW));
-            }
-            Progress progress = Progress.of(root.get(), PostKeys.VERSION, event.version());
-            if (progress == Progress.NEW) {
-                return rejections.reject(event, "post " + e.postId() + " already exists");
-            }
-            return progress == Progress.REDO ? created(e, event, progress) : Uni.createFrom().voidItem();
         });
     }
 

@@ -67,9 +67,7 @@ public class ProjectionEngine {
         return Multi.createFrom().iterable(byAggregateKey(batch))
                 .onItem().transformToUni(this::applyInOrder).merge(config.concurrency())
                 .collect().last()
-                .chain(() -> progress.record(batch)
-                        .onFailure(TransientErrors::isTransient).retry()
-                        .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5).indefinitely())
+                .chain(() -> retryingTransientErrors(progress.record(batch)))
                 .invoke(() -> lag.finished(batch))
                 .replaceWithVoid();
     }
@@ -107,11 +105,15 @@ public class ProjectionEngine {
         }
         Projector projector = projectorByType.get(event.type());
         long started = System.nanoTime();
-        return Uni.createFrom().deferred(() -> projector.apply(event))
+        return retryingTransientErrors(Uni.createFrom().deferred(() -> projector.apply(event))
                 .onFailure(TransientErrors::isTransient).invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(),
-                        event.type(), e.toString()))
-                .onFailure(TransientErrors::isTransient).retry()
-                .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5).indefinitely()
+                        event.type(), e.toString())))
                 .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started));
+    }
+
+    /** Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. */
+    private <T> Uni<T> retryingTransientErrors(Uni<T> call) {
+        return call.onFailure(TransientErrors::isTransient).retry()
+                .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5).indefinitely();
     }
 }

@@ -6,6 +6,7 @@ import java.util.function.BiFunction;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.query.Items;
 import dev.cabinet.table.Key;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -13,7 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Applies an event against its aggregate's root item (see {@link Progress}): an event that creates the aggregate must
  * find no root (or its own), any other must find one; otherwise it is rejected. An event the root has already seen
- * past is skipped.
+ * past is skipped. For aggregates that can be deleted, a tombstone keeps the version of the deletion, so that an
+ * event applied before it, delivered again, is skipped rather than taken for a new one.
  */
 @ApplicationScoped
 public class StreamRoot {
@@ -32,10 +34,20 @@ public class StreamRoot {
      */
     public Uni<Void> apply(ReceivedEvent event, Key root, String versionAttribute, String aggregate, boolean creates,
             BiFunction<Optional<Map<String, AttributeValue>>, Progress, Uni<Void>> step) {
+        return apply(event, root, null, versionAttribute, aggregate, creates, step);
+    }
+
+    /** As above, for an aggregate whose deletion leaves a {@code tombstone} holding the deletion's version. */
+    public Uni<Void> apply(ReceivedEvent event, Key root, Key tombstone, String versionAttribute, String aggregate,
+            boolean creates, BiFunction<Optional<Map<String, AttributeValue>>, Progress, Uni<Void>> step) {
         return store.read(root).chain(item -> {
             if (item.isEmpty()) {
-                return creates ? step.apply(item, Progress.NEW)
-                        : rejections.reject(event, aggregate + " does not exist");
+                Uni<Boolean> deletedSince = tombstone == null ? Uni.createFrom().item(false)
+                        : store.read(tombstone).map(found -> found
+                                .map(t -> Items.number(t, versionAttribute) >= event.version()).orElse(false));
+                return deletedSince.chain(settled -> settled ? Uni.createFrom().voidItem()
+                        : creates ? step.apply(item, Progress.NEW)
+                                : rejections.reject(event, aggregate + " does not exist"));
             }
             Progress progress = Progress.of(item.get(), versionAttribute, event.version());
             if (creates && progress == Progress.NEW) {
