@@ -1,10 +1,13 @@
 package dev.cabinet.auth;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -13,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.table.Ids;
 import io.quarkus.arc.profile.IfBuildProfile;
+import io.smallrye.jwt.build.JwtClaimsBuilder;
 import io.smallrye.jwt.build.Jwt;
 
 /**
@@ -25,8 +29,9 @@ public class DevTokenResource {
 
     static final Duration LIFETIME = Duration.ofHours(1);
 
-    /** The subject a token is wanted for. */
-    public record TokenRequest(@NotNull @Pattern(regexp = Ids.PATTERN) String sub) {
+    /** The subject a token is wanted for, and its groups (roles), such as {@code operator}. */
+    public record TokenRequest(@NotNull @Pattern(regexp = Ids.PATTERN) String sub,
+            @Size(max = 10) List<@NotNull @Pattern(regexp = Ids.PATTERN) String> groups) {
     }
 
     /** A signed bearer token. */
@@ -37,7 +42,11 @@ public class DevTokenResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public TokenResponse issue(@Valid @NotNull TokenRequest request) {
-        String token = Jwt.subject(request.sub()).expiresIn(LIFETIME).sign();
+        JwtClaimsBuilder claims = Jwt.subject(request.sub()).expiresIn(LIFETIME);
+        if (request.groups() != null && !request.groups().isEmpty()) {
+            claims.groups(Set.copyOf(request.groups()));
+        }
+        String token = claims.sign();
         return new TokenResponse(token, "Bearer", LIFETIME.toSeconds());
     }
 }

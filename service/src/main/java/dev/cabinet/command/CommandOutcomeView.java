@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cabinet.query.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** A recorded outcome of an event: {@code status} is {@code rejected}, {@code reason} says why. */
+/** A recorded outcome of an event: {@code status} is {@code rejected}, {@code parked} or {@code discarded}; {@code reason} says why. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CommandOutcomeView(String eventId, String type, String subject, String status, String reason,
         String position, String decidedAt) {

@@ -24,7 +24,8 @@ import io.smallrye.mutiny.Uni;
  * Read-your-writes for commands (RFC 7240): with {@code Prefer: wait=N}, a command's 202 is held until the projector
  * has applied its event, at most N seconds (capped by {@code cabinet.consistency.max-prefer-wait}). Then the answer is
  * 200 with {@code outcome: applied}, or 409 with the reason the projector rejected it; if the projection does not get
- * there in time, it stays 202 with {@code outcome: pending}. {@code Preference-Applied} says the wait was honoured.
+ * there in time, it stays 202 with {@code outcome: pending}; an event parked behind a dead letter stays 202 with
+ * {@code outcome: parked} and the reason. {@code Preference-Applied} says the wait was honoured.
  */
 public class PreferWaitFilter {
 
@@ -60,7 +61,11 @@ public class PreferWaitFilter {
             }
             consistency.requireStrong();
             return table.get(KeyPlan.EVENT_OUTCOME.key(accepted.eventId())).invoke(rejection -> {
-                if (rejection.isPresent()) {
+                if (rejection.isPresent() && !"rejected".equals(Items.string(rejection.get(), "status"))) {
+                    // Parked behind a dead letter, or discarded: accepted into the log, but not (yet) applied.
+                    response.setEntity(Outcome.of(accepted, Items.string(rejection.get(), "status"),
+                            Items.string(rejection.get(), "reason")));
+                } else if (rejection.isPresent()) {
                     response.setStatus(Response.Status.CONFLICT.getStatusCode());
                     response.getHeaders().putSingle("Content-Type", Problem.MEDIA_TYPE);
                     response.setEntity(new Problem(Problems.TYPE_PREFIX + "rejected", "Rejected", 409,

@@ -9,7 +9,7 @@ import dev.cabinet.table.Timestamps;
 /**
  * Checks for event data, used by the event records' constructors: an event from any producer must respect the same
  * bounds as a command, so that no event can make an item the store refuses. A violation makes the record unreadable
- * (counted and skipped by the projector) instead of stopping projection.
+ * (dead-lettered by the projector, its key parked) instead of stopping projection.
  */
 public final class EventFields {
 

@@ -17,8 +17,8 @@ public final class Topics {
     public static final List<String> ALL = List.of(USERS, POSTS, GROUPS, FOLDERS, FILES, METRICS, CUSTOMERS);
 
     /**
-     * Where events that cannot be applied are to be parked with their reason. Declared with the event topics in
-     * deploy/k8s; the dead-letter path that writes to it is not built yet.
+     * Where the projector copies a record that cannot be applied, with the reason in {@code cabinet_dlq_*} headers; the
+     * record's key is parked until an operator retries or discards it (see {@code GET /admin/parked-keys}).
      */
     public static final String DEAD_LETTERS = "cabinet.dead-letters";
 

@@ -32,6 +32,9 @@ final class EventDecoder {
 
     ReceivedEvent decode(ConsumerRecord<String, byte[]> record) {
         String type = header(record, CloudEventHeaders.TYPE);
+        if (type == null || type.isBlank()) {
+            throw new UndecodableEventException("missing header " + CloudEventHeaders.TYPE);
+        }
         EventType<?> eventType = catalog.get(type);
         if (eventType == null) {
             throw new UnknownEventTypeException(type);

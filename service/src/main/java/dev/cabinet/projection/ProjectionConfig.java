@@ -31,4 +31,11 @@ public interface ProjectionConfig {
 
     @WithDefault("10s")
     Duration maxBackoff();
+
+    /**
+     * On shutdown, how long the batches in flight get to finish before the consumer closes; keep it below
+     * {@code quarkus.shutdown.timeout}.
+     */
+    @WithDefault("20s")
+    Duration drainTimeout();
 }

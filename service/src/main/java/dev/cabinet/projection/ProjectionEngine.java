@@ -1,31 +1,26 @@
 package dev.cabinet.projection;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.cabinet.eventlog.EventType;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Consumes the event topics in batches and applies each event through the projector that handles its type. Events of
- * one aggregate key are applied one after the other, in log order; different keys run concurrently. The batch is
- * acknowledged, and so its offsets committed, only once every write of it succeeded. Transient store errors are retried
- * with backoff and jitter, without end: an event is never skipped for them.
+ * Consumes the event topics in batches and applies each event through {@link EventApplier}. Events of one stream (topic
+ * and key) are applied one after the other, in log order; different streams run concurrently. An event that cannot
+ * apply goes to the dead-letter topic and parks its stream: the stream's later events wait behind it, while other
+ * streams and the partition's offset move on. The batch is acknowledged, and so its offsets committed, only once every
+ * event of it is applied or parked. Transient store errors are retried without end: nothing is skipped for them.
  */
 @ApplicationScoped
 public class ProjectionEngine {
@@ -33,87 +28,78 @@ public class ProjectionEngine {
     /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
     public static final String CHANNEL = "events";
 
-    private static final Logger LOG = Logger.getLogger(ProjectionEngine.class);
-
-    private final Map<String, Projector> projectorByType = new HashMap<>();
-    private final EventDecoder decoder;
-    private final ProjectionConfig config;
-    private final ProjectionMetrics metrics;
+    private final EventApplier applier;
+    private final ParkedKeys parkedKeys;
+    private final DeadLetterTopic deadLetters;
     private final ProjectionProgress progress;
     private final ProjectionLag lag;
+    private final ProjectionConfig config;
+    private final InFlightBatches inFlight;
 
-    ProjectionEngine(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
-            ProjectionProgress progress, ProjectionLag lag) {
-        Map<String, EventType<?>> catalog = new HashMap<>();
-        for (Projector projector : projectors) {
-            for (EventType<?> type : projector.eventTypes()) {
-                if (projectorByType.put(type.name(), projector) != null) {
-                    throw new IllegalStateException("two projectors handle " + type.name());
-                }
-                catalog.put(type.name(), type);
-            }
-        }
-        this.decoder = new EventDecoder(catalog, json);
-        this.config = config;
-        this.metrics = new ProjectionMetrics(registry);
+    ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
+            ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight) {
+        this.applier = applier;
+        this.parkedKeys = parkedKeys;
+        this.deadLetters = deadLetters;
         this.progress = progress;
         this.lag = lag;
+        this.config = config;
+        this.inFlight = inFlight;
     }
 
     /** Applies the batch, then records how far each of its partitions is applied (read-your-writes reads that). */
     @Incoming(CHANNEL)
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
         lag.started(batch);
-        return Multi.createFrom().iterable(byAggregateKey(batch))
-                .onItem().transformToUni(this::applyInOrder).merge(config.concurrency())
-                .collect().last()
-                .chain(() -> retryingTransientErrors(progress.record(batch)))
+        return inFlight.track(applier.retryingTransientErrors(parkedKeys.parkedIds())
+                .chain(parked -> Multi.createFrom().iterable(byStream(batch))
+                        .onItem().transformToUni(records -> applyInOrder(records, parked))
+                        .merge(config.concurrency())
+                        .collect().last())
+                .chain(() -> applier.retryingTransientErrors(progress.record(batch)))
                 .invoke(() -> lag.finished(batch))
-                .replaceWithVoid();
+                .replaceWithVoid());
     }
 
-    /** Groups the batch by topic and key, keeping each group in log order (records without a key group by partition). */
-    private static Iterable<List<ConsumerRecord<String, byte[]>>> byAggregateKey(ConsumerRecords<String, byte[]> batch) {
-        Map<String, List<ConsumerRecord<String, byte[]>>> groups = new LinkedHashMap<>();
+    /** Groups the batch by stream, keeping each group in log order. */
+    private static Iterable<List<ConsumerRecord<String, byte[]>>> byStream(ConsumerRecords<String, byte[]> batch) {
+        Map<StreamId, List<ConsumerRecord<String, byte[]>>> groups = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : batch) {
-            String group = record.topic() + "|" + (record.key() != null ? "k:" + record.key() : "p:" + record.partition());
-            groups.computeIfAbsent(group, g -> new ArrayList<>()).add(record);
+            groups.computeIfAbsent(StreamId.of(record), g -> new ArrayList<>()).add(record);
         }
         return groups.values();
     }
 
-    private Uni<Void> applyInOrder(List<ConsumerRecord<String, byte[]>> records) {
+    private Uni<Void> applyInOrder(List<ConsumerRecord<String, byte[]>> records, Set<String> parkedAtStart) {
+        StreamState stream = new StreamState(parkedAtStart.contains(StreamId.of(records.get(0)).id()));
         return Multi.createFrom().iterable(records)
-                .onItem().transformToUniAndConcatenate(this::apply)
+                .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, stream))
                 .collect().last()
                 .replaceWithVoid();
     }
 
-    private Uni<Void> apply(ConsumerRecord<String, byte[]> record) {
-        ReceivedEvent event;
-        try {
-            event = decoder.decode(record);
-        } catch (UnknownEventTypeException e) {
-            metrics.skipped("unknown-type");
-            LOG.warnf("Skipping %s-%d@%d: %s", record.topic(), record.partition(), record.offset(), e.getMessage());
-            return Uni.createFrom().voidItem();
-        } catch (UndecodableEventException e) {
-            metrics.skipped("undecodable");
-            LOG.errorf("Skipping %s-%d@%d, it cannot be read: %s", record.topic(), record.partition(), record.offset(),
-                    e.getMessage());
-            return Uni.createFrom().voidItem();
+    private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, StreamState stream) {
+        if (stream.parked) {
+            return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(parked -> {
+                stream.parked = parked;
+                return parked ? Uni.createFrom().voidItem() : applyOrPark(record, stream);
+            });
         }
-        Projector projector = projectorByType.get(event.type());
-        long started = System.nanoTime();
-        return retryingTransientErrors(Uni.createFrom().deferred(() -> projector.apply(event))
-                .onFailure(TransientErrors::isTransient).invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(),
-                        event.type(), e.toString())))
-                .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started));
+        return applier.apply(record)
+                .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
+                    stream.parked = true;
+                    String reason = ((UnappliableEventException) e).reason();
+                    return deadLetters.send(record, reason)
+                            .chain(() -> applier.retryingTransientErrors(parkedKeys.park(record, reason)));
+                });
     }
 
-    /** Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. */
-    private <T> Uni<T> retryingTransientErrors(Uni<T> call) {
-        return call.onFailure(TransientErrors::isTransient).retry()
-                .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5).indefinitely();
+    /** Whether a stream is parked, as the engine walks its events of one batch. */
+    private static final class StreamState {
+        boolean parked;
+
+        StreamState(boolean parked) {
+            this.parked = parked;
+        }
     }
 }

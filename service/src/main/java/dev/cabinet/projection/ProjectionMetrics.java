@@ -16,8 +16,4 @@ final class ProjectionMetrics {
     void applied(String type, long nanos) {
         registry.timer("cabinet.projection.applied", "type", type).record(nanos, TimeUnit.NANOSECONDS);
     }
-
-    void skipped(String reason) {
-        registry.counter("cabinet.projection.skipped", "reason", reason).increment();
-    }
 }

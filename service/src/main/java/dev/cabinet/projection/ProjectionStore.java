@@ -74,6 +74,21 @@ public class ProjectionStore {
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
 
+    /** Deletes the item, whatever it holds (gone already is fine). */
+    public Uni<Void> delete(Key key) {
+        return timed("delete", () -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes()))).replaceWithVoid();
+    }
+
+    /** Deletes the item only if the attribute holds exactly this value: {@code false} when it did not (or is gone). */
+    public Uni<Boolean> deleteIfEquals(Key key, String attribute, Object value) {
+        return timed("delete", () -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
+                .conditionExpression("#a = :v")
+                .expressionAttributeNames(Map.of("#a", attribute))
+                .expressionAttributeValues(Map.of(":v", AttributeValues.of(value)))))
+                .map(response -> true)
+                .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
+    }
+
     /**
      * Walks every item the query finds, page by page, and runs {@code action} on each, {@code fanOutConcurrency} at a
      * time; the next page is read only when the current one is done, so memory stays bounded however many items there

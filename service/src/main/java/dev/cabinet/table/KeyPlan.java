@@ -119,7 +119,8 @@ public final class KeyPlan {
     public static final ItemType EVENT_OUTCOME = ItemType.named("EventOutcome")
             .key("EVENT#{eventId}", "OUTCOME")
             .attributes("eventId", "eventType", "subject", "status", "reason", "decidedAt")
-            .notes("a rejection the projector decided, recorded by event id for GET /commands/{eventId}")
+            .notes("what became of an event the projector did not simply apply (rejected, parked behind a dead letter, "
+                    + "or discarded by an operator), recorded by event id for GET /commands/{eventId}")
             .build();
 
     public static final ItemType PROJECTION_PROGRESS = ItemType.named("ProjectionProgress")
@@ -136,9 +137,25 @@ public final class KeyPlan {
                     + "key; expires (TTL) after a day")
             .build();
 
+    public static final ItemType PARKED_KEY = ItemType.named("ParkedKey")
+            .key("PARKED", "KEY#{parkedKeyId}")
+            .attributes("topic", "partition", "recordKey", "firstOffset", "lastParkedOffset", "reason", "eventId",
+                    "eventType", "parkedAt")
+            .notes("an aggregate key whose events wait behind one that could not be applied (dead-lettered); "
+                    + "parkedKeyId is derived from the topic and the record key. One partition: parked keys are "
+                    + "incidents, few at any time, and the projector reads them all once per batch")
+            .build();
+
+    public static final ItemType PARKED_EVENT = ItemType.named("ParkedEvent")
+            .key("PARKED#{parkedKeyId}", "OFFSET#{offset}")
+            .attributes("topic", "partition", "offset", "eventId", "eventType", "reason", "parkedAt")
+            .notes("one parked record of a parked key, by its position in the log (the record itself stays in the "
+                    + "topic, which keeps events forever)")
+            .build();
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
-            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST);
+            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
             new AccessPattern(1, "Get a user profile", "GET /users/{id}",
@@ -198,7 +215,13 @@ public final class KeyPlan {
             new AccessPattern(20, "A command sent before with the same Idempotency-Key",
                     "Idempotency-Key on any command",
                     Index.TABLE, "conditional PutItem / GetItem IDEMPOTENCY#h / REQUEST (consistent read)",
-                    IDEMPOTENT_REQUEST));
+                    IDEMPOTENT_REQUEST),
+            new AccessPattern(21, "The parked keys, with the reason each was parked (operator; the projector reads "
+                    + "them once per batch)", "GET /admin/parked-keys",
+                    Index.TABLE, "Query PARKED, begins_with(sk, 'KEY#') (consistent read)", PARKED_KEY),
+            new AccessPattern(22, "A parked key's events in log order (operator retry and discard)",
+                    "GET /admin/parked-keys/{id}",
+                    Index.TABLE, "Query PARKED#k, begins_with(sk, 'OFFSET#') (consistent read)", PARKED_EVENT));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * A key template such as {@code USER#{userId}} or {@code POST#{createdAt}#{postId}}. Rendering checks every value by the
  * kind its placeholder's name declares: {@code ...Id} is an id ({@link Ids}), {@code ...At}, {@code timestamp} and
- * {@code ...Date} are fixed-width timestamps or dates, {@code shard} is a shard number. So no user text reaches a key.
+ * {@code ...Date} are fixed-width timestamps or dates, {@code shard} is a shard number, {@code offset} a log offset
+ * (zero-padded to 19 digits so that offsets sort as numbers). So no user text reaches a key.
  */
 public final class KeyTemplate {
 
@@ -79,6 +80,11 @@ public final class KeyTemplate {
                     throw new InvalidIdException(name, text, "be a date like 2026-01-31");
                 }
                 break;
+            case OFFSET:
+                if (!(value instanceof Long || value instanceof Integer) || ((Number) value).longValue() < 0) {
+                    throw new InvalidIdException(name, text, "be a log offset of 0 or more");
+                }
+                return String.format("%019d", ((Number) value).longValue());
             default:
                 if (!(value instanceof Integer) || (Integer) value < 0) {
                     throw new InvalidIdException(name, text, "be a shard or partition number of 0 or more");
@@ -88,7 +94,7 @@ public final class KeyTemplate {
     }
 
     private enum Kind {
-        ID, TIMESTAMP, DATE, SHARD
+        ID, TIMESTAMP, DATE, SHARD, OFFSET
     }
 
     private static Kind kindOf(String name) {
@@ -104,8 +110,11 @@ public final class KeyTemplate {
         if (name.equals("shard") || name.equals("partition")) {
             return Kind.SHARD;
         }
+        if (name.equals("offset")) {
+            return Kind.OFFSET;
+        }
         throw new IllegalArgumentException("placeholder {" + name
-                + "} has no known kind (…Id, …At, …Date, timestamp, shard, partition)");
+                + "} has no known kind (…Id, …At, …Date, timestamp, shard, partition, offset)");
     }
 
     @Override

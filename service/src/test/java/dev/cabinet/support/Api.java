@@ -39,6 +39,16 @@ public final class Api {
                 .extract().path("token"));
     }
 
+    /** A dev token with the {@code operator} group, for the operator endpoints under /admin. */
+    public static RequestSpecification asOperator() {
+        String token = TOKENS.computeIfAbsent("operator", id -> given().contentType(ContentType.JSON)
+                .body(Map.of("sub", "ops", "groups", List.of("operator")))
+                .post("/dev/tokens")
+                .then().statusCode(200)
+                .extract().path("token"));
+        return given().auth().oauth2(token).contentType(ContentType.JSON);
+    }
+
     public static RequestSpecification as(String userId) {
         return given().auth().oauth2(tokenFor(userId)).contentType(ContentType.JSON);
     }

@@ -1,0 +1,85 @@
+package dev.cabinet.deadletter;
+
+import java.util.List;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import dev.cabinet.http.Problems;
+import dev.cabinet.projection.ParkedKeys;
+import dev.cabinet.table.Ids;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The operator's view of dead letters: the parked keys with their reasons, and retrying or discarding them once the
+ * cause is fixed. Only callers whose token has the {@code operator} group may use it.
+ */
+@Path("/admin/parked-keys")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(ParkedKeyResource.OPERATOR)
+public class ParkedKeyResource {
+
+    public static final String OPERATOR = "operator";
+
+    private final ParkedKeys parkedKeys;
+    private final ParkedKeyRecovery recovery;
+    private final JsonWebToken token;
+
+    ParkedKeyResource(ParkedKeys parkedKeys, ParkedKeyRecovery recovery, JsonWebToken token) {
+        this.parkedKeys = parkedKeys;
+        this.recovery = recovery;
+        this.token = token;
+    }
+
+    /** Every parked key, oldest parking first (parked keys are incidents: few, and all of them matter). */
+    @GET
+    public Uni<ParkedKeyList> list() {
+        return parkedKeys.keys().map(items -> new ParkedKeyList(items.stream()
+                .map(item -> ParkedKeyView.of(item, null))
+                .sorted((a, b) -> String.valueOf(a.parkedAt()).compareTo(String.valueOf(b.parkedAt())))
+                .toList()));
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<ParkedKeyView> get(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return parkedKeys.key(id).chain(key -> key.isEmpty()
+                ? Uni.createFrom().failure(Problems.notFound("parked key", id))
+                : parkedKeys.events(id).map(events -> ParkedKeyView.of(key.get(),
+                        events.stream().map(ParkedKeyView.ParkedEventView::of).toList())));
+    }
+
+    /** Applies the parked events in log order (after a fix was deployed); 409 names the event that still fails. */
+    @POST
+    @Path("/{id}/retry")
+    public RecoveryResult retry(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return recovery.retry(id, token.getSubject());
+    }
+
+    /** Discards all parked events of the key ({@code events=all}), or only the one that failed ({@code events=first}). */
+    @POST
+    @Path("/{id}/discard")
+    public RecoveryResult discard(@PathParam("id") String id,
+            @QueryParam("events") @DefaultValue("all") String events) {
+        Ids.require("id", id);
+        if (!events.equals("all") && !events.equals("first")) {
+            throw Problems.badRequest("events", "must be all or first");
+        }
+        return recovery.discard(id, events.equals("first"), token.getSubject());
+    }
+
+    /** The parked keys. */
+    public record ParkedKeyList(List<ParkedKeyView> items) {
+    }
+}

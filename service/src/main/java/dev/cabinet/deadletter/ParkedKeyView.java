@@ -1,0 +1,33 @@
+package dev.cabinet.deadletter;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.cabinet.query.Items;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A parked key: where its stream is, why it parked, and (for one key) the events waiting behind it. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ParkedKeyView(String id, String topic, int partition, String recordKey, long firstOffset,
+        long lastParkedOffset, String reason, String eventId, String eventType, String parkedAt,
+        List<ParkedEventView> events) {
+
+    static ParkedKeyView of(Map<String, AttributeValue> item, List<ParkedEventView> events) {
+        return new ParkedKeyView(Items.string(item, "parkedKeyId"), Items.string(item, "topic"),
+                (int) Items.number(item, "partition"), Items.string(item, "recordKey"),
+                Items.number(item, "firstOffset"), Items.number(item, "lastParkedOffset"), Items.string(item, "reason"),
+                Items.string(item, "eventId"), Items.string(item, "eventType"), Items.string(item, "parkedAt"), events);
+    }
+
+    /** One waiting event, by its position in the log. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ParkedEventView(long offset, String eventId, String eventType, String reason, String parkedAt) {
+
+        static ParkedEventView of(Map<String, AttributeValue> item) {
+            return new ParkedEventView(Items.number(item, "offset"), Items.string(item, "eventId"),
+                    Items.string(item, "eventType"), Items.string(item, "reason"), Items.string(item, "parkedAt"));
+        }
+    }
+}

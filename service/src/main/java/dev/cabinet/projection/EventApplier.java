@@ -1,0 +1,86 @@
+package dev.cabinet.projection;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.cabinet.eventlog.EventType;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Reads one record as an event and applies it through the projector of its type: the one way events are applied,
+ * whether by the engine or by an operator retrying a parked key. Transient store errors are retried with backoff and
+ * jitter; anything else fails as an {@link UnappliableEventException} naming the reason.
+ */
+@ApplicationScoped
+public class EventApplier {
+
+    private static final Logger LOG = Logger.getLogger(EventApplier.class);
+
+    private final Map<String, Projector> projectorByType = new HashMap<>();
+    private final EventDecoder decoder;
+    private final ProjectionConfig config;
+    private final ProjectionMetrics metrics;
+
+    EventApplier(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry) {
+        Map<String, EventType<?>> catalog = new HashMap<>();
+        for (Projector projector : projectors) {
+            for (EventType<?> type : projector.eventTypes()) {
+                if (projectorByType.put(type.name(), projector) != null) {
+                    throw new IllegalStateException("two projectors handle " + type.name());
+                }
+                catalog.put(type.name(), type);
+            }
+        }
+        this.decoder = new EventDecoder(catalog, json);
+        this.config = config;
+        this.metrics = new ProjectionMetrics(registry);
+    }
+
+    /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
+    public Uni<Void> apply(ConsumerRecord<String, byte[]> record) {
+        return apply(record, Long.MAX_VALUE);
+    }
+
+    /**
+     * Applies the record, retrying transient errors at most {@code attempts} times (an operator's request must end);
+     * fails with {@link UnappliableEventException} if it cannot apply, or with the last transient error.
+     */
+    public Uni<Void> apply(ConsumerRecord<String, byte[]> record, long attempts) {
+        ReceivedEvent event;
+        try {
+            event = decoder.decode(record);
+        } catch (UnappliableEventException e) {
+            return Uni.createFrom().failure(e);
+        }
+        Projector projector = projectorByType.get(event.type());
+        long started = System.nanoTime();
+        Uni<Void> once = Uni.createFrom().deferred(() -> projector.apply(event))
+                .onFailure(TransientErrors::isTransient)
+                .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString()));
+        return retryingTransientErrors(once, attempts)
+                .onFailure(e -> !TransientErrors.isTransient(e))
+                .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
+                .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started));
+    }
+
+    /** Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. */
+    public <T> Uni<T> retryingTransientErrors(Uni<T> call) {
+        return retryingTransientErrors(call, Long.MAX_VALUE);
+    }
+
+    private <T> Uni<T> retryingTransientErrors(Uni<T> call, long attempts) {
+        var retry = call.onFailure(TransientErrors::isTransient).retry()
+                .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5);
+        return attempts == Long.MAX_VALUE ? retry.indefinitely() : retry.atMost(attempts);
+    }
+
+}

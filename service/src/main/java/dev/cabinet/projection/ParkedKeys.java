@@ -1,0 +1,213 @@
+package dev.cabinet.projection;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.eventlog.CloudEventHeaders;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.query.Items;
+import dev.cabinet.query.KeyQuery;
+import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Timestamps;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The parked keys (patterns 21 and 22): a stream whose event could not be applied parks, and its later events wait
+ * behind it, in log order, until an operator retries or discards them. The records stay in their topic; the table holds
+ * where they are and why they wait. Every write is conditional, so a redelivered batch parks nothing twice, and an
+ * event parked behind a key that an operator released meanwhile is applied instead.
+ */
+@ApplicationScoped
+public class ParkedKeys {
+
+    public static final String PARKED = "parked";
+    public static final String DISCARDED = "discarded";
+    static final String LAST_PARKED_OFFSET = "lastParkedOffset";
+
+    private static final Logger LOG = Logger.getLogger(ParkedKeys.class);
+
+    private final ProjectionStore store;
+    private final MeterRegistry registry;
+
+    ParkedKeys(ProjectionStore store, MeterRegistry registry) {
+        this.store = store;
+        this.registry = registry;
+    }
+
+    /** The ids of every parked stream; the engine reads them once per batch, so every instance sees an operator's act. */
+    public Uni<Set<String>> parkedIds() {
+        Set<String> ids = ConcurrentHashMap.newKeySet();
+        return store.forEach(keysQuery(), item -> {
+            ids.add(Items.string(item, "parkedKeyId"));
+            return Uni.createFrom().voidItem();
+        }).map(walked -> ids);
+    }
+
+    /** The parked keys, each as its item (pattern 21). */
+    public Uni<List<Map<String, AttributeValue>>> keys() {
+        return collect(keysQuery());
+    }
+
+    public Uni<Optional<Map<String, AttributeValue>>> key(String parkedKeyId) {
+        return store.read(KeyPlan.PARKED_KEY.key(parkedKeyId));
+    }
+
+    /** A parked key's events, oldest first (pattern 22). */
+    public Uni<List<Map<String, AttributeValue>>> events(String parkedKeyId) {
+        return collect(KeyQuery.of(Index.TABLE, KeyPlan.PARKED_EVENT.partition(parkedKeyId),
+                SortKeyCondition.beginsWith(KeyPlan.PARKED_EVENT.sk().prefix()), false))
+                .map(items -> {
+                    items.sort(Comparator.comparing(item -> Items.string(item, Key.SK)));
+                    return items;
+                });
+    }
+
+    /** Parks the stream of a record that cannot apply, with the reason, behind which its later events will wait. */
+    public Uni<Void> park(ConsumerRecord<String, byte[]> record, String reason) {
+        StreamId stream = StreamId.of(record);
+        LOG.errorf("Parked %s key %s at %s-%d@%d: %s", stream.id(), record.key(), record.topic(), record.partition(),
+                record.offset(), reason);
+        registry.counter("cabinet.projection.dead-lettered", "topic", record.topic()).increment();
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()), KeyPlan.PARKED_KEY.name())
+                .setIfAbsent("parkedKeyId", stream.id())
+                .setIfAbsent("topic", record.topic())
+                .setIfAbsent("partition", record.partition())
+                .setIfAbsent("firstOffset", record.offset())
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("parkedAt", Timestamps.format(Instant.now()))
+                .guardedBy(LAST_PARKED_OFFSET, record.offset());
+        if (record.key() != null) {
+            key.setIfAbsent("recordKey", record.key());
+        }
+        eventId(record).ifPresent(id -> key.setIfAbsent("eventId", id));
+        eventType(record).ifPresent(type -> key.setIfAbsent("eventType", type));
+        return store.update(event(record, stream, reason))
+                .chain(() -> store.update(key))
+                .chain(() -> markParked(record, reason));
+    }
+
+    /**
+     * Parks a record behind its stream's earlier parked event. {@code false} if an operator released the stream since
+     * the batch began: then nothing stays parked and the record is to be applied.
+     */
+    public Uni<Boolean> parkBehind(ConsumerRecord<String, byte[]> record) {
+        StreamId stream = StreamId.of(record);
+        registry.counter("cabinet.projection.parked", "topic", record.topic()).increment();
+        String reason = "waits behind an earlier event of its key that could not be applied";
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()))
+                .guardedBy(LAST_PARKED_OFFSET, record.offset())
+                .onlyIfExists();
+        return store.update(event(record, stream, reason))
+                .chain(() -> store.update(key))
+                .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
+                .chain(stillParked -> stillParked
+                        ? markParked(record, reason).replaceWith(true)
+                        : store.delete(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset())).replaceWith(false));
+    }
+
+    /** Forgets one parked event, once it was applied or discarded. */
+    public Uni<Void> release(String parkedKeyId, long offset) {
+        return store.delete(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset));
+    }
+
+    /**
+     * Unparks the stream if no event was parked behind it since {@code lastParkedOffset} was read; {@code false} means
+     * more came, and the caller goes on with them.
+     */
+    public Uni<Boolean> unpark(String parkedKeyId, long lastParkedOffset) {
+        return store.deleteIfEquals(KeyPlan.PARKED_KEY.key(parkedKeyId), LAST_PARKED_OFFSET, lastParkedOffset);
+    }
+
+    /** Records that a retried event still cannot apply: the key stays parked with the new reason. */
+    public Uni<Void> stillFails(String parkedKeyId, long offset, String reason) {
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId)).set("reason", reason).onlyIfExists())
+                .chain(() -> store.update(ItemUpdate.of(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset))
+                        .set("reason", reason).onlyIfExists()))
+                .replaceWithVoid();
+    }
+
+    /** Clears a parked event's outcome before it is applied again (a rejection may then take its place). */
+    public Uni<Void> clearOutcome(String eventId) {
+        return eventId == null ? Uni.createFrom().voidItem()
+                : store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(eventId), "status", PARKED).replaceWithVoid();
+    }
+
+    /** Records that an operator discarded a parked event: its command's outcome says so from now on. */
+    public Uni<Void> discardOutcome(String eventId, String reason) {
+        return eventId == null ? Uni.createFrom().voidItem()
+                : store.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId))
+                        .set("status", DISCARDED)
+                        .set("reason", reason)
+                        .set("decidedAt", Timestamps.format(Instant.now()))
+                        .onlyIfEquals("status", PARKED)).replaceWithVoid();
+    }
+
+    private ItemUpdate event(ConsumerRecord<String, byte[]> record, StreamId stream, String reason) {
+        ItemUpdate event = ItemUpdate.of(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset()),
+                KeyPlan.PARKED_EVENT.name())
+                .setIfAbsent("topic", record.topic())
+                .setIfAbsent("partition", record.partition())
+                .setIfAbsent("offset", record.offset())
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("parkedAt", Timestamps.format(Instant.now()));
+        eventId(record).ifPresent(id -> event.setIfAbsent("eventId", id));
+        eventType(record).ifPresent(type -> event.setIfAbsent("eventType", type));
+        return event;
+    }
+
+    /** The command's outcome says {@code parked}, with the reason, for as long as the event waits (first record wins). */
+    public Uni<Void> markParked(ConsumerRecord<String, byte[]> record, String reason) {
+        Optional<String> eventId = eventId(record);
+        if (eventId.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId.get()), KeyPlan.EVENT_OUTCOME.name())
+                .setIfAbsent("eventId", eventId.get())
+                .setIfAbsent("status", PARKED)
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("position", new LogPosition(record.topic(), record.partition(), record.offset()).token())
+                .setIfAbsent("decidedAt", Timestamps.format(Instant.now()));
+        eventType(record).ifPresent(type -> outcome.setIfAbsent("eventType", type));
+        return store.update(outcome).replaceWithVoid();
+    }
+
+    private Uni<List<Map<String, AttributeValue>>> collect(KeyQuery query) {
+        List<Map<String, AttributeValue>> items = Collections.synchronizedList(new ArrayList<>());
+        return store.forEach(query, item -> {
+            items.add(item);
+            return Uni.createFrom().voidItem();
+        }).map(walked -> new ArrayList<>(items));
+    }
+
+    private static KeyQuery keysQuery() {
+        return KeyQuery.of(Index.TABLE, KeyPlan.PARKED_KEY.partition(),
+                SortKeyCondition.beginsWith(KeyPlan.PARKED_KEY.sk().prefix()), false);
+    }
+
+    /** The record's event id, if it has one that can be a key (a foreign producer's may not). */
+    static Optional<String> eventId(ConsumerRecord<String, byte[]> record) {
+        return Optional.ofNullable(EventDecoder.header(record, CloudEventHeaders.ID)).filter(Ids::isValid);
+    }
+
+    private static Optional<String> eventType(ConsumerRecord<String, byte[]> record) {
+        return Optional.ofNullable(EventDecoder.header(record, CloudEventHeaders.TYPE)).filter(t -> t.length() <= 200);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.cabinet.deadletter;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.asOperator;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.newUserId;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.DeadLetterTopic;
+import dev.cabinet.projection.StreamId;
+import dev.cabinet.support.EventLogReader;
+import dev.cabinet.support.ForeignProducer;
+import dev.cabinet.table.Ids;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * Poison events, written with a plain Kafka producer: each lands in the dead-letter topic with its reason, parks its
+ * key (later events of the key wait behind it, in order) while other keys flow, and an operator retries or discards.
+ */
+@QuarkusTest
+class DeadLetterTest {
+
+    private static final String REGISTERED = "cabinet.user.registered.v1";
+    private static final String UPDATED = "cabinet.user.profile-updated.v1";
+
+    @Test
+    void anUnreadableEventParksItsKeyUntilAnOperatorDiscardsItAndRetriesTheRestInOrder() throws Exception {
+        String user = newUserId();
+        String other = newUserId();
+        String poison = Ids.newId();
+        String first = Ids.newId();
+        produce(user, poison, REGISTERED, "{not json");
+        produce(user, first, REGISTERED, registered(user, "First"));
+        produce(other, Ids.newId(), REGISTERED, registered(other, "Other"));
+
+        awaitOk("/users/" + other).body("name", equalTo("Other"));
+        String parkedKey = new StreamId(Topics.USERS, 0, user).id();
+        JsonPath parked = awaitParkedEvents(parkedKey, 2);
+        assertEquals(Topics.USERS, parked.getString("topic"));
+        assertEquals(user, parked.getString("recordKey"));
+        assertEquals(poison, parked.getString("eventId"));
+        assertEquals(List.of(poison, first), parked.getList("events.eventId"));
+        asOperator().get("/admin/parked-keys").then().statusCode(200).body("items.id", hasItem(parkedKey));
+        given().get("/users/" + user).then().statusCode(404);
+        given().get("/commands/" + first).then().statusCode(200)
+                .body("status", equalTo("parked")).body("reason", containsString("waits behind"));
+
+        ConsumerRecord<String, byte[]> deadLetter = single(EventLogReader.recordsWithKey(Topics.DEAD_LETTERS, user));
+        assertEquals("{not json", new String(deadLetter.value(), StandardCharsets.UTF_8));
+        assertEquals(poison, EventLogReader.header(deadLetter, "ce_id"));
+        assertEquals(Topics.USERS, EventLogReader.header(deadLetter, DeadLetterTopic.TOPIC));
+        assertEquals(parked.getString("firstOffset"), EventLogReader.header(deadLetter, DeadLetterTopic.OFFSET));
+        assertEquals(parked.getString("reason"), EventLogReader.header(deadLetter, DeadLetterTopic.REASON));
+        assertThat(parked.getString("reason"), containsString("not a valid"));
+
+        String second = Ids.newId();
+        produce(user, second, UPDATED, "{\"userId\":\"" + user + "\",\"name\":\"Second\"}");
+        awaitParkedEvents(parkedKey, 3);
+
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(409)
+                .contentType("application/problem+json").body("detail", containsString("still cannot be applied"));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/discard?events=first").then().statusCode(200)
+                .body("state", equalTo("parked")).body("discarded", equalTo(1));
+        given().get("/commands/" + poison).then().statusCode(200).body("status", equalTo("discarded"))
+                .body("reason", containsString("ops"));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(200)
+                .body("state", equalTo("released")).body("applied", equalTo(2));
+
+        given().get("/users/" + user).then().statusCode(200).body("name", equalTo("Second"));
+        given().get("/commands/" + first).then().statusCode(404);
+        asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(404);
+        produce(user, Ids.newId(), UPDATED, "{\"userId\":\"" + user + "\",\"name\":\"Third\"}");
+        await().atMost(PROJECTION_WAIT).until(() -> "Third".equals(given().get("/users/" + user).path("name")));
+    }
+
+    @Test
+    void eventsThatBreakTheContractAreDeadLetteredWithTheirReasonAndDiscardingReleasesTheKey() throws Exception {
+        Map<String, String> reasons = Map.of(
+                "{\"userId\":\"%s\"}", "name",
+                "{\"userId\":\"%s\",\"name\":\"" + "x".repeat(20_001) + "\",\"email\":\"x@example.com\","
+                        + "\"registeredAt\":\"2026-01-01T00:00:00.000Z\"}", "name",
+                "{\"userId\":\"%s\",\"name\":\"N\",\"email\":\"n@example.com\",\"registeredAt\":\"2026-01-01\"}",
+                "registeredAt");
+        for (Map.Entry<String, String> violation : reasons.entrySet()) {
+            String user = newUserId();
+            String eventId = Ids.newId();
+            produce(user, eventId, REGISTERED, violation.getKey().formatted(user));
+            String parkedKey = new StreamId(Topics.USERS, 0, user).id();
+            awaitParkedEvents(parkedKey, 1);
+            asOperator().get("/admin/parked-keys/" + parkedKey).then()
+                    .body("reason", containsString(violation.getValue()));
+            asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200)
+                    .body("state", equalTo("released")).body("discarded", equalTo(1));
+            given().get("/commands/" + eventId).then().body("status", equalTo("discarded"));
+            produce(user, Ids.newId(), REGISTERED, registered(user, "Fine"));
+            awaitOk("/users/" + user).body("name", equalTo("Fine"));
+        }
+    }
+
+    @Test
+    void aNewerEventVersionThanTheProjectorKnowsWaitsInsteadOfBeingLost() throws Exception {
+        String user = newUserId();
+        produce(user, Ids.newId(), "cabinet.user.registered.v9", registered(user, "Future"));
+        String parkedKey = new StreamId(Topics.USERS, 0, user).id();
+        awaitParkedEvents(parkedKey, 1);
+        asOperator().get("/admin/parked-keys/" + parkedKey).then()
+                .body("eventType", equalTo("cabinet.user.registered.v9"))
+                .body("reason", equalTo("no projector handles event type cabinet.user.registered.v9"));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(409);
+        asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200);
+    }
+
+    @Test
+    void onlyOperatorsSeeOrTouchParkedKeys() {
+        given().get("/admin/parked-keys").then().statusCode(401).contentType("application/problem+json");
+        as(newUserId()).get("/admin/parked-keys").then().statusCode(403).contentType("application/problem+json");
+        as(newUserId()).post("/admin/parked-keys/anything/retry").then().statusCode(403);
+        asOperator().post("/admin/parked-keys/" + Ids.newId() + "/retry").then().statusCode(404);
+        asOperator().post("/admin/parked-keys/" + Ids.newId() + "/discard?events=some").then().statusCode(400);
+    }
+
+    private static JsonPath awaitParkedEvents(String parkedKey, int count) {
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> asOperator().get("/admin/parked-keys/" + parkedKey)
+                .then().statusCode(200).body("events", hasSize(count)));
+        return asOperator().get("/admin/parked-keys/" + parkedKey).then().extract().jsonPath();
+    }
+
+    private static ConsumerRecord<String, byte[]> single(List<ConsumerRecord<String, byte[]>> records) {
+        assertEquals(1, records.size(), "dead letters: " + records.size());
+        return records.get(0);
+    }
+
+    private static String registered(String user, String name) {
+        return "{\"userId\":\"" + user + "\",\"name\":\"" + name + "\",\"email\":\"" + user + "@example.com\","
+                + "\"registeredAt\":\"2026-01-01T00:00:00.000Z\"}";
+    }
+
+    private static void produce(String key, String eventId, String type, String json) throws Exception {
+        ForeignProducer.produce(Topics.USERS, key, eventId, type, json);
+    }
+}
