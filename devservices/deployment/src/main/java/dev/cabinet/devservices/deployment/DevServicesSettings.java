@@ -6,6 +6,8 @@ import java.util.List;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
+import dev.cabinet.devservices.launcher.LaunchSettings;
+
 /** What the Dev Services should start, read from the application's configuration (all keys under {@code cabinet.devservices}). */
 record DevServicesSettings(
         boolean startKafka,
@@ -35,6 +37,10 @@ record DevServicesSettings(
                 config.getOptionalValue("cabinet.devservices.dynalite.node", String.class).orElse("node"),
                 config.getOptionalValue("cabinet.devservices.dynalite.npm", String.class).orElse("npm"),
                 config.getOptionalValue("cabinet.devservices.start-timeout", Duration.class).orElse(Duration.ofSeconds(90)));
+    }
+
+    LaunchSettings launch() {
+        return new LaunchSettings(kafkaVersion, brokerJvmOptions, nodeCommand, npmCommand, startTimeout);
     }
 
     boolean startsAnything() {

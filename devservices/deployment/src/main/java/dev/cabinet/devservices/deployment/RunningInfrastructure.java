@@ -10,6 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jboss.logging.Logger;
 
+import dev.cabinet.devservices.launcher.Dynalite;
+import dev.cabinet.devservices.launcher.KafkaBroker;
+import dev.cabinet.devservices.launcher.OrphanRegistry;
+
 /**
  * The broker and dynalite started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
  * class loader of its own, so a static field is not enough to share them: they are kept in one JVM-wide registry that
@@ -42,13 +46,13 @@ final class RunningInfrastructure {
             Map<String, String> config = new HashMap<>();
             // dynalite starts beside the broker rather than after it: together they are ready in the broker's time.
             CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
-                    ? CompletableFuture.supplyAsync(() -> Dynalite.start(settings, stateDir, pids))
+                    ? CompletableFuture.supplyAsync(() -> Dynalite.start(settings.launch(), stateDir, pids))
                     : null;
             long begin = System.nanoTime();
             try {
                 if (settings.startKafka()) {
                     if (!running.containsKey(KAFKA)) {
-                        KafkaBroker broker = KafkaBroker.start(settings, stateDir, pids);
+                        KafkaBroker broker = KafkaBroker.start(settings.launch(), stateDir, pids);
                         running.put(KAFKA, child(broker.bootstrapServers(), broker));
                         LOG.infof("Kafka broker ready at %s in %d ms", broker.bootstrapServers(), millisSince(begin));
                     }

@@ -1,4 +1,4 @@
-package dev.cabinet.devservices.deployment;
+package dev.cabinet.devservices.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

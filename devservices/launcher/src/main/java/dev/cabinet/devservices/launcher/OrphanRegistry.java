@@ -1,4 +1,4 @@
-package dev.cabinet.devservices.deployment;
+package dev.cabinet.devservices.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,13 +17,13 @@ import org.jboss.logging.Logger;
  * Remembers the children it started (pid and start time, one file each), so that the next start can stop what a killed
  * JVM left running. Pid and start time together identify the process: a recycled pid is never mistaken for ours.
  */
-final class OrphanRegistry {
+public final class OrphanRegistry {
 
     private static final Logger LOG = Logger.getLogger(OrphanRegistry.class);
 
     private final Path directory;
 
-    OrphanRegistry(Path directory) {
+    public OrphanRegistry(Path directory) {
         this.directory = directory;
     }
 
@@ -46,7 +46,7 @@ final class OrphanRegistry {
     }
 
     /** Stops every process recorded here that is still the same process, and clears the records. */
-    void reapOrphans() {
+    public void reapOrphans() {
         if (!Files.isDirectory(directory)) {
             return;
         }

@@ -1,4 +1,4 @@
-package dev.cabinet.devservices.deployment;
+package dev.cabinet.devservices.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,17 +22,24 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /** A single-node KRaft Kafka broker in a child JVM on free loopback ports. */
-final class KafkaBroker implements AutoCloseable {
+public final class KafkaBroker implements AutoCloseable {
 
-    private final ChildProcess process;
+    private final List<String> command;
+    private final Path dir;
+    private final OrphanRegistry registry;
+    private final Duration startTimeout;
     private final int port;
+    private ChildProcess process;
 
-    private KafkaBroker(ChildProcess process, int port) {
-        this.process = process;
+    private KafkaBroker(List<String> command, Path dir, OrphanRegistry registry, Duration startTimeout, int port) {
+        this.command = command;
+        this.dir = dir;
+        this.registry = registry;
+        this.startTimeout = startTimeout;
         this.port = port;
     }
 
-    static KafkaBroker start(DevServicesSettings settings, Path stateDir, OrphanRegistry registry) {
+    public static KafkaBroker start(LaunchSettings settings, Path stateDir, OrphanRegistry registry) {
         int port = FreePorts.pick();
         int controllerPort = FreePorts.pick();
         Path dir = stateDir.resolve("kafka-" + port);
@@ -48,23 +55,36 @@ final class KafkaBroker implements AutoCloseable {
 
         List<String> server = new ArrayList<>(java);
         server.addAll(List.of("kafka.Kafka", properties.toString()));
-        ChildProcess process = ChildProcess.start("kafka", server, dir, dir.resolve("broker.log"), registry);
-        KafkaBroker broker = new KafkaBroker(process, port);
+        KafkaBroker broker = new KafkaBroker(server, dir, registry, settings.startTimeout(), port);
+        broker.run();
+        return broker;
+    }
+
+    /**
+     * Stops the broker (SIGTERM, so it shuts down cleanly) and starts it again on the same port with the same data:
+     * what a rolling restart of a real cluster's broker looks like to its clients.
+     */
+    public synchronized void restart() {
+        process.close();
+        run();
+    }
+
+    private synchronized void run() {
+        process = ChildProcess.start("kafka", command, dir, dir.resolve("broker.log"), registry);
         try {
-            FreePorts.await("Kafka broker", process, settings.startTimeout(), broker::answers);
-            return broker;
+            FreePorts.await("Kafka broker", process, startTimeout, this::answers);
         } catch (RuntimeException e) {
-            broker.close();
+            close();
             throw e;
         }
     }
 
-    String bootstrapServers() {
+    public String bootstrapServers() {
         return FreePorts.LOOPBACK + ":" + port;
     }
 
     /** Creates the topics (missing ones only) so that consumers never wait on auto-creation or a rebalance for it. */
-    static void createTopics(String bootstrapServers, List<String> topics, int partitions) {
+    public static void createTopics(String bootstrapServers, List<String> topics, int partitions) {
         if (topics.isEmpty()) {
             return;
         }
@@ -84,7 +104,7 @@ final class KafkaBroker implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         process.close();
     }
 

@@ -1,4 +1,4 @@
-package dev.cabinet.devservices.deployment;
+package dev.cabinet.devservices.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +36,21 @@ final class ChildProcess implements AutoCloseable {
             return new ChildProcess(name, process, logFile, registry);
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + " (" + command.get(0) + ")", e);
+        }
+    }
+
+    /** Sends a signal to this child, by its pid (only ever to a process we started). */
+    void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

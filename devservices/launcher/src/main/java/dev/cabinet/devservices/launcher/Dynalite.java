@@ -1,4 +1,4 @@
-package dev.cabinet.devservices.deployment;
+package dev.cabinet.devservices.launcher;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +22,7 @@ import org.jboss.logging.Logger;
  * package is installed once with {@code npm ci} from the package.json and package-lock.json this extension ships, into a
  * per-user cache folder named after the lockfile's hash.
  */
-final class Dynalite implements AutoCloseable {
+public final class Dynalite implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(Dynalite.class);
     private static final String RESOURCES = "/dev/cabinet/devservices/dynalite/";
@@ -36,7 +36,7 @@ final class Dynalite implements AutoCloseable {
         this.port = port;
     }
 
-    static Dynalite start(DevServicesSettings settings, Path stateDir, OrphanRegistry registry) {
+    public static Dynalite start(LaunchSettings settings, Path stateDir, OrphanRegistry registry) {
         Path installDir = install(settings);
         int port = FreePorts.pick();
         List<String> command = List.of(settings.nodeCommand(),
@@ -56,8 +56,18 @@ final class Dynalite implements AutoCloseable {
         }
     }
 
-    String endpoint() {
+    public String endpoint() {
         return "http://" + FreePorts.LOOPBACK + ":" + port;
+    }
+
+    /** Freezes the process (SIGSTOP): connections hang and calls time out, as with a store that stopped answering. */
+    public void pause() {
+        process.signal("STOP");
+    }
+
+    /** Lets a paused process run again (SIGCONT), with all its data. */
+    public void resume() {
+        process.signal("CONT");
     }
 
     @Override
@@ -65,7 +75,7 @@ final class Dynalite implements AutoCloseable {
         process.close();
     }
 
-    private static Path install(DevServicesSettings settings) {
+    private static Path install(LaunchSettings settings) {
         byte[] lock = resource("package-lock.json");
         Path cache = Path.of(System.getProperty("user.home"), ".cache", "cabinet");
         Path target = cache.resolve("dynalite-" + sha256(lock).substring(0, 16));
@@ -92,7 +102,7 @@ final class Dynalite implements AutoCloseable {
         }
     }
 
-    private static void runNpmCi(DevServicesSettings settings, Path dir) throws IOException {
+    private static void runNpmCi(LaunchSettings settings, Path dir) throws IOException {
         Path log = dir.resolve("npm-ci.log");
         Process npm = new ProcessBuilder(settings.npmCommand(), "ci", "--ignore-scripts", "--no-audit", "--no-fund")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
