@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +23,9 @@ class KeyPlanTest {
         Set<String> names = KeyPlan.ITEM_TYPES.stream().map(ItemType::name).collect(Collectors.toSet());
         assertEquals(KeyPlan.ITEM_TYPES.size(), names.size());
         // 1-16 are SPEC §2's patterns; the plan's own lookups follow them.
-        assertEquals(List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20),
-                KeyPlan.ACCESS_PATTERNS.stream().map(AccessPattern::number).collect(Collectors.toList()));
+        List<Integer> numbers = KeyPlan.ACCESS_PATTERNS.stream().map(AccessPattern::number).collect(Collectors.toList());
+        assertEquals(IntStream.rangeClosed(1, numbers.size()).boxed().collect(Collectors.toList()), numbers);
+        assertTrue(numbers.size() >= 16, "SPEC's 16 patterns at least");
     }
 
     @Test

@@ -1,0 +1,109 @@
+package dev.cabinet.crash;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.awaitility.Awaitility;
+
+/**
+ * The packaged application (target/quarkus-app) as a separate process in the prod profile, so that it can be killed
+ * with SIGKILL or stopped with SIGTERM like a pod. Each start logs to a file of its own.
+ */
+final class AppProcess {
+
+    private static final Path JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+
+    private final List<String> command;
+    private final Map<String, String> environment;
+    private final Path logDir;
+    private final int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private Process process;
+    private int starts;
+
+    AppProcess(int port, Map<String, String> properties, Map<String, String> environment, Path logDir) {
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: the crash tests run after package");
+        }
+        this.port = port;
+        this.environment = environment;
+        this.logDir = logDir;
+        this.command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
+        properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
+    }
+
+    URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    /** Starts the application and waits until readiness answers UP. */
+    void start() {
+        starts++;
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(logDir.resolve("app-" + starts + ".log").toFile());
+        builder.environment().putAll(environment);
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Awaitility.await("the application is ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    if (!process.isAlive()) {
+                        throw new IllegalStateException("the application exited with " + process.exitValue()
+                                + "; see " + currentLog());
+                    }
+                    return readinessStatus() == 200;
+                });
+    }
+
+    /** SIGKILL: no shutdown hook, no commit, nothing flushed. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM, as Kubernetes stops a pod; {@code false} if it was not gone within {@code limit}. */
+    boolean stopGracefully(Duration limit) throws InterruptedException {
+        process.destroy();
+        return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** /q/health/ready's status code, or -1 if the application does not answer. */
+    int readinessStatus() {
+        try {
+            return http.send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    Path currentLog() {
+        return logDir.resolve("app-" + starts + ".log");
+    }
+
+    void close() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(40, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}
