@@ -27,6 +27,8 @@ public final class Dynalite implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Dynalite.class);
     private static final String RESOURCES = "/dev/cabinet/devservices/dynalite/";
     private static final List<String> MANIFESTS = List.of("package.json", "package-lock.json");
+    /** Keeps dynalite up when a client dies mid-request (see the file). */
+    private static final String GUARD = "survive-aborted-requests.js";
 
     private final ChildProcess process;
     private final int port;
@@ -39,7 +41,14 @@ public final class Dynalite implements AutoCloseable {
     public static Dynalite start(LaunchSettings settings, Path stateDir, OrphanRegistry registry) {
         Path installDir = install(settings);
         int port = FreePorts.pick();
-        List<String> command = List.of(settings.nodeCommand(),
+        Path guard = stateDir.resolve(GUARD);
+        try {
+            Files.createDirectories(stateDir);
+            Files.write(guard, resource(GUARD));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> command = List.of(settings.nodeCommand(), "--require", guard.toString(),
                 installDir.resolve("node_modules/dynalite/cli.js").toString(),
                 "--host", FreePorts.LOOPBACK, "--port", Integer.toString(port),
                 // Tables become ACTIVE at once instead of after dynalite's default 500 ms.
