@@ -24,13 +24,20 @@ class ArchitectureTest {
             .importPackages("dev.cabinet");
 
     @Test
-    void nothingScansTheTable() {
-        noClasses().should().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scan"))
+    void nothingButTheRebuildVerificationScansTheTable() {
+        noClasses().that().resideOutsideOfPackage("dev.cabinet.rebuild..").should().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scan"))
                 .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scan"))
                 .orShould().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scanPaginator"))
                 .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scanPaginator"))
                 .orShould().dependOnClassesThat().areAssignableTo(ScanRequest.class)
-                .because("every read names its partition key: GetItem or a key-condition Query (SPEC §5)")
+                .because("every read names its partition key: GetItem or a key-condition Query (SPEC §5); only the "
+                        + "operator's item-by-item verification of a rebuilt table reads it whole")
+                .check(CLASSES);
+        noClasses().that().resideInAPackage("dev.cabinet.rebuild..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.cabinet.query..", "dev.cabinet.user..",
+                        "dev.cabinet.post..", "dev.cabinet.group..", "dev.cabinet.folder..", "dev.cabinet.metrics..",
+                        "dev.cabinet.customer..")
+                .because("the scanning operator job stays apart from the request paths and the features")
                 .check(CLASSES);
     }
 

@@ -11,9 +11,11 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.cabinet.eventlog.EventLogUnavailableException;
+import dev.cabinet.table.TransientStoreErrors;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
+import software.amazon.awssdk.core.exception.SdkException;
 
 /** Maps domain problems, security failures, framework HTTP errors and anything unexpected to problem responses. */
 public class HttpProblemMapper {
@@ -64,6 +66,20 @@ public class HttpProblemMapper {
         return ProblemResponses.of(status, Problems.TYPE_PREFIX + "http-" + status, reason,
                 e.getMessage() != null && !e.getMessage().startsWith("HTTP ") ? e.getMessage() : reason, uri.getPath(),
                 null);
+    }
+
+    /** The store throttled, timed out or failed on its side: nothing was decided, the client may retry. */
+    @ServerExceptionMapper
+    public Response store(SdkException e, UriInfo uri) {
+        if (!TransientStoreErrors.isTransient(e)) {
+            return unexpected(e, uri);
+        }
+        LOG.warnf("Store unavailable on %s: %s", uri.getPath(), e.getMessage());
+        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "store-unavailable",
+                "Store unavailable", "the table did not answer in time; nothing was changed, retry later", uri.getPath(),
+                null))
+                .header(HttpHeaders.RETRY_AFTER, "5")
+                .build();
     }
 
     @ServerExceptionMapper

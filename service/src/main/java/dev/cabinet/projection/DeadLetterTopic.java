@@ -14,6 +14,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.TableConfig;
 import dev.cabinet.table.Timestamps;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -40,14 +42,27 @@ public class DeadLetterTopic {
 
     private final MutinyEmitter<byte[]> emitter;
     private final ProjectionConfig config;
+    private final TableConfig tables;
+    private final ActiveTable activeTable;
 
-    DeadLetterTopic(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ProjectionConfig config) {
+    DeadLetterTopic(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ProjectionConfig config, TableConfig tables,
+            ActiveTable activeTable) {
         this.emitter = emitter;
         this.config = config;
+        this.tables = tables;
+        this.activeTable = activeTable;
     }
 
-    /** Completes once the broker has the copy; a broker that does not answer is retried, never given up on. */
+    /**
+     * Completes once the broker has the copy; a broker that does not answer is retried, never given up on. A rebuild's
+     * projector (its table does not answer reads yet) sends nothing: the live projector dead-lettered these already.
+     */
     public Uni<Void> send(ConsumerRecord<String, byte[]> record, String reason) {
+        if (!tables.target().equals(activeTable.name())) {
+            LOG.infof("Rebuilding table '%s': no dead letter sent for %s-%d@%d (side effects are the live projector's)",
+                    tables.target(), record.topic(), record.partition(), record.offset());
+            return Uni.createFrom().voidItem();
+        }
         RecordHeaders headers = new RecordHeaders(record.headers().toArray());
         headers.add(header(REASON, reason));
         headers.add(header(TOPIC, record.topic()));

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.table.TransientStoreErrors;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 
@@ -64,10 +65,10 @@ public class EventApplier {
         Projector projector = projectorByType.get(event.type());
         long started = System.nanoTime();
         Uni<Void> once = Uni.createFrom().deferred(() -> projector.apply(event))
-                .onFailure(TransientErrors::isTransient)
+                .onFailure(TransientStoreErrors::isTransient)
                 .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString()));
         return retryingTransientErrors(once, attempts)
-                .onFailure(e -> !TransientErrors.isTransient(e))
+                .onFailure(e -> !TransientStoreErrors.isTransient(e))
                 .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
                 .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started));
     }
@@ -78,7 +79,7 @@ public class EventApplier {
     }
 
     private <T> Uni<T> retryingTransientErrors(Uni<T> call, long attempts) {
-        var retry = call.onFailure(TransientErrors::isTransient).retry()
+        var retry = call.onFailure(TransientStoreErrors::isTransient).retry()
                 .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5);
         return attempts == Long.MAX_VALUE ? retry.indefinitely() : retry.atMost(attempts);
     }

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
@@ -32,7 +33,7 @@ import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 public class InFlightBatches {
 
     private static final Logger LOG = Logger.getLogger(InFlightBatches.class);
-    private static final Duration COMMIT_LIMIT = Duration.ofSeconds(10);
+    private static final Duration COMMIT_LIMIT = Duration.ofSeconds(5);
 
     private final AtomicInteger running = new AtomicInteger();
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
@@ -56,26 +57,37 @@ public class InFlightBatches {
     }
 
     /** Runs before the application's beans (the Kafka connector among them) are destroyed. */
-    void drain(@Observes ShutdownEvent event) throws InterruptedException {
+    void drain(@Observes @Priority(1) ShutdownEvent event) {
         KafkaConsumer<Object, Object> consumer = kafka.getConsumer(ProjectionEngine.CHANNEL);
         if (consumer == null) {
+            LOG.debug("Shutdown: no projector consumer to drain");
             return;
         }
-        consumer.pause().subscribe().with(paused -> {
-        }, failure -> LOG.debugf("could not pause the consumer: %s", failure));
-        long started = System.nanoTime();
-        Duration limit = config.drainTimeout();
-        while (running.get() > 0 && System.nanoTime() - started < limit.toNanos()) {
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        if (running.get() > 0) {
-            LOG.warnf("Shutdown: %d batch(es) still in flight after %d ms; they will be redelivered", running.get(),
-                    millis);
-        }
-        commitApplied(consumer);
-        if (running.get() == 0) {
-            LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
+        LOG.infof("Shutdown: pausing the consumer; %d batch(es) in flight", running.get());
+        try {
+            consumer.pause().await().atMost(COMMIT_LIMIT);
+            long started = System.nanoTime();
+            Duration limit = config.drainTimeout();
+            while (running.get() > 0 && System.nanoTime() - started < limit.toNanos()) {
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            if (running.get() > 0) {
+                LOG.warnf("Shutdown: %d batch(es) still in flight after %d ms; they will be redelivered",
+                        running.get(), millis);
+            }
+            commitApplied(consumer);
+            if (running.get() == 0) {
+                LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warnf("Shutdown: interrupted while draining; what is not committed will be redelivered");
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "Shutdown: could not drain the projector; what is not committed will be redelivered");
+        } catch (Error e) {
+            LOG.errorf(e, "Shutdown: draining the projector failed");
+            throw e;
         }
     }
 

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import io.smallrye.mutiny.Multi;
+import dev.cabinet.table.TransientStoreErrors;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -13,6 +13,7 @@ import org.apache.kafka.common.TopicPartition;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.query.Items;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Timestamps;
 import io.smallrye.mutiny.Uni;
@@ -25,15 +26,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ApplicationScoped
 public class ProjectionProgress {
 
-    static final String APPLIED = "appliedOffset";
+    public static final String APPLIED = "appliedOffset";
 
     private final ProjectionStore store;
+    private final ActiveTable activeTable;
 
-    ProjectionProgress(ProjectionStore store) {
+    ProjectionProgress(ProjectionStore store, ActiveTable activeTable) {
         this.store = store;
+        this.activeTable = activeTable;
     }
 
-    static Key key(String topic, int partition) {
+    public static Key key(String topic, int partition) {
         return KeyPlan.PROJECTION_PROGRESS.key(topic.replace('.', '-'), partition);
     }
 
@@ -54,9 +57,12 @@ public class ProjectionProgress {
         return writes.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(writes).andFailFast().replaceWithVoid();
     }
 
-    /** Whether the event at {@code position} has been applied (a strongly consistent read). */
+    /**
+     * Whether the event at {@code position} has been applied to the table that answers reads (a strongly consistent
+     * read): during a blue/green rebuild, that is the live table's projector's progress, not the candidate's.
+     */
     public Uni<Boolean> isApplied(LogPosition position) {
-        return store.read(key(position.topic(), position.partition())).map(item -> item
+        return store.read(activeTable.name(), key(position.topic(), position.partition())).map(item -> item
                 .map((Map<String, AttributeValue> progress) -> Items.number(progress, APPLIED) >= position.offset())
                 .orElse(false));
     }

@@ -46,7 +46,7 @@ public class ProjectionStore {
 
     ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config, MeterRegistry registry) {
         this.dynamo = dynamo;
-        this.table = table.name();
+        this.table = table.target();
         this.config = config;
         this.registry = registry;
     }
@@ -175,7 +175,12 @@ public class ProjectionStore {
 
     /** A strongly consistent read, so a projector sees what earlier events of the same key wrote. */
     public Uni<Optional<Map<String, AttributeValue>>> read(Key key) {
-        return timed("read", () -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
+        return read(table, key);
+    }
+
+    /** A strongly consistent read of another table than the one this projector writes (the one answering reads). */
+    public Uni<Optional<Map<String, AttributeValue>>> read(String tableName, Key key) {
+        return timed("read", () -> dynamo.getItem(b -> b.tableName(tableName).key(key.toAttributes())
                 .consistentRead(true)))
                 .map(Items::found);
     }

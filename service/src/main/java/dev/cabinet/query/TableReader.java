@@ -11,9 +11,9 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
-import dev.cabinet.table.TableConfig;
 import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -28,20 +28,20 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 public class TableReader {
 
     private final DynamoDbAsyncClient dynamo;
-    private final String table;
+    private final ActiveTable table;
     private final CursorCodec cursors;
     private final ReadConsistency consistency;
 
-    TableReader(DynamoDbAsyncClient dynamo, TableConfig config, CursorCodec cursors, ReadConsistency consistency) {
+    TableReader(DynamoDbAsyncClient dynamo, ActiveTable table, CursorCodec cursors, ReadConsistency consistency) {
         this.dynamo = dynamo;
-        this.table = config.name();
+        this.table = table;
         this.cursors = cursors;
         this.consistency = consistency;
     }
 
     public Uni<Optional<Map<String, AttributeValue>>> get(Key key) {
         boolean strong = strong(Index.TABLE);
-        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table.name()).key(key.toAttributes())
                 .consistentRead(strong)))
                 .map(Items::found);
     }
@@ -94,7 +94,7 @@ public class TableReader {
         }
         KeyQuery query = position.last() == null ? shard : shard.continuing(position.last());
         boolean dropBound = position.last() != null && shard.sortKey().includesBound(shard.newestFirst());
-        QueryRequest request = query.toRequest(table).limit(limit + (dropBound ? 1 : 0))
+        QueryRequest request = query.toRequest(table.name()).limit(limit + (dropBound ? 1 : 0))
                 .consistentRead(strong(shard.index())).build();
         String skAttribute = shard.index().skAttribute();
         return Uni.createFrom().completionStage(() -> dynamo.query(request)).map(response -> new ShardRead(
@@ -138,7 +138,7 @@ public class TableReader {
     }
 
     private QueryRequest request(KeyQuery query, PageRequest page) {
-        QueryRequest.Builder request = query.toRequest(table).limit(page.limit()).consistentRead(strong(query.index()));
+        QueryRequest.Builder request = query.toRequest(table.name()).limit(page.limit()).consistentRead(strong(query.index()));
         if (page.cursor() != null) {
             request.exclusiveStartKey(Items.keyOf(cursors.decode(page.cursor(), query.listId(),
                     query.index().pkAttribute(), query.partition(), keyAttributes(query.index()))));

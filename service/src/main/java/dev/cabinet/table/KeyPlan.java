@@ -153,9 +153,16 @@ public final class KeyPlan {
                     + "topic, which keeps events forever)")
             .build();
 
+    public static final ItemType ACTIVE_READ_MODEL = ItemType.named("ActiveReadModel")
+            .key("CABINET#READ-MODEL", "ACTIVE")
+            .attributes("table", "previous", "switchedAt", "switchedBy")
+            .notes("in the home table only: which table answers reads, set by a blue/green rebuild's cut-over; absent "
+                    + "until the first one (the home table answers)")
+            .build();
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
-            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT);
+            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
             new AccessPattern(1, "Get a user profile", "GET /users/{id}",
@@ -221,7 +228,11 @@ public final class KeyPlan {
                     Index.TABLE, "Query PARKED, begins_with(sk, 'KEY#') (consistent read)", PARKED_KEY),
             new AccessPattern(22, "A parked key's events in log order (operator retry and discard)",
                     "GET /admin/parked-keys/{id}",
-                    Index.TABLE, "Query PARKED#k, begins_with(sk, 'OFFSET#') (consistent read)", PARKED_EVENT));
+                    Index.TABLE, "Query PARKED#k, begins_with(sk, 'OFFSET#') (consistent read)", PARKED_EVENT),
+            new AccessPattern(23, "Which table answers reads (every instance, every few seconds)",
+                    "all reads; POST /admin/rebuilds/{table}/cut-over sets it",
+                    Index.TABLE, "GetItem CABINET#READ-MODEL / ACTIVE in the home table (consistent read)",
+                    ACTIVE_READ_MODEL));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

@@ -40,39 +40,46 @@ public class TableBootstrap {
     // Runs before the messaging connectors start consuming (they observe StartupEvent at a later priority). Blocking is
     // fine here: this is the startup thread, and nothing may run before the table is known to be right.
     void onStart(@Observes @Priority(10) StartupEvent event) {
-        TableDescription table = describe().orElseGet(this::createOrFail);
+        ensure(config.name());
+        if (!config.target().equals(config.name())) {
+            ensure(config.target());
+        }
+    }
+
+    private void ensure(String name) {
+        TableDescription table = describe(name).orElseGet(() -> createOrFail(name));
         List<String> problems = TableVerifier.differences(table);
         if (!problems.isEmpty()) {
-            throw new IllegalStateException("Table '" + config.name() + "' does not match Cabinet's key plan:\n - "
+            throw new IllegalStateException("Table '" + name + "' does not match Cabinet's key plan:\n - "
                     + String.join("\n - ", problems)
                     + "\nFix the table (see docs/key-plan.md) or point cabinet.table.name at one that matches.");
         }
-        LOG.infof("Table '%s' matches the key plan", config.name());
-        checkTimeToLive();
+        LOG.infof("Table '%s' matches the key plan", name);
+        checkTimeToLive(name);
     }
 
     /**
      * Time to live only bounds how long metric samples are kept, so a table without it is reported, not refused. Where
      * Cabinet may create the table it also switches TTL on; dynalite does not implement that call, which is said once.
      */
-    private void checkTimeToLive() {
+    private void checkTimeToLive(String name) {
         try {
-            TimeToLiveStatus status = dynamo.describeTimeToLive(b -> b.tableName(config.name()))
+            TimeToLiveStatus status = dynamo.describeTimeToLive(b -> b.tableName(name))
                     .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).timeToLiveDescription().timeToLiveStatus();
             if (status == TimeToLiveStatus.ENABLED || status == TimeToLiveStatus.ENABLING) {
                 return;
             }
             if (config.createIfMissing()) {
-                dynamo.updateTimeToLive(b -> b.tableName(config.name()).timeToLiveSpecification(ttl -> ttl
+                dynamo.updateTimeToLive(b -> b.tableName(name).timeToLiveSpecification(ttl -> ttl
                         .enabled(true).attributeName(KeyPlan.TTL_ATTRIBUTE))).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-                LOG.infof("Enabled time to live on '%s' of table '%s'", KeyPlan.TTL_ATTRIBUTE, config.name());
+                LOG.infof("Enabled time to live on '%s' of table '%s'", KeyPlan.TTL_ATTRIBUTE, name);
             } else {
                 LOG.warnf("Time to live is not enabled on table '%s': metric samples will not expire. Enable it on "
-                        + "attribute '%s' (the Table resource in deploy/k8s does).", config.name(), KeyPlan.TTL_ATTRIBUTE);
+                        + "attribute '%s' (the Table resource in deploy/k8s does).", name, KeyPlan.TTL_ATTRIBUTE);
             }
         } catch (Exception e) {
             LOG.warnf("Time to live could not be checked or enabled on table '%s' (%s): metric samples keep their '%s' "
-                    + "but this store will not delete them.", config.name(), rootMessage(e), KeyPlan.TTL_ATTRIBUTE);
+                    + "but this store will not delete them.", name, rootMessage(e), KeyPlan.TTL_ATTRIBUTE);
         }
     }
 
@@ -84,39 +91,39 @@ public class TableBootstrap {
         return cause.getMessage();
     }
 
-    private Optional<TableDescription> describe() {
+    private Optional<TableDescription> describe(String name) {
         try {
-            return Optional.of(dynamo.describeTable(b -> b.tableName(config.name()))
+            return Optional.of(dynamo.describeTable(b -> b.tableName(name))
                     .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).table());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ResourceNotFoundException) {
                 return Optional.empty();
             }
-            throw new IllegalStateException("Could not describe table '" + config.name() + "': " + e.getCause(), e);
+            throw new IllegalStateException("Could not describe table '" + name + "': " + e.getCause(), e);
         } catch (Exception e) {
-            throw new IllegalStateException("Could not describe table '" + config.name() + "': " + e, e);
+            throw new IllegalStateException("Could not describe table '" + name + "': " + e, e);
         }
     }
 
-    private TableDescription createOrFail() {
+    private TableDescription createOrFail(String name) {
         if (!config.createIfMissing()) {
-            throw new IllegalStateException("Table '" + config.name() + "' does not exist. Create it from the key plan "
+            throw new IllegalStateException("Table '" + name + "' does not exist. Create it from the key plan "
                     + "(docs/key-plan.md, deploy/k8s), or set cabinet.table.create-if-missing=true to let Cabinet create it.");
         }
         try {
-            TableDescription created = dynamo.createTable(TableDefinition.createTableRequest(config.name()))
+            TableDescription created = dynamo.createTable(TableDefinition.createTableRequest(name))
                     .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).tableDescription();
-            dynamo.waiter().waitUntilTableExists(b -> b.tableName(config.name()))
+            dynamo.waiter().waitUntilTableExists(b -> b.tableName(name))
                     .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            LOG.infof("Created table '%s' from the key plan", config.name());
+            LOG.infof("Created table '%s' from the key plan", name);
             return created;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ResourceInUseException) {
-                return describe().orElseThrow();   // another instance created it meanwhile
+                return describe(name).orElseThrow();   // another instance created it meanwhile
             }
-            throw new IllegalStateException("Could not create table '" + config.name() + "': " + e.getCause(), e);
+            throw new IllegalStateException("Could not create table '" + name + "': " + e.getCause(), e);
         } catch (Exception e) {
-            throw new IllegalStateException("Could not create table '" + config.name() + "': " + e, e);
+            throw new IllegalStateException("Could not create table '" + name + "': " + e, e);
         }
     }
 }

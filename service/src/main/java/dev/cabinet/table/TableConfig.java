@@ -1,5 +1,8 @@
 package dev.cabinet.table;
 
+import java.time.Duration;
+import java.util.Optional;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -7,9 +10,26 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "cabinet.table")
 public interface TableConfig {
 
-    /** The table's name. */
+    /**
+     * The home table: it holds the pointer to the table that answers reads (blue/green rebuilds switch it) and the
+     * idempotency records, and is the read model itself until a rebuild's cut-over points elsewhere.
+     */
     @WithDefault("cabinet")
     String name();
+
+    /**
+     * The table this instance's projector writes: the home table by default; a rebuild's projector writes a new one
+     * (with its own consumer group) until the cut-over makes it the table that answers reads.
+     */
+    Optional<String> projectionTarget();
+
+    /** How often an instance looks up which table answers reads (the cut-over reaches every instance within this). */
+    @WithDefault("5s")
+    Duration activeRefresh();
+
+    default String target() {
+        return projectionTarget().orElse(name());
+    }
 
     /**
      * Create the table from the key plan when it does not exist. Off by default: in production the table is declared

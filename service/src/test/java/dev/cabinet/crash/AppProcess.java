@@ -24,6 +24,7 @@ final class AppProcess {
 
     private static final Path JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
 
+    private final String name;
     private final List<String> command;
     private final Map<String, String> environment;
     private final Path logDir;
@@ -32,7 +33,8 @@ final class AppProcess {
     private Process process;
     private int starts;
 
-    AppProcess(int port, Map<String, String> properties, Map<String, String> environment, Path logDir) {
+    AppProcess(String name, int port, Map<String, String> properties, Map<String, String> environment, Path logDir) {
+        this.name = name;
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: the crash tests run after package");
         }
@@ -41,7 +43,7 @@ final class AppProcess {
         this.logDir = logDir;
         this.command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-XX:TieredStopAtLevel=1", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
-        properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+        properties.forEach((property, value) -> command.add("-D" + property + "=" + value));
         command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
     }
 
@@ -53,7 +55,7 @@ final class AppProcess {
     void start() {
         starts++;
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(logDir.resolve("app-" + starts + ".log").toFile());
+                .redirectOutput(logDir.resolve(name + "-" + starts + ".log").toFile());
         builder.environment().putAll(environment);
         try {
             process = builder.start();
@@ -95,7 +97,7 @@ final class AppProcess {
     }
 
     Path currentLog() {
-        return logDir.resolve("app-" + starts + ".log");
+        return logDir.resolve(name + "-" + starts + ".log");
     }
 
     void close() throws InterruptedException {

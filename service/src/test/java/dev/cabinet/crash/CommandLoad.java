@@ -28,6 +28,7 @@ final class CommandLoad {
     private final Map<String, Set<String>> ackedPosts = new ConcurrentHashMap<>();
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong acknowledged = new AtomicLong();
+    private final Map<Integer, AtomicLong> answers = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running;
 
@@ -65,16 +66,16 @@ final class CommandLoad {
         while (running) {
             String user = users.get(random.nextInt(users.size()));
             boolean ok = random.nextInt(10) == 0 ? newPost(user) : comment(user, random);
-            if (!ok) {
-                // The application is down or refusing (a kill, a broker restart): pace the retries of the load.
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
-            }
+            // A steady rate rather than as fast as possible (the projector keeps up, so a fault finds it busy but not
+            // buried), and slower retries while the application is down or refusing (a kill, a broker restart).
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(ok ? 10 : 50));
         }
     }
 
     private boolean newPost(String user) {
         sent.incrementAndGet();
-        CrashClient.Answer answer = client.send("POST", "/posts", user, Map.of("title", "Load", "body", "Under load"));
+        CrashClient.Answer answer = tally(client.send("POST", "/posts", user, Map.of("title", "Load", "body",
+                "Under load")));
         if (!answer.accepted()) {
             return false;
         }
@@ -88,14 +89,36 @@ final class CommandLoad {
     private boolean comment(String user, SplittableRandom random) {
         String postId = commentable.get(random.nextInt(commentable.size()));
         sent.incrementAndGet();
-        CrashClient.Answer answer = client.send("POST", "/posts/" + postId + "/comments", user,
-                Map.of("text", "c" + random.nextInt(1_000_000)));
+        CrashClient.Answer answer = tally(client.send("POST", "/posts/" + postId + "/comments", user,
+                Map.of("text", "c" + random.nextInt(1_000_000))));
         if (!answer.accepted()) {
             return false;
         }
         acknowledged.incrementAndGet();
         ackedComments.get(postId).add(answer.body().get("id").asText());
         return true;
+    }
+
+    private CrashClient.Answer tally(CrashClient.Answer answer) {
+        answers.computeIfAbsent(answer.status(), status -> new AtomicLong()).incrementAndGet();
+        return answer;
+    }
+
+    /** How often each status was answered (-1: no answer, the application was down). */
+    Map<Integer, Long> answers() {
+        Map<Integer, Long> counts = new java.util.TreeMap<>();
+        answers.forEach((status, count) -> counts.put(status, count.get()));
+        return counts;
+    }
+
+    String anySeededPost() {
+        return commentable.get(0);
+    }
+
+    /** Records a comment acknowledged outside the load's threads. */
+    void acknowledgedComment(String postId, String commentId) {
+        acknowledged.incrementAndGet();
+        ackedComments.get(postId).add(commentId);
     }
 
     Map<String, Set<String>> ackedComments() {

@@ -23,6 +23,7 @@ final class CrashClient {
 
     static final String ISSUER = "https://issuer.crash.test";
     static final String AUDIENCE = "cabinet";
+    static final String OPERATOR = "ops";
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ObjectMapper json = new ObjectMapper();
@@ -43,9 +44,23 @@ final class CrashClient {
     }
 
     Answer send(String method, String path, String userId, Object body) {
+        return send(method, path, userId, body, Map.of());
+    }
+
+    /** A command that answers once it is projected ({@code Prefer: wait}); fails unless it was applied. */
+    JsonNode applied(String method, String path, String userId, Object body) {
+        Answer answer = send(method, path, userId, body, Map.of("Prefer", "wait=30"));
+        if (answer.status() != 200 || !"applied".equals(answer.body().path("outcome").asText())) {
+            throw new AssertionError(method + " " + path + " answered " + answer.status() + ": " + answer.body());
+        }
+        return answer.body();
+    }
+
+    Answer send(String method, String path, String userId, Object body, Map<String, String> headers) {
         try {
-            HttpRequest.Builder request = HttpRequest.newBuilder(uri.apply(path)).timeout(Duration.ofSeconds(15))
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri.apply(path)).timeout(Duration.ofSeconds(30))
                     .header("Content-Type", "application/json");
+            headers.forEach(request::header);
             if (userId != null) {
                 request.header("Authorization", "Bearer " + token(userId));
             }
@@ -82,8 +97,15 @@ final class CrashClient {
         return values;
     }
 
+    /** A request of the operator (a token with the {@code operator} group). */
+    Answer asOperator(String method, String path) {
+        return send(method, path, OPERATOR, null);
+    }
+
     private String token(String userId) {
-        return tokens.computeIfAbsent(userId, id -> Jwt.subject(id).issuer(ISSUER).audience(AUDIENCE)
-                .expiresIn(Duration.ofHours(2)).sign(signingKey));
+        return tokens.computeIfAbsent(userId, id -> {
+            var claims = Jwt.subject(id).issuer(ISSUER).audience(AUDIENCE).expiresIn(Duration.ofHours(2));
+            return (OPERATOR.equals(id) ? claims.groups("operator") : claims).sign(signingKey);
+        });
     }
 }

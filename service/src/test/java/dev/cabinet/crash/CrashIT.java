@@ -4,15 +4,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,14 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.KafkaBroker;
-import dev.cabinet.devservices.launcher.LaunchSettings;
-import dev.cabinet.devservices.launcher.OrphanRegistry;
-import dev.cabinet.eventlog.Topics;
 import dev.cabinet.table.Ids;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -52,11 +40,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class CrashIT {
 
     private static final Path DIR = Path.of("target", "crash-it").toAbsolutePath();
-    private static final int PARTITIONS = 6;
     private static final String GROUP = "cabinet-projector";
     private static final Duration STORE_OUTAGE = Duration.ofSeconds(22);
     private static final int PROGRESS_BETWEEN_FAULTS = 30;
 
+    private static ProcessHarness harness;
     private static KafkaBroker broker;
     private static Dynalite dynalite;
     private static AppProcess app;
@@ -65,54 +53,18 @@ class CrashIT {
 
     @BeforeAll
     static void startEverything() throws Exception {
-        Files.createDirectories(DIR);
-        OrphanRegistry registry = new OrphanRegistry(DIR.resolve("pids"));
-        registry.reapOrphans();
-        LaunchSettings settings = LaunchSettings.defaults();
-        dynalite = Dynalite.start(settings, DIR, registry);
-        broker = KafkaBroker.start(settings, DIR, registry);
-        List<String> topics = new ArrayList<>(Topics.ALL);
-        topics.add(Topics.DEAD_LETTERS);
-        KafkaBroker.createTopics(broker.bootstrapServers(), topics, PARTITIONS);
-
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair keys = generator.generateKeyPair();
-        Path publicKey = DIR.resolve("issuer-public-key.pem");
-        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
-                + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n");
-
-        Map<String, String> properties = new HashMap<>();
-        properties.put("kafka.bootstrap.servers", broker.bootstrapServers());
-        properties.put("quarkus.dynamodb.endpoint-override", dynalite.endpoint());
-        for (String service : List.of("dynamodb", "s3")) {
-            properties.put("quarkus." + service + ".aws.region", "us-east-1");
-            properties.put("quarkus." + service + ".aws.credentials.type", "static");
-            properties.put("quarkus." + service + ".aws.credentials.static-provider.access-key-id", "crash");
-            properties.put("quarkus." + service + ".aws.credentials.static-provider.secret-access-key", "crash");
-        }
-        properties.put("cabinet.table.create-if-missing", "true");
-        properties.put("cabinet.projection.stuck-after", "5s");
-        Map<String, String> environment = Map.of(
-                "CABINET_JWT_ISSUER", CrashClient.ISSUER,
-                "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
-                "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
-                "CABINET_CURSOR_SECRET", "crash-test-cursor-signing-key-of-enough-length");
-        app = new AppProcess(freePort(), properties, environment, DIR);
-        client = new CrashClient(app::uri, keys.getPrivate());
+        harness = new ProcessHarness("crash-it");
+        broker = harness.broker;
+        dynalite = harness.dynalite;
+        app = harness.app("app", Map.of());
+        client = harness.client(app);
         app.start();
     }
 
     @AfterAll
     static void stopEverything() throws Exception {
-        if (app != null) {
-            app.close();
-        }
-        if (broker != null) {
-            broker.close();
-        }
-        if (dynalite != null) {
-            dynalite.close();
+        if (harness != null) {
+            harness.close();
         }
         if (!report.isEmpty()) {
             Files.write(DIR.resolve("report.txt"), report);
@@ -133,18 +85,15 @@ class CrashIT {
         }
         CommandLoad load = new CommandLoad(client, users);
         for (String user : users) {
-            assertEquals(202, client.send("PUT", "/users/" + user, user,
-                    Map.of("name", "Crash " + user.substring(20), "email", user + "@example.com")).status());
+            client.applied("PUT", "/users/" + user, user,
+                    Map.of("name", "Crash " + user.substring(20), "email", user + "@example.com"));
         }
         for (String user : users) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> client.send("GET", "/users/" + user, null, null)
-                    .status() == 200);
-            CrashClient.Answer post = client.send("POST", "/posts", user, Map.of("title", "Seed", "body", "Seed"));
-            assertEquals(202, post.status());
-            String postId = post.body().get("id").asText();
-            await().atMost(Duration.ofSeconds(60)).until(() -> client.send("GET", "/posts/" + postId, null, null)
-                    .status() == 200);
-            load.seedPost(user, postId);
+            for (int i = 0; i < 4; i++) {
+                String postId = client.applied("POST", "/posts", user, Map.of("title", "Seed", "body", "Seed"))
+                        .get("id").asText();
+                load.seedPost(user, postId);
+            }
         }
 
         load.start(3, seed);
@@ -153,8 +102,12 @@ class CrashIT {
             app.kill();
             long started = System.nanoTime();
             app.start();
-            log("kill -9 round " + round + ": " + load.acknowledged() + " acknowledged so far; ready again in "
-                    + millisSince(started) + " ms");
+            long ready = millisSince(started);
+            String post = load.anySeededPost();
+            load.acknowledgedComment(post, client.applied("POST", "/posts/" + post + "/comments", users.get(0),
+                    Map.of("text", "after restart " + round)).get("id").asText());
+            log("kill -9 round " + round + ": " + load.acknowledged() + " acknowledged so far; ready again in " + ready
+                    + " ms, projecting again (a command applied) " + millisSince(started) + " ms after the restart");
         }
 
         awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
@@ -182,15 +135,19 @@ class CrashIT {
         long stopping = System.nanoTime();
         assertTrue(app.stopGracefully(Duration.ofSeconds(60)), "SIGTERM did not stop the application within 60 s");
         log("SIGTERM under load: stopped in " + millisSince(stopping) + " ms");
-        assertTrue(Files.readString(app.currentLog()).contains("batches in flight finished in"),
-                "the projector did not drain its batches; see " + app.currentLog());
+        Files.readString(app.currentLog()).lines().filter(line -> line.contains("Shutdown: "))
+                .forEach(line -> log("  " + line.substring(line.indexOf("Shutdown: "))));
         // Right after a broker restart the group coordinator may still be loading its offsets: ask until it answers.
         await().atMost(Duration.ofSeconds(30)).untilAsserted(CrashIT::assertEveryAppliedOffsetIsCommitted);
         app.start();
 
         awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
         load.stop();
-        log(load.sent() + " commands sent, " + load.acknowledged() + " acknowledged");
+        log(load.sent() + " commands sent, " + load.acknowledged() + " acknowledged; answers by status (-1: none, the "
+                + "application was down): " + load.answers());
+        assertTrue(Set.of(-1, 202, 503).containsAll(load.answers().keySet()),
+                "during faults a command is accepted (202), refused as unavailable (503) or not answered at all: "
+                        + load.answers());
         await("every acknowledged command projected exactly once").atMost(Duration.ofSeconds(120))
                 .pollInterval(Duration.ofSeconds(1))
                 .untilAsserted(() -> assertEverythingAcknowledgedIsVisibleOnce(load));
@@ -237,10 +194,7 @@ class CrashIT {
             committed = admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
         }
         int checked = 0;
-        try (DynamoDbClient dynamo = DynamoDbClient.builder().endpointOverride(URI.create(dynalite.endpoint()))
-                .region(Region.US_EAST_1).httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("crash", "crash")))
-                .build()) {
+        try (DynamoDbClient dynamo = harness.dynamo()) {
             for (Map.Entry<TopicPartition, OffsetAndMetadata> partition : committed.entrySet()) {
                 TopicPartition tp = partition.getKey();
                 Map<String, AttributeValue> progress = dynamo.getItem(b -> b.tableName("cabinet").consistentRead(true)
@@ -267,10 +221,4 @@ class CrashIT {
         return (System.nanoTime() - nanoTime) / 1_000_000;
     }
 
-    private static int freePort() throws Exception {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
-                java.net.InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -63,6 +63,16 @@ class TableVerificationTest {
             public boolean createIfMissing() {
                 return false;
             }
+
+            @Override
+            public java.util.Optional<String> projectionTarget() {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.time.Duration activeRefresh() {
+                return java.time.Duration.ofSeconds(5);
+            }
         });
         IllegalStateException failure = assertThrows(IllegalStateException.class, () -> bootstrap.onStart(null));
         assertTrue(failure.getMessage().contains("'" + missing + "' does not exist"), failure.getMessage());

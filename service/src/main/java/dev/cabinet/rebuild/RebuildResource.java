@@ -1,0 +1,58 @@
+package dev.cabinet.rebuild;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import dev.cabinet.http.Problems;
+
+/**
+ * The operator's side of a blue/green rebuild (see the README's runbook): how far a candidate table is, its
+ * item-by-item verification against the live table, and the cut-over. Only for tokens with the {@code operator} group.
+ */
+@Path("/admin/rebuilds/{table}")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed("operator")
+public class RebuildResource {
+
+    /** DynamoDB's table name rule. */
+    private static final String TABLE_NAME = "[A-Za-z0-9_.-]{3,255}";
+
+    private final Rebuilds rebuilds;
+    private final JsonWebToken token;
+
+    RebuildResource(Rebuilds rebuilds, JsonWebToken token) {
+        this.rebuilds = rebuilds;
+        this.token = token;
+    }
+
+    @GET
+    public RebuildProgress.Status status(@PathParam("table") String table) {
+        return rebuilds.status(checked(table));
+    }
+
+    @POST
+    @Path("/verify")
+    public Rebuilds.Verification verify(@PathParam("table") String table) {
+        return rebuilds.verify(checked(table));
+    }
+
+    @POST
+    @Path("/cut-over")
+    public Rebuilds.CutOver cutOver(@PathParam("table") String table) {
+        return rebuilds.cutOver(checked(table), token.getSubject());
+    }
+
+    private static String checked(String table) {
+        if (!table.matches(TABLE_NAME)) {
+            throw Problems.badRequest("table", "must be a DynamoDB table name (" + TABLE_NAME + ")");
+        }
+        return table;
+    }
+}

@@ -1,0 +1,128 @@
+package dev.cabinet.rebuild;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.cabinet.http.Problems;
+import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Timestamps;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * Blue/green rebuilds: a candidate table filled by a projector of its own (replaying the log from the start with its
+ * own consumer group) is verified against the live table item by item once it has caught up, and the cut-over points
+ * every instance's reads at it by a compare-and-set on the home table's pointer. Blocking: operator requests run on
+ * worker threads.
+ */
+@ApplicationScoped
+class Rebuilds {
+
+    private static final Logger LOG = Logger.getLogger(Rebuilds.class);
+    private static final int LISTED_DIFFERENCES = 100;
+    private static final Duration CATCH_UP_WAIT = Duration.ofSeconds(30);
+
+    private final RebuildProgress progress;
+    private final TableComparison comparison;
+    private final ActiveTable activeTable;
+    private final DynamoDbAsyncClient dynamo;
+
+    Rebuilds(RebuildProgress progress, TableComparison comparison, ActiveTable activeTable, DynamoDbAsyncClient dynamo) {
+        this.progress = progress;
+        this.comparison = comparison;
+        this.activeTable = activeTable;
+        this.dynamo = dynamo;
+    }
+
+    /** What a verification found; {@code equal} only if the candidate had caught up and no difference remained. */
+    record Verification(String candidate, String active, boolean equal, long compared, long differenceCount,
+            List<TableComparison.Difference> differences, String verifiedAt) {
+    }
+
+    /** Where reads go after a cut-over, and where they went before. */
+    record CutOver(String active, String previous, String switchedAt) {
+    }
+
+    RebuildProgress.Status status(String candidate) {
+        return progress.of(candidate);
+    }
+
+    /**
+     * Compares the candidate with the live table once it has caught up. Both keep changing meanwhile, so each
+     * difference is read again once the candidate has caught up again; only those that remain are reported.
+     */
+    Verification verify(String candidate) {
+        String live = requireCaughtUp(candidate).active();
+        if (live.equals(candidate)) {
+            throw Problems.conflict("table " + candidate + " already answers reads");
+        }
+        TableComparison.Result first = comparison.compare(live, candidate, LISTED_DIFFERENCES);
+        List<TableComparison.Difference> remaining = first.differences();
+        if (!remaining.isEmpty()) {
+            requireCaughtUp(candidate);
+            remaining = remaining.stream().map(d -> comparison.recheck(live, candidate, d)).filter(Objects::nonNull)
+                    .toList();
+        }
+        long count = first.differenceCount() - first.differences().size() + remaining.size();
+        LOG.infof("Verified table '%s' against '%s': %d items compared, %d differences", candidate, live,
+                first.compared(), count);
+        return new Verification(candidate, live, count == 0, first.compared(), count, remaining,
+                Timestamps.format(Instant.now()));
+    }
+
+    /** Verifies, then switches reads to the candidate; 409 if it has not caught up or differs. */
+    CutOver cutOver(String candidate, String operator) {
+        Verification verification = verify(candidate);
+        if (!verification.equal()) {
+            throw Problems.conflict("table " + candidate + " differs from " + verification.active() + " in "
+                    + verification.differenceCount() + " items (POST .../verify lists them); reads stay on "
+                    + verification.active());
+        }
+        String previous = verification.active();
+        String now = Timestamps.format(Instant.now());
+        Map<String, AttributeValue> pointer = new java.util.HashMap<>(ActiveTable.pointerKey().toAttributes());
+        pointer.put(KeyPlan.TYPE, AttributeValue.fromS(KeyPlan.ACTIVE_READ_MODEL.name()));
+        pointer.put(ActiveTable.ATTRIBUTE, AttributeValue.fromS(candidate));
+        pointer.put("previous", AttributeValue.fromS(previous));
+        pointer.put("switchedAt", AttributeValue.fromS(now));
+        pointer.put("switchedBy", AttributeValue.fromS(operator));
+        try {
+            // Compare-and-set: two operators cutting over at once cannot both win.
+            dynamo.putItem(b -> b.tableName(activeTable.home()).item(pointer)
+                    .conditionExpression("attribute_not_exists(#pk) OR #t = :previous")
+                    .expressionAttributeNames(Map.of("#pk", Key.PK, "#t", ActiveTable.ATTRIBUTE))
+                    .expressionAttributeValues(Map.of(":previous", AttributeValue.fromS(previous)))).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof ConditionalCheckFailedException) {
+                throw Problems.conflict("the table answering reads changed meanwhile; look again");
+            }
+            throw e;
+        }
+        activeTable.lookUp().await().atMost(CATCH_UP_WAIT);
+        LOG.infof("Cut-over by %s: reads go to table '%s' (was '%s')", operator, candidate, previous);
+        return new CutOver(candidate, previous, now);
+    }
+
+    private RebuildProgress.Status requireCaughtUp(String candidate) {
+        long deadline = System.nanoTime() + CATCH_UP_WAIT.toNanos();
+        RebuildProgress.Status status = progress.of(candidate);
+        while (!status.caughtUp() && System.nanoTime() < deadline) {
+            status = progress.of(candidate);
+        }
+        if (!status.caughtUp()) {
+            throw Problems.conflict("table " + candidate + " has not caught up with " + status.active()
+                    + " (GET /admin/rebuilds/" + candidate + " shows each partition)");
+        }
+        return status;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.cabinet.rebuild;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * Compares two tables item by item: every item of each is looked up in the other (BatchGetItem, consistent), page by
+ * page, so memory stays bounded by a page however large the tables are. This is an operator's job, the one place that
+ * may Scan; no request path does. What only the live table can hold (idempotency records, the read-model pointer,
+ * projection progress) and the wall-clock times of projector bookkeeping are left out of the comparison.
+ */
+@ApplicationScoped
+class TableComparison {
+
+    static final Set<String> NOT_COMPARED_TYPES = Set.of(KeyPlan.IDEMPOTENT_REQUEST.name(),
+            KeyPlan.ACTIVE_READ_MODEL.name(), KeyPlan.PROJECTION_PROGRESS.name());
+    static final Set<String> WALL_CLOCK_ATTRIBUTES = Set.of("appliedAt", "decidedAt", "parkedAt");
+    private static final int PAGE = 100;
+
+    private final DynamoDbAsyncClient dynamo;
+
+    TableComparison(DynamoDbAsyncClient dynamo) {
+        this.dynamo = dynamo;
+    }
+
+    /** One item that is not the same in both tables. */
+    record Difference(String pk, String sk, String kind, Set<String> attributes) {
+    }
+
+    /** What a comparison found: how many items it compared, and the differences (the first {@code limit}). */
+    record Result(long compared, long differenceCount, List<Difference> differences) {
+    }
+
+    Result compare(String live, String candidate, int limit) {
+        List<Difference> differences = new ArrayList<>();
+        long[] counts = new long[2];
+        walk(live, candidate, true, differences, counts, limit);
+        walk(candidate, live, false, differences, counts, limit);
+        return new Result(counts[0], counts[1], differences);
+    }
+
+    /** Re-reads one item from both tables: the same now, or still a difference. */
+    Difference recheck(String live, String candidate, Difference difference) {
+        Key key = new Key(difference.pk(), difference.sk());
+        return diff(read(live, key), read(candidate, key), key);
+    }
+
+    private void walk(String table, String other, boolean fromLive, List<Difference> differences, long[] counts,
+            int limit) {
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            ScanResponse page = dynamo.scan(b -> b.tableName(table).limit(PAGE).consistentRead(true)
+                    .exclusiveStartKey(from)).join();
+            List<Map<String, AttributeValue>> items = page.items().stream().filter(TableComparison::compared).toList();
+            Map<Key, Map<String, AttributeValue>> others = batchGet(other, items.stream().map(TableComparison::keyOf)
+                    .toList());
+            for (Map<String, AttributeValue> item : items) {
+                Key key = keyOf(item);
+                Map<String, AttributeValue> counterpart = others.get(key);
+                if (fromLive) {
+                    counts[0]++;
+                } else if (counterpart != null) {
+                    continue;   // compared in the first walk
+                }
+                Difference difference = fromLive ? diff(item, counterpart, key) : diff(null, item, key);
+                if (difference != null) {
+                    counts[1]++;
+                    if (differences.size() < limit) {
+                        differences.add(difference);
+                    }
+                }
+            }
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+    }
+
+    private static Difference diff(Map<String, AttributeValue> live, Map<String, AttributeValue> candidate, Key key) {
+        if (live == null && candidate == null) {
+            return null;
+        }
+        if (live == null) {
+            return new Difference(key.pk(), key.sk(), "missing-in-live", Set.of());
+        }
+        if (candidate == null) {
+            return new Difference(key.pk(), key.sk(), "missing-in-candidate", Set.of());
+        }
+        Set<String> names = new TreeSet<>(live.keySet());
+        names.addAll(candidate.keySet());
+        names.removeAll(WALL_CLOCK_ATTRIBUTES);
+        names.removeIf(name -> Objects.equals(live.get(name), candidate.get(name)));
+        return names.isEmpty() ? null : new Difference(key.pk(), key.sk(), "different", names);
+    }
+
+    private Map<Key, Map<String, AttributeValue>> batchGet(String table, List<Key> keys) {
+        Map<Key, Map<String, AttributeValue>> found = new HashMap<>();
+        List<Map<String, AttributeValue>> pending = keys.stream().map(Key::toAttributes).toList();
+        while (!pending.isEmpty()) {
+            List<Map<String, AttributeValue>> request = pending;
+            BatchGetItemResponse response = dynamo.batchGetItem(b -> b.requestItems(Map.of(table,
+                    KeysAndAttributes.builder().keys(request).consistentRead(true).build()))).join();
+            response.responses().getOrDefault(table, List.of()).forEach(item -> found.put(keyOf(item), item));
+            KeysAndAttributes left = response.unprocessedKeys().get(table);
+            pending = left == null ? List.of() : left.keys();
+        }
+        return found;
+    }
+
+    private Map<String, AttributeValue> read(String table, Key key) {
+        Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).key(key.toAttributes())
+                .consistentRead(true)).join().item();
+        return item == null || item.isEmpty() || !compared(item) ? null : item;
+    }
+
+    private static boolean compared(Map<String, AttributeValue> item) {
+        AttributeValue type = item.get(KeyPlan.TYPE);
+        return type == null || !NOT_COMPARED_TYPES.contains(type.s());
+    }
+
+    private static Key keyOf(Map<String, AttributeValue> item) {
+        return new Key(item.get(Key.PK).s(), item.get(Key.SK).s());
+    }
+}

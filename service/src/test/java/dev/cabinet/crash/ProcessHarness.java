@@ -1,0 +1,112 @@
+package dev.cabinet.crash;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.cabinet.devservices.launcher.Dynalite;
+import dev.cabinet.devservices.launcher.KafkaBroker;
+import dev.cabinet.devservices.launcher.LaunchSettings;
+import dev.cabinet.devservices.launcher.OrphanRegistry;
+import dev.cabinet.eventlog.Topics;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A broker, a dynalite and an identity provider's key pair of a test's own, and packaged application processes wired
+ * to them the way a deployment wires a pod (prod profile, the {@code CABINET_*} variables). For the tests that kill,
+ * restart or run several instances.
+ */
+final class ProcessHarness implements AutoCloseable {
+
+    static final int PARTITIONS = 6;
+
+    final Path dir;
+    final KafkaBroker broker;
+    final Dynalite dynalite;
+    private final KeyPair keys;
+    private final Path publicKey;
+    private final List<AppProcess> apps = new ArrayList<>();
+
+    ProcessHarness(String name) throws Exception {
+        dir = Path.of("target", name).toAbsolutePath();
+        Files.createDirectories(dir);
+        OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
+        registry.reapOrphans();
+        LaunchSettings settings = LaunchSettings.defaults();
+        dynalite = Dynalite.start(settings, dir, registry);
+        broker = KafkaBroker.start(settings, dir, registry);
+        List<String> topics = new ArrayList<>(Topics.ALL);
+        topics.add(Topics.DEAD_LETTERS);
+        KafkaBroker.createTopics(broker.bootstrapServers(), topics, PARTITIONS);
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        keys = generator.generateKeyPair();
+        publicKey = dir.resolve("issuer-public-key.pem");
+        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n");
+    }
+
+    /** An application process (not started) with these properties on top of the wiring. */
+    AppProcess app(String name, Map<String, String> extra) throws Exception {
+        Map<String, String> properties = new HashMap<>();
+        properties.put("kafka.bootstrap.servers", broker.bootstrapServers());
+        properties.put("quarkus.dynamodb.endpoint-override", dynalite.endpoint());
+        for (String service : List.of("dynamodb", "s3")) {
+            properties.put("quarkus." + service + ".aws.region", "us-east-1");
+            properties.put("quarkus." + service + ".aws.credentials.type", "static");
+            properties.put("quarkus." + service + ".aws.credentials.static-provider.access-key-id", "test");
+            properties.put("quarkus." + service + ".aws.credentials.static-provider.secret-access-key", "test");
+        }
+        properties.put("cabinet.table.create-if-missing", "true");
+        properties.put("cabinet.projection.stuck-after", "5s");
+        properties.putAll(extra);
+        Map<String, String> environment = Map.of(
+                "CABINET_JWT_ISSUER", CrashClient.ISSUER,
+                "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
+                "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
+                "CABINET_CURSOR_SECRET", "process-test-cursor-signing-key-of-enough-length");
+        AppProcess app = new AppProcess(name, freePort(), properties, environment, dir);
+        apps.add(app);
+        return app;
+    }
+
+    CrashClient client(AppProcess app) {
+        return new CrashClient(app::uri, keys.getPrivate());
+    }
+
+    /** A client of the store itself, for what a test must see or change behind the application's back. */
+    DynamoDbClient dynamo() {
+        return DynamoDbClient.builder().endpointOverride(URI.create(dynalite.endpoint())).region(Region.US_EAST_1)
+                .httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .build();
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (AppProcess app : apps) {
+            app.close();
+        }
+        broker.close();
+        dynalite.close();
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return socket.getLocalPort();
+        }
+    }
+}
