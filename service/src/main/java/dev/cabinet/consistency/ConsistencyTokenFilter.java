@@ -6,6 +6,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
+import dev.cabinet.eventlog.LogEnds;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
@@ -15,7 +16,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * Read-your-writes for queries: a GET with {@value #HEADER} (the {@code position} a command answered) is served only
  * once the projector has applied that position, with strongly consistent reads, so it never answers from before it.
- * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem.
+ * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem; a
+ * position the log does not hold (a forged or mistyped token) is a 400 at once.
  */
 public class ConsistencyTokenFilter {
 
@@ -24,9 +26,12 @@ public class ConsistencyTokenFilter {
     private final LogPositions positions;
     private final ReadConsistency consistency;
     private final ConsistencyConfig config;
+    private final LogEnds logEnds;
 
-    ConsistencyTokenFilter(LogPositions positions, ReadConsistency consistency, ConsistencyConfig config) {
+    ConsistencyTokenFilter(LogPositions positions, ReadConsistency consistency, ConsistencyConfig config,
+            LogEnds logEnds) {
         this.positions = positions;
+        this.logEnds = logEnds;
         this.consistency = consistency;
         this.config = config;
     }
@@ -45,10 +50,17 @@ public class ConsistencyTokenFilter {
                     request.getUriInfo().getPath()));
         }
         consistency.requireStrong();
-        return positions.awaitApplied(position, config.maxWait()).map(applied -> applied ? null
-                : Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "not-yet-consistent",
+        LogPosition wanted = position;
+        return logEnds.holds(position).chain(held -> held ? positions.awaitApplied(wanted, config.maxWait())
+                .map(applied -> applied ? null : notYet(token, request))
+                : Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER, "the log holds no event at "
+                        + token + ": it is not a position a command answered with"), request.getUriInfo().getPath())));
+    }
+
+    private Response notYet(String token, ContainerRequestContext request) {
+        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "not-yet-consistent",
                         "Not yet consistent", "the projection has not reached " + token + " within "
                                 + config.maxWait().toMillis() + " ms; retry later",
-                        request.getUriInfo().getPath(), null)).header("Retry-After", "1").build());
+                        request.getUriInfo().getPath(), null)).header("Retry-After", "1").build();
     }
 }

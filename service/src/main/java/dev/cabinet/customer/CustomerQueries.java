@@ -4,7 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
+import dev.cabinet.http.TaggedPath;
+import dev.cabinet.http.TaggedResource;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.query.Page;
@@ -78,5 +82,12 @@ public class CustomerQueries {
                 .map(partition -> KeyQuery.of(Index.GSI2, partition, SortKeyCondition.any(), false))
                 .toList();
         return table.queryMerged(shards, page).map(result -> result.map(OrderView::of));
+    }
+
+    /** PUT /customers/{id} honours If-Match against the customer's profile item. */
+    @Produces
+    @Singleton
+    static TaggedResource customerTags() {
+        return TaggedPath.of("/customers/", CustomerKeys::profile);
     }
 }

@@ -2,22 +2,26 @@ package dev.cabinet.customer;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.http.ETags;
+import dev.cabinet.http.Tagged;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A customer's profile; {@code orders} only when asked for ({@code ?include=orders}). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record CustomerView(String id, String name, String email, Page<OrderView> orders) {
+public record CustomerView(String id, String name, String email, Page<OrderView> orders, @JsonIgnore String etag)
+        implements Tagged {
 
     static CustomerView of(Map<String, AttributeValue> item) {
         return new CustomerView(Items.string(item, "customerId"), Items.string(item, "name"), Items.string(item, "email"),
-                null);
+                null, ETags.of(item));
     }
 
     CustomerView withOrders(Page<OrderView> page) {
-        return new CustomerView(id, name, email, page);
+        return new CustomerView(id, name, email, page, etag);
     }
 }

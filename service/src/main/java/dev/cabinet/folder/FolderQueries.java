@@ -3,7 +3,11 @@ package dev.cabinet.folder;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
+import dev.cabinet.http.TaggedPath;
+import dev.cabinet.http.TaggedResource;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.query.Page;
 import dev.cabinet.query.PageRequest;
@@ -44,5 +48,19 @@ public class FolderQueries {
     /** Pattern 12: GetItem FILE#id / METADATA. */
     public Uni<Optional<FileView>> findFile(String fileId) {
         return table.get(FolderKeys.file(fileId)).map(item -> item.map(FileView::of));
+    }
+
+    /** PATCH /folders/{id} honours If-Match against the folder's item. */
+    @Produces
+    @Singleton
+    static TaggedResource folderTags() {
+        return TaggedPath.of("/folders/", FolderKeys::folder);
+    }
+
+    /** DELETE /files/{id} honours If-Match against the file's item. */
+    @Produces
+    @Singleton
+    static TaggedResource fileTags() {
+        return TaggedPath.of("/files/", FolderKeys::file);
     }
 }

@@ -4,8 +4,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.http.ETags;
+import dev.cabinet.http.Tagged;
 import dev.cabinet.query.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -15,14 +18,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FolderView(String id, String name, String parentId, String path, List<String> ancestorIds, String ownerId,
-        String createdAt) {
+        String createdAt, @JsonIgnore String etag) implements Tagged {
 
     static FolderView of(Map<String, AttributeValue> item) {
         String ancestors = Items.string(item, "ancestorIds");
         return new FolderView(Items.string(item, "folderId"), Items.string(item, "name"), Items.string(item, "parentId"),
                 Items.string(item, "path"),
                 ancestors == null || ancestors.isEmpty() ? List.of() : Arrays.asList(ancestors.split(FolderPaths.SEPARATOR)),
-                Items.string(item, "ownerId"), Items.string(item, "createdAt"));
+                Items.string(item, "ownerId"), Items.string(item, "createdAt"), ETags.of(item));
     }
 
     /** Whether moving {@code folderId} under this folder would put it inside itself. */

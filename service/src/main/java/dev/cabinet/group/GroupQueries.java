@@ -3,7 +3,11 @@ package dev.cabinet.group;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
+import dev.cabinet.http.TaggedPath;
+import dev.cabinet.http.TaggedResource;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.query.Page;
 import dev.cabinet.query.PageRequest;
@@ -44,5 +48,12 @@ public class GroupQueries {
         KeyQuery query = KeyQuery.of(Index.TABLE, GroupKeys.userPartition(userId),
                 SortKeyCondition.beginsWith(GroupKeys.membershipPrefix()), false);
         return table.query(query, page).map(result -> result.map(MembershipView::of));
+    }
+
+    /** PATCH /groups/{id} honours If-Match against the group's metadata item. */
+    @Produces
+    @Singleton
+    static TaggedResource groupTags() {
+        return TaggedPath.of("/groups/", GroupKeys::metadata);
     }
 }

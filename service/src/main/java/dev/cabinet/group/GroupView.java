@@ -2,17 +2,22 @@ package dev.cabinet.group;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.http.ETags;
+import dev.cabinet.http.Tagged;
 import dev.cabinet.query.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A group as the API shows it. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record GroupView(String id, String name, String description, String createdAt, long memberCount, long adminCount) {
+public record GroupView(String id, String name, String description, String createdAt, long memberCount, long adminCount,
+        @JsonIgnore String etag) implements Tagged {
 
     static GroupView of(Map<String, AttributeValue> item) {
         return new GroupView(Items.string(item, "groupId"), Items.string(item, "name"), Items.string(item, "description"),
-                Items.string(item, "createdAt"), Items.number(item, "memberCount"), Items.number(item, "adminCount"));
+                Items.string(item, "createdAt"), Items.number(item, "memberCount"), Items.number(item, "adminCount"),
+                ETags.of(item));
     }
 }

@@ -1,5 +1,7 @@
 package dev.cabinet.http;
 
+import java.io.IOException;
+
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
@@ -66,6 +68,13 @@ public class HttpProblemMapper {
         return ProblemResponses.of(status, Problems.TYPE_PREFIX + "http-" + status, reason,
                 e.getMessage() != null && !e.getMessage().startsWith("HTTP ") ? e.getMessage() : reason, uri.getPath(),
                 null);
+    }
+
+    /** A body that cannot even be read as what its content type says (a broken multipart stream). */
+    @ServerExceptionMapper
+    public Response unreadableBody(IOException e, UriInfo uri) {
+        return ProblemResponses.of(400, Problems.TYPE_PREFIX + "unreadable-body", "Unreadable body",
+                "the request body could not be read: " + e.getMessage(), uri.getPath(), null);
     }
 
     /** The store throttled, timed out or failed on its side: nothing was decided, the client may retry. */

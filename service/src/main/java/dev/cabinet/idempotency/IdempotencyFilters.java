@@ -14,6 +14,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.jboss.resteasy.reactive.common.core.BlockingNotAllowedException;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
@@ -47,6 +48,24 @@ public class IdempotencyFilters {
         this.json = json;
     }
 
+    /**
+     * The body, read ahead (readBody) and put back for the resource. A command that takes no body (a DELETE, a publish)
+     * does not get it read ahead; whatever a client sent there is ignored by the command, so the fingerprint too
+     * ignores it (reading it here would block the I/O thread).
+     */
+    private static byte[] bodyOf(ContainerRequestContext request) throws IOException {
+        if (!request.hasEntity()) {
+            return new byte[0];
+        }
+        try {
+            byte[] body = request.getEntityStream().readAllBytes();
+            request.setEntityStream(new ByteArrayInputStream(body));
+            return body;
+        } catch (BlockingNotAllowedException e) {
+            return new byte[0];
+        }
+    }
+
     @ServerRequestFilter(readBody = true)
     public Uni<Response> reserveOrReplay(ContainerRequestContext request) throws IOException {
         String key = request.getHeaderString(HEADER);
@@ -58,8 +77,7 @@ public class IdempotencyFilters {
             return Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER,
                     "must be 1 to 255 visible ASCII characters"), path));
         }
-        byte[] body = request.hasEntity() ? request.getEntityStream().readAllBytes() : new byte[0];
-        request.setEntityStream(new ByteArrayInputStream(body));
+        byte[] body = bodyOf(request);
         String fingerprint = sha256(request.getMethod() + " " + path + "\n", body);
         return identity.getDeferredIdentity().chain(caller -> {
             if (caller.isAnonymous()) {

@@ -4,7 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
+import dev.cabinet.http.TaggedPath;
+import dev.cabinet.http.TaggedResource;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.query.Page;
@@ -85,5 +89,12 @@ public class PostQueries {
         KeyQuery query = KeyQuery.of(Index.GSI1, CommentKeys.byIdPartition(commentId), SortKeyCondition.any(), false);
         return table.query(query, new PageRequest(1, null))
                 .map(page -> page.items().stream().findFirst().map(CommentView::of));
+    }
+
+    /** PATCH and DELETE /posts/{id} and its publish honour If-Match against the post's metadata item. */
+    @Produces
+    @Singleton
+    static TaggedResource postTags() {
+        return TaggedPath.of("/posts/", PostKeys::metadata, "publish");
     }
 }

@@ -2,8 +2,11 @@ package dev.cabinet.post;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.http.ETags;
+import dev.cabinet.http.Tagged;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -14,17 +17,18 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PostView(String id, String authorId, String authorName, String title, String body, String status,
-        String createdAt, String publishedAt, long commentCount, Page<CommentView> comments) {
+        String createdAt, String publishedAt, long commentCount, Page<CommentView> comments,
+        @JsonIgnore String etag) implements Tagged {
 
     static PostView of(Map<String, AttributeValue> item) {
         return new PostView(Items.string(item, "postId"), Items.string(item, "authorId"), Items.string(item, "authorName"),
                 Items.string(item, "title"), Items.string(item, "body"), Items.string(item, "status"),
                 Items.string(item, "createdAt"), Items.string(item, "publishedAt"), Items.number(item, "commentCount"),
-                null);
+                null, ETags.of(item));
     }
 
     PostView withComments(Page<CommentView> page) {
-        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount, page);
+        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount, page, etag);
     }
 
     boolean isPublished() {

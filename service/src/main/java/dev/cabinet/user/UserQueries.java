@@ -3,7 +3,11 @@ package dev.cabinet.user;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
+import dev.cabinet.http.TaggedPath;
+import dev.cabinet.http.TaggedResource;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.TableReader;
 import io.smallrye.mutiny.Uni;
@@ -22,5 +26,12 @@ public class UserQueries {
     public Uni<Optional<UserView>> findProfile(String userId) {
         return table.get(UserKeys.profile(userId))
                 .map(item -> item.filter(i -> Items.has(i, "registeredAt")).map(UserView::of));
+    }
+
+    /** PUT and PATCH /users/{id} honour If-Match against the profile item. */
+    @Produces
+    @Singleton
+    static TaggedResource profileTags() {
+        return TaggedPath.of("/users/", UserKeys::profile);
     }
 }

@@ -12,11 +12,17 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
 
+import java.time.Duration;
 import java.util.Map;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.projection.ProjectionEngine;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 
 /**
  * Read-your-writes without polling: a command sent with Prefer: wait answers once its event is applied, and a query
@@ -24,6 +30,9 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 class ReadYourWritesTest {
+
+    @Inject
+    KafkaClientService kafka;
 
     @Test
     void aCommandWithPreferWaitAnswersOnceApplied() {
@@ -62,15 +71,28 @@ class ReadYourWritesTest {
     @Test
     void aPositionThatIsNotReachedFailsFastAndABadTokenIsRefused() {
         String user = newUserId();
-        String token = as(user).body(Map.of("name", "Far", "email", user + "@example.com")).put("/users/" + user)
-                .then().statusCode(202).extract().path("position");
+        KafkaConsumer<Object, Object> projector = kafka.getConsumer(ProjectionEngine.CHANNEL);
+        projector.pause().await().atMost(Duration.ofSeconds(10));
+        try {
+            String token = as(user).body(Map.of("name", "Far", "email", user + "@example.com")).put("/users/" + user)
+                    .then().statusCode(202).extract().path("position");
+            given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(503)
+                    .contentType("application/problem+json")
+                    .header("Retry-After", "1")
+                    .body("type", equalTo("urn:cabinet:problem:not-yet-consistent"))
+                    .body("detail", containsString(token));
+        } finally {
+            projector.resume().await().atMost(Duration.ofSeconds(10));
+        }
+        awaitOk("/users/" + user);
+        String token = as(user).body(Map.of("name", "Near")).patch("/users/" + user).then().statusCode(202)
+                .extract().path("position");
+        given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(200)
+                .body("name", equalTo("Near"));
         String[] parts = token.split(":");
-        String future = parts[0] + ":" + parts[1] + ":" + (Long.parseLong(parts[2]) + 1_000_000);
-        given().header("Consistency-Token", future).get("/users/" + user).then().statusCode(503)
-                .contentType("application/problem+json")
-                .header("Retry-After", "1")
-                .body("type", equalTo("urn:cabinet:problem:not-yet-consistent"))
-                .body("detail", containsString(future));
+        String beyond = parts[0] + ":" + parts[1] + ":" + (Long.parseLong(parts[2]) + 1_000_000);
+        given().header("Consistency-Token", beyond).get("/users/" + user).then().statusCode(400)
+                .body("detail", containsString("holds no event"));
         given().header("Consistency-Token", "elsewhere:0:1").get("/users/" + user).then().statusCode(400)
                 .body("errors.field", hasItem("Consistency-Token"));
         given().header("Consistency-Token", "cabinet.users:x:1").get("/users/" + user).then().statusCode(400);

@@ -97,6 +97,11 @@ final class CrashClient {
         return values;
     }
 
+    /** Every bearer token this client has sent: none may ever appear in a log. */
+    java.util.Collection<String> tokensSent() {
+        return tokens.values();
+    }
+
     /** A request of the operator (a token with the {@code operator} group). */
     Answer asOperator(String method, String path) {
         return send(method, path, OPERATOR, null);

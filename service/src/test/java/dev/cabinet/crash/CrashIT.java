@@ -24,6 +24,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.table.Ids;
@@ -135,8 +137,11 @@ class CrashIT {
         long stopping = System.nanoTime();
         assertTrue(app.stopGracefully(Duration.ofSeconds(60)), "SIGTERM did not stop the application within 60 s");
         log("SIGTERM under load: stopped in " + millisSince(stopping) + " ms");
-        Files.readString(app.currentLog()).lines().filter(line -> line.contains("Shutdown: "))
-                .forEach(line -> log("  " + line.substring(line.indexOf("Shutdown: "))));
+        for (String line : Files.readAllLines(app.currentLog())) {
+            if (line.startsWith("{") && line.contains("Shutdown: ")) {
+                log("  " + new ObjectMapper().readTree(line).path("message").asText());
+            }
+        }
         // Right after a broker restart the group coordinator may still be loading its offsets: ask until it answers.
         await().atMost(Duration.ofSeconds(30)).untilAsserted(CrashIT::assertEveryAppliedOffsetIsCommitted);
         app.start();

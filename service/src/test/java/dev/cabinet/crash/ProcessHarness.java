@@ -32,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class ProcessHarness implements AutoCloseable {
 
     static final int PARTITIONS = 6;
+    static final String CURSOR_SECRET = "process-test-cursor-signing-key-of-enough-length";
 
     final Path dir;
     final KafkaBroker broker;
@@ -77,7 +78,7 @@ final class ProcessHarness implements AutoCloseable {
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
-                "CABINET_CURSOR_SECRET", "process-test-cursor-signing-key-of-enough-length");
+                "CABINET_CURSOR_SECRET", CURSOR_SECRET);
         AppProcess app = new AppProcess(name, freePort(), properties, environment, dir);
         apps.add(app);
         return app;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.table.Ids;
@@ -170,6 +173,36 @@ class RebuildIT {
         assertEquals("Green", client.get("/users/" + onlyInGreen).get("name").asText(), "reads go to the new table");
         client.applied("PATCH", "/users/" + users.get(0), users.get(0), Map.of("name", "After cut-over"));
         assertEquals("After cut-over", client.get("/users/" + users.get(0)).get("name").asText());
+        assertProductionLogsAreJsonWithoutSecrets();
+    }
+
+    /** Production logs: one JSON object per line, and never a bearer token or the cursor-signing key. */
+    private static void assertProductionLogsAreJsonWithoutSecrets() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<Path> logs;
+        try (var files = Files.list(harness.dir)) {
+            logs = files.filter(f -> f.getFileName().toString().matches("(blue|green)-\\d+\\.log")).toList();
+        }
+        assertFalse(logs.isEmpty(), "no application log in " + harness.dir);
+        long lines = 0;
+        for (Path log : logs) {
+            for (String line : Files.readAllLines(log)) {
+                if (line.isBlank() || !line.startsWith("{")) {
+                    // The JVM's own warnings come before logging starts; everything the application logs is JSON.
+                    assertFalse(line.contains(" INFO ") || line.contains(" WARN ") || line.contains(" ERROR "),
+                            log + " has a plain-text log line: " + line);
+                    continue;
+                }
+                JsonNode entry = json.readTree(line);
+                assertTrue(entry.has("level") && entry.has("message"), log + ": " + line);
+                lines++;
+                for (String token : client.tokensSent()) {
+                    assertFalse(line.contains(token), log + " contains a bearer token");
+                }
+                assertFalse(line.contains(ProcessHarness.CURSOR_SECRET), log + " contains the cursor-signing key");
+            }
+        }
+        assertTrue(lines > 20, "only " + lines + " JSON log lines");
     }
 
     private static JsonNode verify() {

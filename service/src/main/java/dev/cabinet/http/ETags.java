@@ -1,0 +1,69 @@
+package dev.cabinet.http;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Entity tags of single resources, derived from the read model: a hash of every attribute of the item the resource is
+ * read from, so any change a projection makes to it (a new version, a counter) makes a new tag. Reads and the
+ * {@code If-Match} check hash the same item the same way.
+ */
+public final class ETags {
+
+    private ETags() {
+    }
+
+    /** The quoted strong entity tag of the item, e.g. {@code "Xk3…"}. */
+    public static String of(Map<String, AttributeValue> item) {
+        StringBuilder canonical = new StringBuilder();
+        new TreeMap<>(item).forEach((name, value) -> canonical.append(name).append('=').append(canonical(value))
+                .append('\n'));
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(canonical.toString()
+                    .getBytes(StandardCharsets.UTF_8));
+            return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(hash).substring(0, 22) + "\"";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sets come back in no particular order: their elements are sorted so one state has one tag. */
+    private static String canonical(AttributeValue value) {
+        if (value.hasSs()) {
+            List<String> elements = new ArrayList<>(value.ss());
+            elements.sort(null);
+            return "SS" + elements;
+        }
+        if (value.hasNs()) {
+            List<String> elements = new ArrayList<>(value.ns());
+            elements.sort(null);
+            return "NS" + elements;
+        }
+        return value.toString();
+    }
+
+    /**
+     * Whether an {@code If-Match} header value matches the current tag ({@code null} when the resource does not
+     * exist): {@code *} matches any existing resource, otherwise one of the listed strong tags must be equal.
+     */
+    public static boolean matches(String ifMatch, String current) {
+        if (current == null) {
+            return false;
+        }
+        for (String candidate : ifMatch.split(",")) {
+            String tag = candidate.trim();
+            if (tag.equals("*") || tag.equals(current)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.cabinet.http;
+
+import java.util.Map;
+
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+
+/**
+ * Adds to the generated OpenAPI document what every operation shares and no annotation says once: the headers that
+ * work on every command ({@code Idempotency-Key}, {@code Prefer: wait}) and query ({@code Consistency-Token}), and
+ * the problem+json answers with the cases each status stands for. Written as a filter so that a new endpoint gets it
+ * without anyone remembering to.
+ */
+public class OpenApiContract implements OASFilter {
+
+    private static final String PROBLEM = "Problem";
+
+    @Override
+    public void filterOpenAPI(OpenAPI openApi) {
+        openApi.getComponents().addSchema(PROBLEM, problemSchema());
+        if (openApi.getPaths() == null || openApi.getPaths().getPathItems() == null) {
+            return;
+        }
+        for (Map.Entry<String, PathItem> path : openApi.getPaths().getPathItems().entrySet()) {
+            if (path.getKey().startsWith("/q/") || path.getKey().startsWith("/dev/")) {
+                continue;
+            }
+            path.getValue().getOperations().forEach((method, operation) -> {
+                if (method == PathItem.HttpMethod.GET) {
+                    describeQuery(operation);
+                } else {
+                    describeCommand(operation, path.getKey().startsWith("/admin/"));
+                }
+                describeProblems(operation);
+            });
+        }
+    }
+
+    private static void describeQuery(Operation operation) {
+        operation.addParameter(header("Consistency-Token", "A position from a command's answer "
+                + "(`topic:partition:offset`): the query answers only once the projection has reached it, reading "
+                + "strongly consistently, or fails with 503 after `cabinet.consistency.max-wait`.", false));
+        problem(operation, "503", "Not projected up to the `Consistency-Token` in time, or the store did not answer "
+                + "(`Retry-After`)");
+    }
+
+    private static void describeCommand(Operation operation, boolean operatorOnly) {
+        if (!operatorOnly) {
+            operation.addParameter(header("Idempotency-Key", "Any string of 1 to 255 characters: a retry with the "
+                    + "same key and body answers the same as the first request and writes no second event (from any "
+                    + "instance, for a day); the same key with another body is a 422.", false));
+            operation.addParameter(header("Prefer", "`wait=N` (RFC 7240): answer once the projection applied the "
+                    + "event (200 `applied`), rejected it (409) or parked it (202 `parked`), at most N seconds "
+                    + "(202 `pending` then).", false));
+            problem(operation, "409", "The command does not fit the current state, or (with `Prefer: wait`) the "
+                    + "projector rejected it");
+            problem(operation, "422", "The `Idempotency-Key` was used before with another body");
+            problem(operation, "503", "Kafka or the store did not answer in time; nothing was accepted "
+                    + "(`Retry-After`)");
+        }
+        problem(operation, "401", "No valid bearer token");
+        problem(operation, "403", "The token's subject may not do this");
+    }
+
+    private static void describeProblems(Operation operation) {
+        problem(operation, "400", "A parameter or the body is invalid; `errors[]` names each field");
+        problem(operation, "404", "The resource does not exist");
+    }
+
+    private static void problem(Operation operation, String status, String description) {
+        APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses()
+                : operation.getResponses();
+        operation.setResponses(responses);
+        APIResponse response = responses.hasAPIResponse(status) ? responses.getAPIResponse(status)
+                : OASFactory.createAPIResponse().description(description);
+        // Generated responses (e.g. 400 for validated parameters) say nothing of the body: it is always a problem.
+        response.setContent(OASFactory.createContent().addMediaType(Problem.MEDIA_TYPE,
+                OASFactory.createMediaType().schema(OASFactory.createSchema().ref("#/components/schemas/" + PROBLEM))));
+        responses.addAPIResponse(status, response);
+    }
+
+    private static Parameter header(String name, String description, boolean required) {
+        return OASFactory.createParameter().name(name).in(Parameter.In.HEADER).required(required)
+                .description(description).schema(OASFactory.createSchema().addType(Schema.SchemaType.STRING));
+    }
+
+    private static Schema problemSchema() {
+        Schema string = OASFactory.createSchema().addType(Schema.SchemaType.STRING);
+        return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
+                .description("An RFC 9457 problem; `type` is stable (`urn:cabinet:problem:*`, see the README)")
+                .addProperty("type", string).addProperty("title", string)
+                .addProperty("status", OASFactory.createSchema().addType(Schema.SchemaType.INTEGER))
+                .addProperty("detail", string).addProperty("instance", string)
+                .addProperty("errors", OASFactory.createSchema().addType(Schema.SchemaType.ARRAY)
+                        .items(OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
+                                .addProperty("field", string).addProperty("message", string)));
+    }
+}

@@ -1,0 +1,85 @@
+package dev.cabinet.conditional;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.createGroup;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.EventLogReader;
+import dev.cabinet.table.Ids;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** ETag on single resources, If-None-Match on reads, and If-Match on commands (412 for a stale version). */
+@QuarkusTest
+class ConditionalRequestTest {
+
+    @Test
+    void aProfileChangesOnlyIfItIsStillTheVersionTheClientRead() {
+        String user = newUserId();
+        register(user, "Tagged");
+        String first = etag("/users/" + user);
+        given().header("If-None-Match", first).get("/users/" + user).then().statusCode(304);
+
+        as(user).header("If-Match", first).body(Map.of("name", "Second")).patch("/users/" + user)
+                .then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> "Second".equals(given().get("/users/" + user).path("name")));
+        String second = etag("/users/" + user);
+        assertNotEquals(first, second, "a new version has a new tag");
+        given().header("If-None-Match", first).get("/users/" + user).then().statusCode(200);
+
+        int events = EventLogReader.recordsWithKey(Topics.USERS, user).size();
+        as(user).header("If-Match", first).body(Map.of("name", "Lost update")).patch("/users/" + user)
+                .then().statusCode(412).contentType("application/problem+json")
+                .body("type", equalTo("urn:cabinet:problem:precondition-failed"))
+                .body("detail", containsString(second)).header("ETag", equalTo(second));
+        assertEquals(events, EventLogReader.recordsWithKey(Topics.USERS, user).size(), "a refused command wrote an event");
+        as(user).header("If-Match", "\"a\", " + second).body(Map.of("name", "Third")).patch("/users/" + user)
+                .then().statusCode(202);
+    }
+
+    @Test
+    void postsAndGroupsHonourIfMatchAndAMissingResourceMatchesNothing() {
+        String author = newUserId();
+        register(author, "Author");
+        String post = createPost(author, "Tagged post");
+        String tag = etag("/posts/" + post);
+        as(author).header("If-Match", "\"stale\"").post("/posts/" + post + "/publish").then().statusCode(412);
+        as(author).header("If-Match", tag).post("/posts/" + post + "/publish").then().statusCode(202);
+        as(author).header("If-Match", "*").delete("/posts/p" + Ids.newId()).then().statusCode(412)
+                .body("detail", equalTo("the resource does not exist"));
+
+        String group = createGroup(author, "Tagged group");
+        as(author).header("If-Match", "\"stale\"").body(Map.of("name", "Renamed")).patch("/groups/" + group)
+                .then().statusCode(412);
+        as(author).header("If-Match", etag("/groups/" + group)).body(Map.of("name", "Renamed"))
+                .patch("/groups/" + group).then().statusCode(202);
+    }
+
+    @Test
+    void ifMatchWhereNoVersionIsKeptIsRefusedRatherThanIgnored() {
+        String user = newUserId();
+        register(user, "Member");
+        String group = createGroup(user, "Own group");
+        as(user).header("If-Match", "*").delete("/groups/" + group + "/members/" + user).then().statusCode(400)
+                .body("detail", containsString("If-Match is not supported"));
+    }
+
+    private static String etag(String path) {
+        return given().get(path).then().statusCode(200).header("ETag", matchesPattern("\"[A-Za-z0-9_-]{22}\""))
+                .extract().header("ETag");
+    }
+}
