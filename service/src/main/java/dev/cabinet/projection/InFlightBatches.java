@@ -3,7 +3,6 @@ package dev.cabinet.projection;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -12,7 +11,6 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
@@ -36,23 +34,21 @@ public class InFlightBatches {
     private static final Duration COMMIT_LIMIT = Duration.ofSeconds(5);
 
     private final AtomicInteger running = new AtomicInteger();
-    private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final KafkaClientService kafka;
     private final ProjectionConfig config;
+    private final ProjectionLag lag;
 
-    InFlightBatches(KafkaClientService kafka, ProjectionConfig config) {
+    InFlightBatches(KafkaClientService kafka, ProjectionConfig config, ProjectionLag lag) {
         this.kafka = kafka;
         this.config = config;
+        this.lag = lag;
     }
 
-    /** Counts the batch as in flight until it ends, and remembers its offsets once it is wholly applied. */
-    <T> Uni<T> track(ConsumerRecords<String, byte[]> batch, Uni<T> work) {
+    /** Counts the batch as in flight until it ends (its applied offsets are recorded by {@link ProjectionLag}). */
+    <T> Uni<T> track(Uni<T> work) {
         return Uni.createFrom().deferred(() -> {
             running.incrementAndGet();
-            return work.invoke(() -> batch.partitions().forEach(partition -> {
-                var records = batch.records(partition);
-                applied.merge(partition, records.get(records.size() - 1).offset(), Math::max);
-            })).onTermination().invoke(running::decrementAndGet);
+            return work.onTermination().invoke(running::decrementAndGet);
         });
     }
 
@@ -94,7 +90,7 @@ public class InFlightBatches {
     private void commitApplied(KafkaConsumer<Object, Object> consumer) {
         try {
             Set<TopicPartition> owned = consumer.getAssignments().await().atMost(COMMIT_LIMIT);
-            Map<TopicPartition, OffsetAndMetadata> offsets = applied.entrySet().stream()
+            Map<TopicPartition, OffsetAndMetadata> offsets = lag.appliedOffsets().entrySet().stream()
                     .filter(entry -> owned.contains(entry.getKey()))
                     .collect(Collectors.toMap(Map.Entry::getKey, entry -> new OffsetAndMetadata(entry.getValue() + 1)));
             if (!offsets.isEmpty()) {

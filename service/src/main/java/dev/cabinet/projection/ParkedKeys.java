@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -54,11 +54,8 @@ public class ParkedKeys {
 
     /** The ids of every parked stream; the engine reads them once per batch, so every instance sees an operator's act. */
     public Uni<Set<String>> parkedIds() {
-        Set<String> ids = ConcurrentHashMap.newKeySet();
-        return store.forEach(keysQuery(), item -> {
-            ids.add(Items.string(item, "parkedKeyId"));
-            return Uni.createFrom().voidItem();
-        }).map(walked -> ids);
+        return keys().map(items -> items.stream().map(item -> Items.string(item, "parkedKeyId"))
+                .collect(Collectors.toSet()));
     }
 
     /** The parked keys, each as its item (pattern 21). */

@@ -52,7 +52,7 @@ public class ProjectionEngine {
     @Incoming(CHANNEL)
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
         lag.started(batch);
-        return inFlight.track(batch, applier.retryingTransientErrors(parkedKeys.parkedIds())
+        return inFlight.track(applier.retryingTransientErrors(parkedKeys.parkedIds())
                 .chain(parked -> Multi.createFrom().iterable(byStream(batch))
                         .onItem().transformToUni(records -> applyInOrder(records, parked))
                         .merge(config.concurrency())

@@ -56,6 +56,11 @@ public class ProjectionLag {
         }
     }
 
+    /** The last offset applied on each partition this instance has projected (graceful shutdown commits them). */
+    Map<TopicPartition, Long> appliedOffsets() {
+        return Map.copyOf(applied);
+    }
+
     void finished(ConsumerRecords<String, byte[]> batch) {
         for (TopicPartition partition : batch.partitions()) {
             var records = batch.records(partition);

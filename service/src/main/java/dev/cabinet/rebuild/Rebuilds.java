@@ -2,9 +2,12 @@ package dev.cabinet.rebuild;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.LockSupport;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -31,6 +34,7 @@ class Rebuilds {
     private static final Logger LOG = Logger.getLogger(Rebuilds.class);
     private static final int LISTED_DIFFERENCES = 100;
     private static final Duration CATCH_UP_WAIT = Duration.ofSeconds(30);
+    private static final Duration LOOK_AGAIN = Duration.ofMillis(500);
 
     private final RebuildProgress progress;
     private final TableComparison comparison;
@@ -90,7 +94,7 @@ class Rebuilds {
         }
         String previous = verification.active();
         String now = Timestamps.format(Instant.now());
-        Map<String, AttributeValue> pointer = new java.util.HashMap<>(ActiveTable.pointerKey().toAttributes());
+        Map<String, AttributeValue> pointer = new HashMap<>(ActiveTable.pointerKey().toAttributes());
         pointer.put(KeyPlan.TYPE, AttributeValue.fromS(KeyPlan.ACTIVE_READ_MODEL.name()));
         pointer.put(ActiveTable.ATTRIBUTE, AttributeValue.fromS(candidate));
         pointer.put("previous", AttributeValue.fromS(previous));
@@ -102,7 +106,7 @@ class Rebuilds {
                     .conditionExpression("attribute_not_exists(#pk) OR #t = :previous")
                     .expressionAttributeNames(Map.of("#pk", Key.PK, "#t", ActiveTable.ATTRIBUTE))
                     .expressionAttributeValues(Map.of(":previous", AttributeValue.fromS(previous)))).join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             if (e.getCause() instanceof ConditionalCheckFailedException) {
                 throw Problems.conflict("the table answering reads changed meanwhile; look again");
             }
@@ -117,6 +121,8 @@ class Rebuilds {
         long deadline = System.nanoTime() + CATCH_UP_WAIT.toNanos();
         RebuildProgress.Status status = progress.of(candidate);
         while (!status.caughtUp() && System.nanoTime() < deadline) {
+            // Each look reads every partition's progress in both tables: look again after a pause, not at once.
+            LockSupport.parkNanos(LOOK_AGAIN.toNanos());
             status = progress.of(candidate);
         }
         if (!status.caughtUp()) {
