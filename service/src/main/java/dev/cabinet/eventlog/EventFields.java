@@ -36,9 +36,12 @@ public final class EventFields {
         return optionalText(field, value, max);
     }
 
-    /** Optional text of at most {@code max} characters. */
+    /**
+     * Optional text of at most {@code max} characters, counted as code points like JSON Schema's {@code maxLength}, so
+     * the published contract and this check agree on text outside the Basic Multilingual Plane.
+     */
     public static String optionalText(String field, String value, int max) {
-        if (value != null && value.length() > max) {
+        if (value != null && value.length() > max && value.codePointCount(0, value.length()) > max) {
             throw new IllegalArgumentException(field + " is longer than " + max + " characters");
         }
         return value;

@@ -68,7 +68,7 @@ class DeadLetterTest {
         assertEquals(Topics.USERS, EventLogReader.header(deadLetter, DeadLetterTopic.TOPIC));
         assertEquals(parked.getString("firstOffset"), EventLogReader.header(deadLetter, DeadLetterTopic.OFFSET));
         assertEquals(parked.getString("reason"), EventLogReader.header(deadLetter, DeadLetterTopic.REASON));
-        assertThat(parked.getString("reason"), containsString("not a valid"));
+        assertThat(parked.getString("reason"), containsString("data is not JSON"));
 
         String second = Ids.newId();
         produce(user, second, UPDATED, "{\"userId\":\"" + user + "\",\"name\":\"Second\"}");
@@ -97,7 +97,9 @@ class DeadLetterTest {
                 "{\"userId\":\"%s\",\"name\":\"" + "x".repeat(20_001) + "\",\"email\":\"x@example.com\","
                         + "\"registeredAt\":\"2026-01-01T00:00:00.000Z\"}", "name",
                 "{\"userId\":\"%s\",\"name\":\"N\",\"email\":\"n@example.com\",\"registeredAt\":\"2026-01-01\"}",
-                "registeredAt");
+                "registeredAt",
+                "{\"userId\":\"%s\",\"name\":7,\"email\":\"n@example.com\",\"registeredAt\":\"2026-01-01T00:00:00.000Z\"}",
+                "breaks the cabinet.user.registered.v1 schema: /name");
         for (Map.Entry<String, String> violation : reasons.entrySet()) {
             String user = newUserId();
             String eventId = Ids.newId();

@@ -54,4 +54,22 @@ class OpenApiTest {
         }
         assertTrue(document.at("/components/securitySchemes").size() > 0, "no security scheme");
     }
+
+    @Test
+    void theEventContractIsServedAsKeptInTheRepository() throws Exception {
+        String asyncApi = given().get("/contract/asyncapi.yaml").then().statusCode(200).extract().asString();
+        assertEquals(resource("META-INF/resources/contract/asyncapi.yaml"), asyncApi);
+        for (String type : List.of("cabinet.user.registered.v1", "cabinet.metrics.recorded.v1")) {
+            String path = "contract/events/" + type + ".json";
+            String schema = given().get("/" + path).then().statusCode(200).contentType("application/json")
+                    .extract().asString();
+            assertEquals(resource("META-INF/resources/" + path), schema);
+        }
+    }
+
+    private static String resource(String path) throws java.io.IOException {
+        try (var in = OpenApiTest.class.getClassLoader().getResourceAsStream(path)) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
 }
