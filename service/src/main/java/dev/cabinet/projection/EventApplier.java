@@ -30,8 +30,10 @@ public class EventApplier {
     private final EventDecoder decoder;
     private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
+    private final ProjectionTracing tracing;
 
-    EventApplier(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry) {
+    EventApplier(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
+            ProjectionTracing tracing) {
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (Projector projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -44,6 +46,7 @@ public class EventApplier {
         this.decoder = new EventDecoder(catalog, json);
         this.config = config;
         this.metrics = new ProjectionMetrics(registry);
+        this.tracing = tracing;
     }
 
     /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
@@ -64,13 +67,15 @@ public class EventApplier {
         }
         Projector projector = projectorByType.get(event.type());
         long started = System.nanoTime();
-        Uni<Void> once = Uni.createFrom().deferred(() -> projector.apply(event))
-                .onFailure(TransientStoreErrors::isTransient)
-                .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString()));
-        return retryingTransientErrors(once, attempts)
+        // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
+        // current when the pipeline was built, so the store calls become children of the event's span.
+        return tracing.applying(record, event.type(), event.id(), () -> retryingTransientErrors(
+                Uni.createFrom().deferred(() -> projector.apply(event))
+                        .onFailure(TransientStoreErrors::isTransient)
+                        .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))
                 .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
-                .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started));
+                .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started)));
     }
 
     /** Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -18,8 +17,6 @@ import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -42,23 +39,15 @@ public class ProjectionStore {
     private final String table;
     private final ProjectionConfig config;
 
-    private final MeterRegistry registry;
-
-    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config, MeterRegistry registry) {
+    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config) {
         this.dynamo = dynamo;
         this.table = table.target();
         this.config = config;
-        this.registry = registry;
     }
 
-    /** Times a store call as {@code cabinet.store.calls{operation}}: the store's latency as the projector sees it. */
-    private <T> Uni<T> timed(String operation, Supplier<CompletionStage<T>> call) {
-        return Uni.createFrom().deferred(() -> {
-            long started = System.nanoTime();
-            return Uni.createFrom().completionStage(call)
-                    .onTermination().invoke(() -> Timer.builder("cabinet.store.calls").tag("operation", operation)
-                            .register(registry).record(System.nanoTime() - started, TimeUnit.NANOSECONDS));
-        });
+    /** A store call, made when subscribed to (StoreCallMeter times every call by operation and outcome). */
+    private static <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
+        return Uni.createFrom().completionStage(call);
     }
 
     /**
@@ -66,7 +55,7 @@ public class ProjectionStore {
      * never deletes what a newer one wrote. {@code false} when the condition stopped it.
      */
     public Uni<Boolean> delete(Key key, String versionAttribute, long version) {
-        return timed("delete", () -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
+        return call(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
                 .conditionExpression("attribute_not_exists(#v) OR #v < :v")
                 .expressionAttributeNames(Map.of("#v", versionAttribute))
                 .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(version))))))
@@ -76,12 +65,12 @@ public class ProjectionStore {
 
     /** Deletes the item, whatever it holds (gone already is fine). */
     public Uni<Void> delete(Key key) {
-        return timed("delete", () -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes()))).replaceWithVoid();
+        return call(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes()))).replaceWithVoid();
     }
 
     /** Deletes the item only if the attribute holds exactly this value: {@code false} when it did not (or is gone). */
     public Uni<Boolean> deleteIfEquals(Key key, String attribute, Object value) {
-        return timed("delete", () -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
+        return call(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())
                 .conditionExpression("#a = :v")
                 .expressionAttributeNames(Map.of("#a", attribute))
                 .expressionAttributeValues(Map.of(":v", AttributeValues.of(value)))))
@@ -107,7 +96,7 @@ public class ProjectionStore {
             request.exclusiveStartKey(start);
         }
         QueryRequest built = request.build();
-        return timed("query", () -> dynamo.query(built))
+        return call(() -> dynamo.query(built))
                 .chain(page -> Multi.createFrom().iterable(page.items())
                         .onItem().transformToUni(item -> action.apply(item).replaceWithVoid())
                         .merge(config.fanOutConcurrency())
@@ -123,7 +112,7 @@ public class ProjectionStore {
      */
     public Uni<Void> deleteAll(KeyQuery query) {
         QueryRequest request = query.toRequest(table).limit(BATCH_SIZE).consistentRead(true).build();
-        return timed("query", () -> dynamo.query(request))
+        return call(() -> dynamo.query(request))
                 .chain(page -> page.items().isEmpty()
                         ? Uni.createFrom().voidItem()
                         : writeBatch(page.items().stream()
@@ -157,7 +146,7 @@ public class ProjectionStore {
 
     /** One BatchWriteItem, resubmitting what DynamoDB left unprocessed (it does so under throttling). */
     private Uni<Void> writeBatch(List<WriteRequest> writes) {
-        return timed("batch-write", () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, writes))))
+        return call(() -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, writes))))
                 .chain(response -> {
                     List<WriteRequest> left = response.unprocessedItems().getOrDefault(table, List.of());
                     return left.isEmpty() ? Uni.createFrom().voidItem()
@@ -168,7 +157,7 @@ public class ProjectionStore {
 
     /** Applies the update; {@code false} when its condition did not hold (already applied, or nothing to update). */
     public Uni<Boolean> update(ItemUpdate update) {
-        return timed("update", () -> dynamo.updateItem(update.toRequest(table)))
+        return call(() -> dynamo.updateItem(update.toRequest(table)))
                 .map(response -> true)
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
@@ -180,7 +169,7 @@ public class ProjectionStore {
 
     /** A strongly consistent read of another table than the one this projector writes (the one answering reads). */
     public Uni<Optional<Map<String, AttributeValue>>> read(String tableName, Key key) {
-        return timed("read", () -> dynamo.getItem(b -> b.tableName(tableName).key(key.toAttributes())
+        return call(() -> dynamo.getItem(b -> b.tableName(tableName).key(key.toAttributes())
                 .consistentRead(true)))
                 .map(Items::found);
     }

@@ -24,7 +24,8 @@ class ProjectionLagTest {
                     && l.contains("topic=\"cabinet.users\"") && !l.endsWith(" 0.0")), "events applied per partition");
             assertTrue(metrics.contains("cabinet_projection_time_lag_seconds{"), "time lag per partition");
             assertTrue(metrics.contains("cabinet_projection_applied_offset{"), "offset applied per partition");
-            assertTrue(metrics.contains("cabinet_store_calls_seconds_count{operation=\"update\""), "store latency");
+            assertTrue(metrics.contains("cabinet_dynamodb_calls_seconds_count{operation=\"UpdateItem\",outcome=\"success\""),
+                    "store latency by operation and outcome");
             assertTrue(metrics.contains("cabinet_projection_offset_lag{"), "offset lag per partition");
             assertTrue(metrics.contains("kafka_consumer_fetch_manager_records_lag_max{"), "the Kafka client's own meters");
         });
