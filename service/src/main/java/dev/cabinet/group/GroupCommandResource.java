@@ -56,10 +56,13 @@ public class GroupCommandResource {
     public Uni<Response> createGroup(@Valid @NotNull NewGroupRequest body) {
         String creator = caller.id();
         String groupId = Ids.newId();
-        return users.findProfile(creator)
-                .map(profile -> profile.orElseThrow(() -> Problems.conflict(
-                        "register your profile with PUT /users/" + creator + " before creating groups")))
-                .chain(profile -> log.append(GroupEvent.CREATED, new GroupCreated(groupId, body.name(), body.description(),
+        return users.isRegistered(creator)
+                .invoke(registered -> {
+                    if (!registered) {
+                        throw Problems.conflict("register your profile with PUT /users/" + creator + " before creating groups");
+                    }
+                })
+                .chain(registered -> log.append(GroupEvent.CREATED, new GroupCreated(groupId, body.name(), body.description(),
                         creator, Timestamps.format(Instant.now())), creator))
                 .map(appended -> Accepted.response(appended, groupId, "/groups/" + groupId));
     }

@@ -73,10 +73,13 @@ public class CommentResource {
         Ids.require("postId", postId);
         String author = caller.id();
         String commentId = Ids.newId();
-        return users.findProfile(author)
-                .map(profile -> profile.orElseThrow(() -> Problems.conflict(
-                        "register your profile with PUT /users/" + author + " before commenting")))
-                .chain(profile -> posts.findPost(postId))
+        return users.isRegistered(author)
+                .invoke(registered -> {
+                    if (!registered) {
+                        throw Problems.conflict("register your profile with PUT /users/" + author + " before commenting");
+                    }
+                })
+                .chain(registered -> posts.findPost(postId))
                 .map(post -> post.orElseThrow(() -> Problems.notFound("post", postId)))
                 .chain(post -> log.append(CommentEvent.ADDED, new CommentAdded(postId, commentId, author, body.text(),
                         Timestamps.format(Instant.now())), author))

@@ -51,10 +51,13 @@ public class PostCommandResource {
     public Uni<Response> createPost(@Valid @NotNull NewPostRequest body) {
         String author = caller.id();
         String postId = Ids.newId();
-        return users.findProfile(author)
-                .map(profile -> profile.orElseThrow(() -> Problems.conflict(
-                        "register your profile with PUT /users/" + author + " before writing posts")))
-                .chain(profile -> log.append(PostEvent.CREATED,
+        return users.isRegistered(author)
+                .invoke(registered -> {
+                    if (!registered) {
+                        throw Problems.conflict("register your profile with PUT /users/" + author + " before writing posts");
+                    }
+                })
+                .chain(registered -> log.append(PostEvent.CREATED,
                         new PostCreated(postId, author, body.title(), body.body(), Timestamps.format(Instant.now())), author))
                 .map(appended -> Accepted.response(appended, postId, "/posts/" + postId));
     }

@@ -1,10 +1,14 @@
 package dev.cabinet.user;
 
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
@@ -16,10 +20,28 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class UserQueries {
 
+    /**
+     * Users known to be registered. A profile is never deleted, so "registered" never turns false and a command need not
+     * read the profile again for every post or comment; only positive answers are kept (a user who registers a moment
+     * later must not be refused for long). Bounded, and each entry expires, so memory stays flat.
+     */
+    private final Cache<String, Boolean> registered = Caffeine.newBuilder().maximumSize(100_000)
+            .expireAfterWrite(10, TimeUnit.MINUTES).build();
     private final TableReader table;
 
     UserQueries(TableReader table) {
         this.table = table;
+    }
+
+    /** Whether the user has registered a profile: the table's answer the first time, remembered once it is yes. */
+    public Uni<Boolean> isRegistered(String userId) {
+        if (registered.getIfPresent(userId) != null) {
+            return Uni.createFrom().item(true);
+        }
+        return findProfile(userId).map(profile -> {
+            profile.ifPresent(found -> registered.put(userId, Boolean.TRUE));
+            return profile.isPresent();
+        });
     }
 
     /** Pattern 1: GetItem USER#u / PROFILE. A profile item that only holds counters is not a registered user. */
