@@ -20,7 +20,7 @@ import org.awaitility.Awaitility;
  * The packaged application (target/quarkus-app) as a separate process in the prod profile, so that it can be killed
  * with SIGKILL or stopped with SIGTERM like a pod. Each start logs to a file of its own.
  */
-final class AppProcess {
+public final class AppProcess {
 
     private static final Path JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
 
@@ -33,7 +33,8 @@ final class AppProcess {
     private Process process;
     private int starts;
 
-    AppProcess(String name, int port, Map<String, String> properties, Map<String, String> environment, Path logDir) {
+    AppProcess(String name, int port, Map<String, String> properties, Map<String, String> environment, Path logDir,
+            List<String> jvmOptions) {
         this.name = name;
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: the crash tests run after package");
@@ -41,18 +42,24 @@ final class AppProcess {
         this.port = port;
         this.environment = environment;
         this.logDir = logDir;
-        this.command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:TieredStopAtLevel=1", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
+        this.command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
         properties.forEach((property, value) -> command.add("-D" + property + "=" + value));
         command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
     }
 
-    URI uri(String path) {
+    public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
+    /** The process id, for what the operating system knows of it (its resident memory). */
+    public long pid() {
+        return process.pid();
+    }
+
     /** Starts the application and waits until readiness answers UP. */
-    void start() {
+    public void start() {
         starts++;
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(logDir.resolve(name + "-" + starts + ".log").toFile());
@@ -62,7 +69,7 @@ final class AppProcess {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Awaitility.await("the application is ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+        Awaitility.await("the application is ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(50))
                 .until(() -> {
                     if (!process.isAlive()) {
                         throw new IllegalStateException("the application exited with " + process.exitValue()
@@ -72,19 +79,33 @@ final class AppProcess {
                 });
     }
 
+    /** SIGSTOP: the process stays, frozen, until {@link #resume()}. */
+    public void pause() throws Exception {
+        signal("-STOP");
+    }
+
+    /** SIGCONT. */
+    public void resume() throws Exception {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) throws Exception {
+        new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
     /** SIGKILL: no shutdown hook, no commit, nothing flushed. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
     }
 
     /** SIGTERM, as Kubernetes stops a pod; {@code false} if it was not gone within {@code limit}. */
-    boolean stopGracefully(Duration limit) throws InterruptedException {
+    public boolean stopGracefully(Duration limit) throws InterruptedException {
         process.destroy();
         return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** /q/health/ready's status code, or -1 if the application does not answer. */
-    int readinessStatus() {
+    public int readinessStatus() {
         try {
             return http.send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
                     HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -96,11 +117,11 @@ final class AppProcess {
         }
     }
 
-    Path currentLog() {
+    public Path currentLog() {
         return logDir.resolve(name + "-" + starts + ".log");
     }
 
-    void close() throws InterruptedException {
+    public void close() throws InterruptedException {
         if (process != null && process.isAlive()) {
             process.destroy();
             if (!process.waitFor(40, TimeUnit.SECONDS)) {

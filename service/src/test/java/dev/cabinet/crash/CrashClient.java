@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.jwt.build.Jwt;
 
 /** A plain HTTP client of the application under test, signing its users' tokens with the test issuer's key. */
-final class CrashClient {
+public final class CrashClient {
 
     static final String ISSUER = "https://issuer.crash.test";
     static final String AUDIENCE = "cabinet";
@@ -37,18 +37,18 @@ final class CrashClient {
     }
 
     /** The answer to a request, or status -1 if the application did not answer (down, restarting, killed mid-call). */
-    record Answer(int status, JsonNode body) {
-        boolean accepted() {
+    public record Answer(int status, JsonNode body) {
+        public boolean accepted() {
             return status == 202;
         }
     }
 
-    Answer send(String method, String path, String userId, Object body) {
+    public Answer send(String method, String path, String userId, Object body) {
         return send(method, path, userId, body, Map.of());
     }
 
     /** A command that answers once it is projected ({@code Prefer: wait}); fails unless it was applied. */
-    JsonNode applied(String method, String path, String userId, Object body) {
+    public JsonNode applied(String method, String path, String userId, Object body) {
         Answer answer = send(method, path, userId, body, Map.of("Prefer", "wait=30"));
         if (answer.status() != 200 || !"applied".equals(answer.body().path("outcome").asText())) {
             throw new AssertionError(method + " " + path + " answered " + answer.status() + ": " + answer.body());
@@ -77,7 +77,7 @@ final class CrashClient {
         }
     }
 
-    JsonNode get(String path) {
+    public JsonNode get(String path) {
         Answer answer = send("GET", path, null, null);
         if (answer.status() != 200) {
             throw new AssertionError("GET " + path + " answered " + answer.status() + ": " + answer.body());
@@ -107,7 +107,8 @@ final class CrashClient {
         return send(method, path, OPERATOR, null);
     }
 
-    private String token(String userId) {
+    /** The bearer token of a user (signed once, then reused). */
+    public String token(String userId) {
         return tokens.computeIfAbsent(userId, id -> {
             var claims = Jwt.subject(id).issuer(ISSUER).audience(AUDIENCE).expiresIn(Duration.ofHours(2));
             return (OPERATOR.equals(id) ? claims.groups("operator") : claims).sign(signingKey);

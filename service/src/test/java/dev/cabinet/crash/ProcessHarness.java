@@ -29,19 +29,21 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * to them the way a deployment wires a pod (prod profile, the {@code CABINET_*} variables). For the tests that kill,
  * restart or run several instances.
  */
-final class ProcessHarness implements AutoCloseable {
+public final class ProcessHarness implements AutoCloseable {
 
     static final int PARTITIONS = 6;
+    /** Small and quick to start: the crash tests start many instances and measure recovery, not speed. */
+    static final List<String> TEST_JVM = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1");
     static final String CURSOR_SECRET = "process-test-cursor-signing-key-of-enough-length";
 
-    final Path dir;
-    final KafkaBroker broker;
-    final Dynalite dynalite;
+    public final Path dir;
+    public final KafkaBroker broker;
+    public final Dynalite dynalite;
     private final KeyPair keys;
     private final Path publicKey;
     private final List<AppProcess> apps = new ArrayList<>();
 
-    ProcessHarness(String name) throws Exception {
+    public ProcessHarness(String name) throws Exception {
         dir = Path.of("target", name).toAbsolutePath();
         Files.createDirectories(dir);
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
@@ -62,6 +64,11 @@ final class ProcessHarness implements AutoCloseable {
 
     /** An application process (not started) with these properties on top of the wiring. */
     AppProcess app(String name, Map<String, String> extra) throws Exception {
+        return app(name, extra, TEST_JVM);
+    }
+
+    /** An application process (not started) with these properties and JVM options. */
+    public AppProcess app(String name, Map<String, String> extra, List<String> jvmOptions) throws Exception {
         Map<String, String> properties = new HashMap<>();
         properties.put("kafka.bootstrap.servers", broker.bootstrapServers());
         properties.put("quarkus.dynamodb.endpoint-override", dynalite.endpoint());
@@ -79,17 +86,17 @@ final class ProcessHarness implements AutoCloseable {
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
                 "CABINET_CURSOR_SECRET", CURSOR_SECRET);
-        AppProcess app = new AppProcess(name, freePort(), properties, environment, dir);
+        AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions);
         apps.add(app);
         return app;
     }
 
-    CrashClient client(AppProcess app) {
+    public CrashClient client(AppProcess app) {
         return new CrashClient(app::uri, keys.getPrivate());
     }
 
     /** A client of the store itself, for what a test must see or change behind the application's back. */
-    DynamoDbClient dynamo() {
+    public DynamoDbClient dynamo() {
         return DynamoDbClient.builder().endpointOverride(URI.create(dynalite.endpoint())).region(Region.US_EAST_1)
                 .httpClient(UrlConnectionHttpClient.create())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))

@@ -1,0 +1,628 @@
+package dev.cabinet.benchmark;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.cabinet.crash.AppProcess;
+import dev.cabinet.crash.CrashClient;
+import dev.cabinet.crash.ProcessHarness;
+import dev.cabinet.devservices.launcher.KafkaBroker;
+import dev.cabinet.table.Ids;
+
+/**
+ * Every path of Cabinet measured next to its raw limit on this machine, in one run: the packaged application (an API
+ * instance and a projector instance, as deployed) against a broker and a dynalite started like dev mode's, and the
+ * same broker and store driven directly through the same clients at the same concurrency. Not a test: it asserts
+ * nothing about time; it writes the figures to {@code service/target/benchmark/results.md}. Run with
+ * {@code benchmark/run} (see docs/benchmarks.md).
+ */
+class CabinetBenchmark {
+
+    private static final Duration PHASE = Duration.ofSeconds(Long.getLong("cabinet.bench.seconds", 15));
+    private static final int CONCURRENCY = Integer.getInteger("cabinet.bench.concurrency", 16);
+    /** The projector's concurrency (cabinet.projection.concurrency), which the raw replay of its calls matches. */
+    private static final int PROJECTION_CONCURRENCY = 32;
+    private static final long SMALL_TABLE = 10_000;
+    private static final long LARGE_TABLE = Long.getLong("cabinet.bench.scale-items", 1_000_000);
+    private static final int USERS = 16;
+    private static final String TABLE = "cabinet";
+    private static final String BODY = RawStore.BODY;
+    /**
+     * The pod's JVM: Dockerfile.jvm's options, and the 512 MiB memory limit the JVM sees in the container (so the same
+     * heap sizes and garbage collector as there, rather than what 24 GB of host memory would make the JVM choose).
+     */
+    private static final List<String> JVM = List.of("-XX:MaxRAM=512m", "-XX:MaxRAMPercentage=75",
+            "-XX:+ExitOnOutOfMemoryError");
+    /** The projector is frozen (SIGSTOP) while a backlog builds up: a long session keeps its partitions meanwhile. */
+    private static final String LONG_SESSION = "60000";
+
+    private final Report report = new Report();
+    private final Map<String, List<String>> postsByUser = new ConcurrentHashMap<>();
+
+    @Test
+    void measureEveryPathAgainstItsRawLimit() throws Exception {
+        report.note(machine());
+        try (ProcessHarness harness = new ProcessHarness("benchmark")) {
+            List<String> apiJvm = new ArrayList<>(JVM);
+            if (Boolean.getBoolean("cabinet.bench.profile")) {
+                apiJvm.add("-XX:StartFlightRecording=settings=profile,filename="
+                        + Path.of("target", "benchmark", "api.jfr").toAbsolutePath());
+            }
+            AppProcess api = harness.app("api", Map.of("cabinet.role", "api"), apiJvm);
+            AppProcess projector = harness.app("projector", Map.of("cabinet.role", "projector",
+                    "mp.messaging.incoming.events.session.timeout.ms", LONG_SESSION), JVM);
+            footprint(api, "API instance (cabinet.role=api)");
+            footprint(projector, "projector instance (cabinet.role=projector)");
+            idleMemory(api, projector);
+            CrashClient client = harness.client(api);
+            try (Http http = new Http(api::uri); RawStore raw = new RawStore(harness.dynalite.endpoint())) {
+                for (int u = 0; u < USERS; u++) {
+                    client.applied("PUT", "/users/" + user(u), user(u), Map.of("name", "User " + u,
+                            "email", user(u) + "@example.com"));
+                }
+                scaleSmall(http, client, raw);
+                warmUp(http, client);
+                caughtUp(projector);
+                Load.Result live = commandsLive(http, client);
+                caughtUp(projector);
+                Map<String, Object> projection = projection(http, client, projector, raw, harness.broker, live);
+                caughtUp(projector);
+                freshness(http, client, (double) projection.get("sustainable") / 2);
+                rebuild(harness, raw);
+                reads(http, client, raw);
+                scaleLarge(http, client, raw);
+            }
+        }
+        report.write(Path.of("target", "benchmark", "results.md"));
+    }
+
+    private static String user(int u) {
+        return "bench-u" + u;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Footprint: start to first answered request, resident memory at rest
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void footprint(AppProcess app, String what) throws Exception {
+        long started = System.nanoTime();
+        app.start();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        Matcher quarkus = Pattern.compile("started in ([0-9.]+)s").matcher(Files.readString(app.currentLog()));
+        String reported = quarkus.find() ? quarkus.group(1) + " s" : "not logged";
+        report.bound("footprint", "start of " + what + " until /q/health/ready answers 200", seconds, Double.NaN, "s",
+                "≤ 2 s (Quarkus reports " + reported + ")", seconds <= 2.0);
+    }
+
+    private void idleMemory(AppProcess... apps) throws Exception {
+        Thread.sleep(10_000); // at rest: what the process holds when nothing is asked of it
+        for (AppProcess app : apps) {
+            double megabytes = residentKilobytes(app.pid()) / 1024.0;
+            report.bound("footprint", "idle RSS of " + app.currentLog().getFileName().toString().replaceAll("-\\d+\\.log", "")
+                    + " instance, 10 s after start", megabytes, Double.NaN, "MB", "≤ 200 MB", megabytes <= 200);
+        }
+    }
+
+    private static long residentKilobytes(long pid) throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        throw new IllegalStateException("no VmRSS for " + pid);
+    }
+
+    /** Both JVMs compile the hot paths before anything is measured: commands, the projection of them, reads. */
+    private void warmUp(Http http, CrashClient client) {
+        Load.closedLoop("warm-up: POST /posts", CONCURRENCY, Duration.ofSeconds(20),
+                sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
+        Load.closedLoop("warm-up: GET /users/{id}/posts", CONCURRENCY, Duration.ofSeconds(10),
+                sequence -> http.get("/users/" + user((int) (sequence % USERS)) + "/posts?limit=20",
+                        client.token(user((int) (sequence % USERS))), 200));
+        client.applied("PUT", "/users/" + user(0), user(0), Map.of("name", "User 0", "email", user(0) + "@example.com"));
+    }
+
+    /** Waits until the projector has applied everything, so that no backlog of an earlier phase skews the next. */
+    private static void caughtUp(AppProcess projector) throws Exception {
+        try (Http meters = new Http(projector::uri)) {
+            int quietSamples = 0;
+            long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+            while (quietSamples < 3 && System.nanoTime() < deadline) {
+                quietSamples = quiet(new Meters(meters.text("/q/metrics"))) ? quietSamples + 1 : 0;
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Commands: accepted per second vs a raw producer with the same settings and record size
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /** Commands while the projector projects them: the whole system's rate. */
+    private Load.Result commandsLive(Http http, CrashClient client) {
+        Load.Result floor = Load.closedLoop("HTTP floor: GET /q/health/live", CONCURRENCY, PHASE,
+                sequence -> http.get("/q/health/live", client.token(user(0)), 200));
+        report.bound("HTTP floor", "GET /q/health/live per second at " + CONCURRENCY + " concurrent callers (no store, no "
+                + "broker: the load generator and the HTTP stack on these 2 cores)", floor.perSecond(), Double.NaN, "/s",
+                String.format("reference (p50 %.2f ms, p99 %.2f ms)", floor.p50Millis(), floor.p99Millis()), true);
+        return Load.closedLoop("commands while projecting: POST /posts", CONCURRENCY, PHASE,
+                sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
+    }
+
+    /** The command path alone (the projector frozen, as the raw producer has nothing downstream) vs a raw producer. */
+    private void commandsAlone(Load.Result cabinet, Load.Result live, KafkaBroker broker) throws Exception {
+        KafkaBroker.createTopics(broker.bootstrapServers(), List.of("bench.raw"), 6);
+        Load.Result raw;
+        try (KafkaProducer<String, byte[]> producer = rawProducer(broker.bootstrapServers())) {
+            raw = Load.closedLoop("commands: raw producer", CONCURRENCY, PHASE, sequence -> {
+                CompletableFuture<Object> sent = new CompletableFuture<>();
+                String postId = Ids.newId();
+                producer.send(new ProducerRecord<>("bench.raw", null, postId, postCreated(postId, sequence),
+                        cloudEventHeaders(postId)), (metadata, failure) -> {
+                            if (failure == null) {
+                                sent.complete(metadata);
+                            } else {
+                                sent.completeExceptionally(failure);
+                            }
+                        });
+                return sent;
+            });
+        }
+        report.ratio("commands", "POST /posts accepted per second at " + CONCURRENCY + " concurrent callers, the "
+                + "projector frozen", cabinet.perSecond(), raw.perSecond(), "/s", 0.5);
+        report.bound("commands", String.format("latency p50 (p99 %.1f ms vs raw %.1f ms)", cabinet.p99Millis(),
+                raw.p99Millis()), cabinet.p50Millis(), raw.p50Millis(), "ms", "—", true);
+        report.bound("commands", String.format("POST /posts per second while the projector projects them (p50 %.1f ms, "
+                + "p99 %.1f ms)", live.p50Millis(), live.p99Millis()), live.perSecond(), Double.NaN, "/s", "reference",
+                true);
+    }
+
+    private CompletableFuture<JsonNode> createPost(Http http, CrashClient client, String author, long sequence) {
+        return http.send("POST", "/posts", client.token(author), Map.of("title", "Bench post " + sequence, "body", BODY),
+                202).thenApply(answer -> {
+                    postsByUser.computeIfAbsent(author, a -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                            .add(answer.get("id").asText());
+                    return answer;
+                });
+    }
+
+    private static KafkaProducer<String, byte[]> rawProducer(String bootstrap) {
+        Properties config = new Properties();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        config.put(ProducerConfig.LINGER_MS_CONFIG, "1");
+        return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** A record the size of Cabinet's PostCreated: the same fields, body and CloudEvents headers. */
+    private static byte[] postCreated(String postId, long sequence) {
+        return ("{\"postId\":\"" + postId + "\",\"authorId\":\"bench-u" + (sequence % USERS) + "\",\"title\":\"Bench post "
+                + sequence + "\",\"body\":\"" + BODY + "\",\"createdAt\":\"2026-01-31T12:00:00.000Z\"}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<Header> cloudEventHeaders(String postId) {
+        List<Header> headers = new ArrayList<>();
+        Map.of("ce_specversion", "1.0", "ce_id", Ids.newId(), "ce_source", "/cabinet", "ce_type",
+                "cabinet.post.created.v1", "ce_time", "2026-01-31T12:00:00.000Z", "ce_subject", postId, "ce_actor",
+                "bench-u0", "content-type", "application/json")
+                .forEach((name, value) -> headers.add(new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8))));
+        return headers;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Freshness: from a command's 202 until a query shows it, at half the sustainable command rate
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void freshness(Http http, CrashClient client, double rate) throws Exception {
+        String author = "bench-fresh";
+        client.applied("PUT", "/users/" + author, author, Map.of("name", "Fresh", "email", "fresh@example.com"));
+        Map<String, Long> acceptedAt = new ConcurrentHashMap<>();
+        Map<String, Long> seenAt = new ConcurrentHashMap<>();
+        AtomicLong polls = new AtomicLong();
+        var watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread watcher = new Thread(() -> {
+            while (watching.get()) {
+                long sent = System.nanoTime();
+                try {
+                    JsonNode page = http.get("/users/" + author + "/posts?limit=50", client.token(author), 200).join();
+                    long received = System.nanoTime();
+                    page.get("items").forEach(item -> seenAt.putIfAbsent(item.get("id").asText(), received));
+                } catch (RuntimeException e) {
+                    // a failed look is just a missed look
+                }
+                polls.incrementAndGet();
+                long pause = 10_000_000 - (System.nanoTime() - sent);
+                if (pause > 0) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(pause);
+                }
+            }
+        }, "freshness-watcher");
+        watcher.start();
+        Load.constantRate("freshness: POST /posts", rate, PHASE, 256, sequence -> http.send("POST", "/posts",
+                client.token(author), Map.of("title", "Fresh " + sequence, "body", BODY), 202)
+                .thenApply(answer -> acceptedAt.put(answer.get("id").asText(), System.nanoTime())));
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (!seenAt.keySet().containsAll(acceptedAt.keySet()) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        watching.set(false);
+        watcher.join();
+        Histogram freshness = new Histogram(3);
+        long missed = 0;
+        for (Map.Entry<String, Long> accepted : acceptedAt.entrySet()) {
+            Long seen = seenAt.get(accepted.getKey());
+            if (seen == null) {
+                missed++;
+            } else {
+                freshness.recordValue(Math.max(1, (seen - accepted.getValue()) / 1000));
+            }
+        }
+        double p50 = freshness.getValueAtPercentile(50) / 1000.0;
+        double p99 = freshness.getValueAtPercentile(99) / 1000.0;
+        report.bound("freshness", String.format("202 until GET /users/{id}/posts lists it, at %.0f commands/s (p50)", rate),
+                p50, Double.NaN, "ms", "—", true);
+        report.bound("freshness", "the same, p99", p99, Double.NaN, "ms", "p99 ≤ 250 ms",
+                p99 <= 250 && missed == 0 && freshness.getTotalCount() > 0);
+        report.note(String.format("freshness: %d commands accepted, %d seen, %d not seen within 15 s; the watcher looked "
+                + "%d times (every 10 ms, the newest 50, so figures are up to 10 ms plus one query late)", acceptedAt.size(),
+                acceptedAt.size() - missed, missed, polls.get()));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Projection: a backlog drained by the projector vs the same store calls made directly
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private Map<String, Object> projection(Http http, CrashClient client, AppProcess projector, RawStore raw,
+            KafkaBroker broker, Load.Result live) throws Exception {
+        projector.pause();
+        Load.Result backlog;
+        try {
+            backlog = Load.closedLoop("commands, projector frozen: POST /posts", CONCURRENCY, PHASE,
+                    sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
+        } finally {
+            projector.resume();
+        }
+        Drain drain;
+        try (Http meters = new Http(projector::uri)) {
+            drain = drain(meters, () -> { });
+        }
+        commandsAlone(backlog, live, broker);
+        Map<String, Double> mix = drain.calls();
+        raw.createLike(TABLE, "bench-raw");
+        double rawWrites = replay(raw, "bench-raw", mix);
+        report.ratio("projection", String.format("items written per second draining a backlog of %d events (%.0f "
+                + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(), rawWrites, "/s", 0.8);
+        report.note("projection: the projector's DynamoDB calls while draining, replayed raw at concurrency "
+                + PROJECTION_CONCURRENCY + ": " + mix);
+        double sustainable = Math.min(live.perSecond(), drain.eventsPerSecond());
+        report.note(String.format("sustainable command rate: %.0f/s, the lower of commands accepted while projecting "
+                + "(%.0f/s) and events projected per second (%.0f/s)", sustainable, live.perSecond(),
+                drain.eventsPerSecond()));
+        return Map.of("sustainable", sustainable);
+    }
+
+    /** What a projector did from its first applied event until it had caught up (or in the second half of that). */
+    record Drain(double seconds, double events, Map<String, Double> calls, Drain secondHalf) {
+
+        double eventsPerSecond() {
+            return events / seconds;
+        }
+
+        double writesPerSecond() {
+            return calls.entrySet().stream().filter(call -> WRITES.contains(call.getKey()))
+                    .mapToDouble(Map.Entry::getValue).sum() / seconds;
+        }
+    }
+
+    private static final Set<String> WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem");
+
+    /** Something that starts the projector, or nothing when it is already running. */
+    @FunctionalInterface
+    interface Starter {
+        void start() throws Exception;
+    }
+
+    /**
+     * Samples the projector's meters every 100 ms, from before it starts, until it has applied events and then shows no
+     * lag and no new event for three samples in a row: the window from the first sample with events applied to the
+     * first of those quiet ones.
+     */
+    private static Drain drain(Http projector, Starter starter) throws Exception {
+        List<long[]> times = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Meters> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var sampling = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (sampling.get()) {
+                long at = System.nanoTime();
+                try {
+                    samples.add(new Meters(projector.text("/q/metrics")));
+                    times.add(new long[] {at});
+                } catch (RuntimeException e) {
+                    // not answering yet
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(Math.max(0, 100_000_000 - (System.nanoTime() - at)));
+            }
+        }, "meter-sampler");
+        sampler.start();
+        try {
+            starter.start();
+            long deadline = System.nanoTime() + Duration.ofMinutes(20).toNanos();
+            while (System.nanoTime() < deadline) {
+                Thread.sleep(100);
+                int first = -1;
+                for (int i = 0; i < samples.size() && first < 0; i++) {
+                    if (samples.get(i).sum("cabinet_projection_events_total") > 0) {
+                        first = i;
+                    }
+                }
+                for (int i = Math.max(first, 0); first >= 0 && i + 2 < samples.size(); i++) {
+                    if (quiet(samples.get(i)) && quiet(samples.get(i + 1)) && quiet(samples.get(i + 2))
+                            && events(samples.get(i)) == events(samples.get(i + 2))
+                            && events(samples.get(i)) > events(samples.get(first))) {
+                        int middle = first + (i - first) / 2;
+                        Drain secondHalf = window(samples, times, middle, i, null);
+                        return window(samples, times, first, i, secondHalf);
+                    }
+                }
+            }
+            throw new IllegalStateException("the projector did not catch up within 20 minutes");
+        } finally {
+            sampling.set(false);
+            sampler.join();
+        }
+    }
+
+    private static Drain window(List<Meters> samples, List<long[]> times, int from, int to, Drain secondHalf) {
+        Meters start = samples.get(from);
+        Meters end = samples.get(to);
+        Map<String, Double> calls = new TreeMap<>();
+        Map<String, Double> before = start.storeCalls();
+        end.storeCalls().forEach((operation, count) -> {
+            if (DATA_PLANE.contains(operation)) {
+                calls.put(operation, count - before.getOrDefault(operation, 0.0));
+            }
+        });
+        return new Drain((times.get(to)[0] - times.get(from)[0]) / 1e9, events(end) - events(start), calls, secondHalf);
+    }
+
+    private static final Set<String> DATA_PLANE = Set.of("GetItem", "Query", "BatchGetItem", "PutItem", "UpdateItem",
+            "DeleteItem", "BatchWriteItem");
+
+    private static boolean quiet(Meters meters) {
+        return meters.sum("cabinet_projection_offset_lag") == 0 && meters.sum("cabinet_projection_time_lag_seconds") == 0;
+    }
+
+    private static double events(Meters meters) {
+        return meters.sum("cabinet_projection_events_total");
+    }
+
+    /**
+     * The same store calls (in the same proportions, at most {@value #MAX_REPLAY} of them), made directly at the
+     * projector's concurrency, after an untimed tenth of it (so this JVM's client is as warm as the projector's);
+     * returns writes per second.
+     */
+    private static double replay(RawStore raw, String table, Map<String, Double> mix) {
+        double total = mix.values().stream().mapToDouble(Double::doubleValue).sum();
+        double scale = Math.min(1, MAX_REPLAY / total);
+        Map<String, Double> timed = new TreeMap<>();
+        Map<String, Double> tenth = new TreeMap<>();
+        mix.forEach((operation, count) -> {
+            timed.put(operation, count * scale);
+            tenth.put(operation, count * scale / 10);
+        });
+        replayOnce(raw, table, "warm", tenth);
+        return replayOnce(raw, table, "timed", timed);
+    }
+
+    /** Enough calls for a stable rate; a longer replay of the same proportions says nothing more. */
+    private static final double MAX_REPLAY = 120_000;
+
+    private static double replayOnce(RawStore raw, String table, String run, Map<String, Double> mix) {
+        List<String> calls = new ArrayList<>();
+        System.out.println("[bench] replaying " + mix);
+        mix.forEach((operation, count) -> {
+            for (long i = 0; i < Math.round(count); i++) {
+                calls.add(operation);
+            }
+        });
+        java.util.Collections.shuffle(calls, new java.util.Random(7));
+        Semaphore inFlight = new Semaphore(PROJECTION_CONCURRENCY);
+        AtomicLong writes = new AtomicLong();
+        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        long started = System.nanoTime();
+        for (int i = 0; i < calls.size(); i++) {
+            String operation = calls.get(i);
+            inFlight.acquireUninterruptibly();
+            CompletableFuture<?> call = switch (operation) {
+                case "UpdateItem", "PutItem", "DeleteItem", "BatchWriteItem" -> raw.update(table, run, i);
+                case "Query" -> raw.query(table, "POST#raw-" + run + "-" + (i / 2), "COMMENT#", 20);
+                default -> raw.getItem(table, "POST#raw-" + run + "-" + (i / 2), "METADATA");
+            };
+            boolean write = WRITES.contains(operation);
+            call.whenComplete((ignored, failure) -> {
+                inFlight.release();
+                if (failure != null) {
+                    failures.add(failure);
+                } else if (write) {
+                    writes.incrementAndGet();
+                }
+            });
+        }
+        inFlight.acquireUninterruptibly(PROJECTION_CONCURRENCY);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("[bench] raw replay of %d calls (%d writes) in %.1f s, %d failed%n", calls.size(), writes.get(),
+                seconds, failures.size());
+        return writes.get() / seconds;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Rebuild: the whole log replayed into a new table by a fresh projector
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void rebuild(ProcessHarness harness, RawStore raw) throws Exception {
+        AppProcess rebuilder = harness.app("rebuild", Map.of("cabinet.role", "projector",
+                "cabinet.table.projection-target", "cabinet-rebuild",
+                "mp.messaging.incoming.events.group.id", "cabinet-rebuild-bench"), JVM);
+        Drain drain;
+        try (Http meters = new Http(rebuilder::uri)) {
+            drain = drain(meters, rebuilder::start);
+        }
+        rebuilder.stopGracefully(Duration.ofSeconds(40));
+        raw.createLike(TABLE, "bench-raw-rebuild");
+        double rawWrites = replay(raw, "bench-raw-rebuild", drain.calls());
+        report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
+                + "in %.1f s = %.0f events/s)", drain.events(), drain.seconds(), drain.eventsPerSecond()),
+                drain.writesPerSecond(), rawWrites, "/s", 0.8);
+        report.ratio("rebuild", String.format("the same in the second half of the replay, once the new JVM is warm (%.0f "
+                + "events/s)", drain.secondHalf().eventsPerSecond()), drain.secondHalf().writesPerSecond(), rawWrites, "/s",
+                0.8);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Reads: GetItem-, Query- and merged-feed-backed endpoints vs the raw calls at the same concurrency
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void reads(Http http, CrashClient client, RawStore raw) throws Exception {
+        String reader = user(0);
+        List<String> posts = postsByUser.get(reader);
+        int published = Math.min(100, posts.size() - 1);
+        for (int i = 0; i < published; i++) {
+            http.send("POST", "/posts/" + posts.get(i) + "/publish", client.token(reader), Map.of(), 202).join();
+        }
+        client.applied("POST", "/posts/" + posts.get(published) + "/publish", reader, Map.of());
+        String token = client.token(reader);
+        read(http, token, "GetItem: GET /users/{id}", "/users/" + reader,
+                () -> raw.getItem(TABLE, "USER#" + reader, "PROFILE"));
+        read(http, token, "Query: GET /users/{id}/posts?limit=20", "/users/" + reader + "/posts?limit=20",
+                () -> raw.query(TABLE, "USER#" + reader, "POST#", 20));
+        read(http, token, "merged sharded feed: GET /posts?status=published&limit=20", "/posts?status=published&limit=20",
+                () -> raw.shardedQuery(TABLE, "POSTS#PUBLISHED#", 4, 20));
+    }
+
+    private void read(Http http, String token, String path, String uri,
+            java.util.function.Supplier<CompletableFuture<?>> rawCall) {
+        Load.Result cabinet = Load.closedLoop(path, CONCURRENCY, PHASE, sequence -> http.get(uri, token, 200));
+        Load.Result raw = Load.closedLoop(path + " (raw)", CONCURRENCY, PHASE, sequence -> rawCall.get());
+        report.ratio("reads", path + ": throughput at " + CONCURRENCY + " concurrent callers", cabinet.perSecond(),
+                raw.perSecond(), "/s", 0.8);
+        double rate = cabinet.perSecond() / 2;
+        Load.Result cabinetAtRate = Load.constantRate(path, rate, PHASE, 256, sequence -> http.get(uri, token, 200));
+        Load.Result rawAtRate = Load.constantRate(path + " (raw)", rate, PHASE, 256, sequence -> rawCall.get());
+        report.bound("reads", String.format("%s: p99 at %.0f/s (p50 %.2f ms vs %.2f ms raw)", path, rate,
+                cabinetAtRate.p50Millis(), rawAtRate.p50Millis()), cabinetAtRate.p99Millis(), rawAtRate.p99Millis(), "ms",
+                "p99 within 2 ms of raw", cabinetAtRate.p99Millis() - rawAtRate.p99Millis() <= 2.0);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Scale: query latency with 10k items and with 1M items in the table
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /** The small table's latencies, measured first, before the other phases add items. */
+    private Load.Result[] scaleSmall;
+    private long smallTable;
+
+    private void scaleSmall(Http http, CrashClient client, RawStore raw) {
+        String reader = user(0);
+        String token = client.token(reader);
+        for (int i = 0; i < 40; i++) {
+            createPost(http, client, reader, i).join();
+        }
+        client.applied("POST", "/posts", reader, Map.of("title", "Last of the first", "body", BODY));
+        long items = raw.count(TABLE);
+        smallTable = items + fill(raw, 0, Math.max(0, SMALL_TABLE - items));
+        Load.closedLoop("warm-up: GET /users/{id}", CONCURRENCY, Duration.ofSeconds(10),
+                sequence -> http.get("/users/" + reader, token, 200));
+        Load.closedLoop("warm-up: GET /users/{id}/posts", CONCURRENCY, Duration.ofSeconds(10),
+                sequence -> http.get("/users/" + reader + "/posts?limit=20", token, 200));
+        scaleSmall = scaleReads(http, token, reader, smallTable);
+    }
+
+    /** Fills the table up to the large size (after every other phase, so none runs against a bigger store than this). */
+    private void scaleLarge(Http http, CrashClient client, RawStore raw) {
+        String reader = user(0);
+        long items = raw.count(TABLE);
+        long started = System.nanoTime();
+        long loaded = fill(raw, SMALL_TABLE, Math.max(0, LARGE_TABLE - items));
+        double loadSeconds = (System.nanoTime() - started) / 1e9;
+        long large = items + loaded;
+        report.note(String.format("scale: %,d filler items loaded with BatchWriteItem (25 per call, 16 calls in flight) in "
+                + "%.0f s = %,.0f items/s, the store's raw bulk write rate", loaded, loadSeconds, loaded / loadSeconds));
+        Load.Result[] atLarge = scaleReads(http, client.token(reader), reader, large);
+        scaleRow("GetItem: GET /users/{id}", smallTable, large, scaleSmall[0], atLarge[0]);
+        scaleRow("Query: GET /users/{id}/posts?limit=20", smallTable, large, scaleSmall[1], atLarge[1]);
+    }
+
+    private static Load.Result[] scaleReads(Http http, String token, String reader, long items) {
+        double rate = 200;
+        return new Load.Result[] {
+                Load.constantRate("GET /users/{id} with " + items + " items", rate, PHASE, 256,
+                        sequence -> http.get("/users/" + reader, token, 200)),
+                Load.constantRate("GET /users/{id}/posts with " + items + " items", rate, PHASE, 256,
+                        sequence -> http.get("/users/" + reader + "/posts?limit=20", token, 200)) };
+    }
+
+    private void scaleRow(String path, long small, long large, Load.Result atSmall, Load.Result atLarge) {
+        double ratio = atLarge.p50Millis() / atSmall.p50Millis();
+        report.bound("scale", String.format("%s p50 with %,d items (vs %,d items; p99 %.2f vs %.2f ms)", path, large, small,
+                atLarge.p99Millis(), atSmall.p99Millis()), atLarge.p50Millis(), atSmall.p50Millis(), "ms",
+                String.format("≤ 1.2× (%.2f×)", ratio), ratio <= 1.2);
+    }
+
+    /** Writes {@code count} filler items numbered from {@code first}; returns how many it wrote. */
+    private static long fill(RawStore raw, long first, long count) {
+        Semaphore inFlight = new Semaphore(16);
+        long batches = (count + 24) / 25;
+        for (long b = 0; b < batches; b++) {
+            inFlight.acquireUninterruptibly();
+            raw.fillerBatch(TABLE, first + b * 25).whenComplete((ignored, failure) -> {
+                inFlight.release();
+                if (failure != null) {
+                    System.out.println("[bench] filler batch failed: " + failure);
+                }
+            });
+            if (b % 4000 == 0 && b > 0) {
+                System.out.printf("[bench] %,d filler items written%n", b * 25);
+            }
+        }
+        inFlight.acquireUninterruptibly(16);
+        return batches * 25;
+    }
+
+    private static String machine() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        long memory = ((com.sun.management.OperatingSystemMXBean) os).getTotalMemorySize() / (1024 * 1024);
+        return String.format("machine: %d cores, %,d MB memory, %s %s, JDK %s (%s); phases of %d s, %d concurrent "
+                + "callers", os.getAvailableProcessors(), memory, os.getName(), os.getVersion(),
+                System.getProperty("java.version"), System.getProperty("java.vm.name"), PHASE.toSeconds(), CONCURRENCY);
+    }
+}
