@@ -14,6 +14,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import dev.cabinet.table.Ids;
 import io.quarkus.arc.profile.IfBuildProfile;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
@@ -30,7 +32,7 @@ public class DevTokenResource {
     static final Duration LIFETIME = Duration.ofHours(1);
 
     /** The subject a token is wanted for, and its groups (roles), such as {@code operator}. */
-    public record TokenRequest(@NotNull @Pattern(regexp = Ids.PATTERN) String sub,
+    public record TokenRequest(@Schema(example = "john") @NotNull @Pattern(regexp = Ids.PATTERN) String sub,
             @Size(max = 10) List<@NotNull @Pattern(regexp = Ids.PATTERN) String> groups) {
     }
 

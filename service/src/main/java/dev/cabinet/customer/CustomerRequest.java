@@ -5,10 +5,13 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import dev.cabinet.http.TextRules;
 
 /** The body of {@code PUT /customers/{id}}. */
 public record CustomerRequest(
+        @Schema(example = "Acme Ltd")
         @NotBlank @Size(max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String name,
-        @NotBlank @Email @Size(max = TextRules.EMAIL_MAX) String email) {
+        @Schema(example = "orders@acme.example") @NotBlank @Email @Size(max = TextRules.EMAIL_MAX) String email) {
 }

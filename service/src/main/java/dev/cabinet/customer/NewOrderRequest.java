@@ -8,6 +8,8 @@ import jakarta.validation.constraints.Digits;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import dev.cabinet.table.Ids;
 
 /**
@@ -17,5 +19,6 @@ import dev.cabinet.table.Ids;
 public record NewOrderRequest(
         @Pattern(regexp = Ids.PATTERN) String orderId,
         String placedAt,
+        @Schema(example = "129.90")
         @NotNull @DecimalMin("0") @DecimalMax("1000000000") @Digits(integer = 10, fraction = 2) BigDecimal total) {
 }

@@ -4,6 +4,8 @@ import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 import dev.cabinet.http.TextRules;
@@ -11,6 +13,7 @@ import dev.cabinet.table.Ids;
 
 /** The body of {@code PATCH /folders/{id}}: a new {@code name}, or a new {@code parentId} (a move), one at a time. */
 public record FolderChangeRequest(
+        @Schema(example = "Old reports")
         @Size(min = 1, max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.FOLDER_NAME) String name,
         @Pattern(regexp = Ids.PATTERN) String parentId) {
 

@@ -4,11 +4,14 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import dev.cabinet.http.TextRules;
 import dev.cabinet.table.Ids;
 
 /** The body of {@code POST /folders}: a root folder, or a child of {@code parentId}. */
 public record NewFolderRequest(
+        @Schema(example = "Reports")
         @NotBlank @Size(max = TextRules.NAME_MAX) @Pattern(regexp = TextRules.FOLDER_NAME) String name,
         @Pattern(regexp = Ids.PATTERN) String parentId) {
 }

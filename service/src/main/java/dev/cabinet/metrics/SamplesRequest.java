@@ -8,6 +8,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -16,6 +18,8 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 /** The body of {@code POST /metrics/{resourceId}}: one sample object, or an array of up to 500. */
 @JsonDeserialize(using = SamplesRequest.Reader.class)
+@Schema(description = "One sample, or an array of 1 to " + MetricsEvent.MAX_SAMPLES + " samples",
+        oneOf = { SampleRequest.class, SampleRequest[].class })
 public record SamplesRequest(
         @NotNull @Size(min = 1, max = MetricsEvent.MAX_SAMPLES) List<@Valid @NotNull SampleRequest> samples) {
 

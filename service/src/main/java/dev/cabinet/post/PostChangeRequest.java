@@ -4,13 +4,17 @@ import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 import dev.cabinet.http.TextRules;
 
 /** The body of {@code PATCH /posts/{id}}: the fields to change. */
 public record PostChangeRequest(
+        @Schema(example = "Hello again")
         @Size(min = 1, max = TextRules.TITLE_MAX) @Pattern(regexp = TextRules.NO_CONTROL_CHARACTERS) String title,
+        @Schema(example = "The first post, edited.")
         @Size(max = TextRules.BODY_MAX) @Pattern(regexp = TextRules.MULTILINE_TEXT) String body) {
 
     @JsonIgnore

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.table.TransientStoreErrors;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -22,6 +23,7 @@ import io.smallrye.mutiny.Uni;
  * jitter; anything else fails as an {@link UnappliableEventException} naming the reason.
  */
 @ApplicationScoped
+@Startup // loads the event contract at boot (a missing schema fails startup), not on the event loop's first record
 public class EventApplier {
 
     private static final Logger LOG = Logger.getLogger(EventApplier.class);

@@ -12,13 +12,21 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.cabinet.support.Api;
 import dev.cabinet.support.Endpoints;
 import io.quarkus.test.junit.QuarkusTest;
 
-/** The OpenAPI document at /q/openapi covers every endpoint, with the shared headers and problem answers. */
+/**
+ * The OpenAPI document at /q/openapi covers every endpoint, with the shared headers and problem answers, and its
+ * request examples work; the event contract is served as kept in the repository.
+ */
 @QuarkusTest
 class OpenApiTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void everyEndpointIsDocumentedWithItsHeadersAndProblems() throws Exception {
@@ -53,6 +61,65 @@ class OpenApiTest {
             }
         }
         assertTrue(document.at("/components/securitySchemes").size() > 0, "no security scheme");
+    }
+
+    /**
+     * Every request body documented has an example, and the example is input the API accepts: sent (by a registered
+     * user, its own id in every path parameter) it is never refused as invalid (400, 413, 415, 422) nor a 5xx; what
+     * it names may not exist (404) or not be the caller's (403), which is not the example's fault.
+     */
+    @Test
+    void everyRequestBodyHasAnExampleTheApiAccepts() throws Exception {
+        JsonNode document = JSON.readTree(given().queryParam("format", "json").get("/q/openapi")
+                .then().statusCode(200).extract().asString());
+        String me = Api.newUserId();
+        Api.register(me, "Example User");
+        List<String> accepted = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation -> {
+            JsonNode schema = operation.getValue().at("/requestBody/content/application~1json/schema");
+            if (schema.isMissingNode()) {
+                return;
+            }
+            JsonNode example = example(document, schema);
+            assertTrue(!example.isMissingNode(), path.getKey() + " documents a request body without an example: "
+                    + schema + " " + (schema.has("$ref") ? document.at(schema.get("$ref").asText().substring(1)) : ""));
+            String method = operation.getKey().toUpperCase(Locale.ROOT);
+            String uri = path.getKey().replaceAll("\\{[^}]+}", me);
+            int status = Api.as(me).body(example.toString()).request(method, uri).then().extract().statusCode();
+            String line = method + " " + path.getKey() + " " + example + " -> " + status;
+            (List.of(400, 413, 415, 422).contains(status) || status >= 500 ? refused : accepted).add(line);
+        }));
+        System.out.println("OpenAPI examples: " + String.join("\n  ", accepted));
+        assertEquals(List.of(), refused);
+        assertTrue(accepted.size() >= 15, "only " + accepted.size() + " documented request bodies");
+        assertTrue(accepted.stream().filter(line -> line.endsWith(" 202")).count() >= 5, accepted.toString());
+    }
+
+    /** The example of a schema: its own, or one built from its items' or properties' examples; missing if none. */
+    private static JsonNode example(JsonNode document, JsonNode schema) {
+        JsonNode resolved = schema.has("$ref") ? document.at(schema.get("$ref").asText().substring(1)) : schema;
+        if (resolved.has("examples")) {
+            return resolved.get("examples").get(0);   // OpenAPI 3.1 (JSON Schema's list of examples)
+        }
+        if (resolved.has("example")) {
+            return resolved.get("example");
+        }
+        if (resolved.has("oneOf")) {
+            return example(document, resolved.get("oneOf").get(0));
+        }
+        if (resolved.has("items")) {
+            JsonNode item = example(document, resolved.get("items"));
+            return item.isMissingNode() ? item : JSON.createArrayNode().add(item);
+        }
+        ObjectNode object = JSON.createObjectNode();
+        resolved.path("properties").fields().forEachRemaining(property -> {
+            JsonNode value = example(document, property.getValue());
+            if (!value.isMissingNode()) {
+                object.set(property.getKey(), value);
+            }
+        });
+        return object.isEmpty() ? MissingNode.getInstance() : object;
     }
 
     @Test
