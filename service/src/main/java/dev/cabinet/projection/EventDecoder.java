@@ -51,8 +51,7 @@ final class EventDecoder {
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
                 .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true)
                 .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false)
-                .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
-                .configure(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES, false);
+                .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
         strict.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -1,6 +1,5 @@
 package dev.cabinet.projection;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -8,7 +7,6 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -40,8 +38,7 @@ public class ProjectionTracing {
 
         @Override
         public String get(ConsumerRecord<String, byte[]> record, String key) {
-            Header header = record == null ? null : record.headers().lastHeader(key);
-            return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+            return record == null ? null : EventDecoder.header(record, key);
         }
     };
 
