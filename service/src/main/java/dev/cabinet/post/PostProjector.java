@@ -23,6 +23,7 @@ import dev.cabinet.query.SortKeyCondition;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.user.ProfileCopy;
 import dev.cabinet.user.Profiles;
 import dev.cabinet.user.UserKeys;
 import io.smallrye.mutiny.Uni;
@@ -63,7 +64,8 @@ public class PostProjector implements Projector {
     @Override
     public Uni<Void> apply(ReceivedEvent event) {
         if (event.data() instanceof PostCreated created) {
-            return stream.apply(event, created.postId(), true, (post, progress) -> created(created, event, progress));
+            return stream.create(event, created.postId(), profiles.current(created.authorId()),
+                    (post, progress, author) -> created(created, event, progress, author));
         }
         PostEvent data = (PostEvent) event.data();
         return stream.apply(event, data.postId(), (post, progress) -> {
@@ -77,7 +79,7 @@ public class PostProjector implements Projector {
         });
     }
 
-    private Uni<Void> created(PostCreated e, ReceivedEvent event, Progress progress) {
+    private Uni<Void> created(PostCreated e, ReceivedEvent event, Progress progress, ProfileCopy author) {
         long version = event.version();
         ItemUpdate summary = ItemUpdate.of(PostKeys.summary(e.authorId(), e.createdAt(), e.postId()),
                 KeyPlan.USER_POST.name())
@@ -88,8 +90,9 @@ public class PostProjector implements Projector {
                 .guardedBy(PostKeys.VERSION, version);
         CounterChange count = new CounterChange(UserKeys.profile(e.authorId()), KeyPlan.USER_PROFILE.name(),
                 "postCount", 1, summary.key(), COUNTED, event.id());
-        // The author's name is copied onto the post so that reading a post needs no second read.
-        return profiles.writeCopies(e.authorId(), profile -> {
+        // The author's name is copied onto the post so that reading a post needs no second read. Counting the post
+        // writes the author's profile last and answers it as it is then: that is the copy's second look.
+        return profiles.writeCopies(author, profile -> {
             Uni<Boolean> root = progress == Progress.NEW
                     ? store.update(profile.writeName(ItemUpdate.of(PostKeys.metadata(e.postId()), KeyPlan.POST.name())
                             .set("postId", e.postId())
@@ -101,7 +104,9 @@ public class PostProjector implements Projector {
                             .set("commentCount", 0)
                             .guardedBy(PostKeys.VERSION, version), "authorName"))
                     : Uni.createFrom().item(true);
-            return root.chain(() -> store.update(summary)).chain(() -> store.countOnce(count));
+            return root.chain(() -> store.updateAndGet(summary))
+                    .chain(summaryNow -> summaryNow.isPresent() ? store.countOnce(count, summaryNow)
+                            : store.countOnce(count));
         }, profile -> PostAuthorCopies.refresh(store, profile, e.postId()));
     }
 

@@ -10,6 +10,7 @@ import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.StreamRoot;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.tuples.Functions.Function3;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -30,6 +31,13 @@ public class PostStream {
     public Uni<Void> apply(ReceivedEvent event, String postId,
             BiFunction<Map<String, AttributeValue>, Progress, Uni<Void>> step) {
         return apply(event, postId, false, (post, progress) -> step.apply(post.orElseThrow(), progress));
+    }
+
+    /** A post's creation, with the author's profile read alongside the root. */
+    <T> Uni<Void> create(ReceivedEvent event, String postId, Uni<T> author,
+            Function3<Optional<Map<String, AttributeValue>>, Progress, T, Uni<Void>> step) {
+        return root.apply(event, PostKeys.metadata(postId), PostKeys.tombstone(postId), PostKeys.VERSION,
+                "post " + postId, true, author, step);
     }
 
     /** Any event of the post's stream; the root is empty only for a creation. */

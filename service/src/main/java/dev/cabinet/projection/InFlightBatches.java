@@ -1,6 +1,7 @@
 package dev.cabinet.projection;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -54,14 +55,16 @@ public class InFlightBatches {
 
     /** Runs before the application's beans (the Kafka connector among them) are destroyed. */
     void drain(@Observes @Priority(1) ShutdownEvent event) {
-        KafkaConsumer<Object, Object> consumer = kafka.getConsumer(ProjectionEngine.CHANNEL);
-        if (consumer == null) {
+        List<KafkaConsumer<Object, Object>> consumers = ProjectionEngine.consumers(kafka);
+        if (consumers.isEmpty()) {
             LOG.debug("Shutdown: no projector consumer to drain");
             return;
         }
-        LOG.infof("Shutdown: pausing the consumer; %d batch(es) in flight", running.get());
+        LOG.infof("Shutdown: pausing %d consumer(s); %d batch(es) in flight", consumers.size(), running.get());
         try {
-            consumer.pause().await().atMost(COMMIT_LIMIT);
+            for (KafkaConsumer<Object, Object> consumer : consumers) {
+                consumer.pause().await().atMost(COMMIT_LIMIT);
+            }
             long started = System.nanoTime();
             Duration limit = config.drainTimeout();
             while (running.get() > 0 && System.nanoTime() - started < limit.toNanos()) {
@@ -72,7 +75,7 @@ public class InFlightBatches {
                 LOG.warnf("Shutdown: %d batch(es) still in flight after %d ms; they will be redelivered",
                         running.get(), millis);
             }
-            commitApplied(consumer);
+            consumers.forEach(this::commitApplied);
             if (running.get() == 0) {
                 LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
             }

@@ -13,6 +13,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import io.smallrye.mutiny.Multi;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 import dev.cabinet.table.TransientStoreErrors;
 import io.smallrye.mutiny.Uni;
 
@@ -46,6 +48,18 @@ public class ProjectionEngine {
         this.lag = lag;
         this.config = config;
         this.inFlight = inFlight;
+    }
+
+    /**
+     * The projector's Kafka consumers, one per copy of the channel ({@code mp.messaging.incoming.events.concurrency}:
+     * copies named {@code events$1}, {@code events$2}, ... each poll their own partitions and apply their own batches).
+     */
+    public static List<KafkaConsumer<Object, Object>> consumers(KafkaClientService kafka) {
+        return kafka.getConsumerChannels().stream()
+                .filter(channel -> channel.equals(CHANNEL) || channel.startsWith(CHANNEL + "$"))
+                .flatMap(channel -> kafka.<Object, Object>getConsumers(channel).stream())
+                .distinct()
+                .toList();
     }
 
     /** Applies the batch, then records how far each of its partitions is applied (read-your-writes reads that). */

@@ -71,20 +71,20 @@ public class ProjectionLag {
         refreshOffsetLag(batch);
     }
 
-    /** Asks the consumer, on its polling thread, how far each partition's end is ahead of its position. */
+    /** Asks the consumers, each on its polling thread, how far each of their partitions' ends is ahead of its position. */
     private void refreshOffsetLag(ConsumerRecords<String, byte[]> batch) {
-        KafkaConsumer<Object, Object> consumer = kafka.getConsumer(ProjectionEngine.CHANNEL);
-        if (consumer == null) {
-            return;
+        for (KafkaConsumer<Object, Object> consumer : ProjectionEngine.consumers(kafka)) {
+            consumer.runOnPollingThread(c -> {
+                for (TopicPartition partition : batch.partitions()) {
+                    if (c.assignment().contains(partition)) {
+                        c.currentLag(partition).ifPresent(lag -> offsetLag.put(partition, lag));
+                    }
+                }
+                return null;
+            }).subscribe().with(done -> {
+            }, failure -> {
+            });
         }
-        consumer.runOnPollingThread(c -> {
-            for (TopicPartition partition : batch.partitions()) {
-                c.currentLag(partition).ifPresent(lag -> offsetLag.put(partition, lag));
-            }
-            return null;
-        }).subscribe().with(done -> {
-        }, failure -> {
-        });
     }
 
     /** The partition whose batch has been in flight the longest, if one has been for more than {@code limit}. */

@@ -23,6 +23,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** The projectors' access to the table: conditional updates, consistent reads, and exactly-once counters. */
@@ -162,6 +164,17 @@ public class ProjectionStore {
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
 
+    /**
+     * Applies the update and answers the whole item as the update left it ({@code ALL_NEW}): a write that is followed by
+     * a look at the same item needs no read. Empty when the condition did not hold.
+     */
+    public Uni<Optional<Map<String, AttributeValue>>> updateAndGet(ItemUpdate update) {
+        UpdateItemRequest request = update.toRequest(table).toBuilder().returnValues(ReturnValue.ALL_NEW).build();
+        return call(() -> dynamo.updateItem(request))
+                .map(response -> Optional.of(response.attributes()))
+                .onFailure(ConditionalCheckFailedException.class).recoverWithItem(Optional.empty());
+    }
+
     /** A strongly consistent read, so a projector sees what earlier events of the same key wrote. */
     public Uni<Optional<Map<String, AttributeValue>>> read(Key key) {
         return read(table, key);
@@ -184,22 +197,32 @@ public class ProjectionStore {
      * </ol>
      * A crash between any two steps is repaired by applying the event again: step 2's condition stops a second
      * change, step 1 stops one after the token was removed. The pending set holds only changes in flight.
+     * Answers the counter item as step 2 left it, when this call made the change.
      */
-    public Uni<Void> countOnce(CounterChange change) {
-        return read(change.marker())
-                .map(marker -> marker.map(item -> item.containsKey(change.markerFlag())).orElse(true))
-                .chain(alreadyCounted -> alreadyCounted ? Uni.createFrom().voidItem() : changeAndFlag(change))
-                .chain(() -> update(ItemUpdate.of(change.counter()).deleteFromSet(PENDING_COUNTS, change.token()).onlyIfExists()))
-                .replaceWithVoid();
+    public Uni<Optional<Map<String, AttributeValue>>> countOnce(CounterChange change) {
+        return read(change.marker()).chain(marker -> countOnce(change, marker));
     }
 
-    private Uni<Void> changeAndFlag(CounterChange change) {
+    /**
+     * As {@link #countOnce(CounterChange)}, for a caller that has just written the marker and holds it as it is now
+     * (from {@link #updateAndGet}): step 1 needs no read then.
+     */
+    public Uni<Optional<Map<String, AttributeValue>>> countOnce(CounterChange change,
+            Optional<Map<String, AttributeValue>> markerNow) {
+        boolean alreadyCounted = markerNow.map(item -> item.containsKey(change.markerFlag())).orElse(true);
+        Uni<Optional<Map<String, AttributeValue>>> changed = alreadyCounted ? Uni.createFrom().item(Optional.empty())
+                : changeAndFlag(change);
+        return changed.call(() -> update(ItemUpdate.of(change.counter())
+                .deleteFromSet(PENDING_COUNTS, change.token()).onlyIfExists()));
+    }
+
+    private Uni<Optional<Map<String, AttributeValue>>> changeAndFlag(CounterChange change) {
         ItemUpdate counter = ItemUpdate.of(change.counter())
                 .setIfAbsent(KeyPlan.TYPE, change.counterType())
                 .increment(change.attribute(), change.delta())
                 .addToSet(PENDING_COUNTS, change.token())
                 .onlyIfSetLacks(PENDING_COUNTS, change.token());
         ItemUpdate marker = ItemUpdate.of(change.marker()).set(change.markerFlag(), true).onlyIfExists();
-        return update(counter).chain(() -> update(marker)).replaceWithVoid();
+        return updateAndGet(counter).call(() -> update(marker));
     }
 }

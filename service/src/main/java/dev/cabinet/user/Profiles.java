@@ -1,11 +1,14 @@
 package dev.cabinet.user;
 
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.projection.ProjectionStore;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The projectors' access to profiles, for the items that copy a user's name. */
 @ApplicationScoped
@@ -29,9 +32,22 @@ public class Profiles {
      * items were written and finds them.
      */
     public Uni<Void> writeCopies(String userId, Function<ProfileCopy, Uni<?>> write, Function<ProfileCopy, Uni<?>> refresh) {
-        return current(userId).chain(copied -> write.apply(copied)
-                .chain(() -> current(userId))
-                .chain(now -> now.version() > copied.version() ? refresh.apply(now) : Uni.createFrom().nullItem()))
+        return current(userId).chain(copied -> writeCopies(copied,
+                profile -> write.apply(profile).replaceWith(Optional.<Map<String, AttributeValue>>empty()), refresh));
+    }
+
+    /**
+     * As {@link #writeCopies(String, Function, Function)}, from a copy the caller has already read (alongside other
+     * reads), with a write that may end by writing the profile item itself (a post counted in the author's postCount)
+     * and answer it as it left it: that item is the second look, so no second read is made.
+     */
+    public Uni<Void> writeCopies(ProfileCopy copied, Function<ProfileCopy, Uni<Optional<Map<String, AttributeValue>>>> write,
+            Function<ProfileCopy, Uni<?>> refresh) {
+        return write.apply(copied)
+                .chain(profileAfter -> profileAfter.isPresent()
+                        ? Uni.createFrom().item(ProfileCopy.of(copied.userId(), profileAfter))
+                        : current(copied.userId()))
+                .chain(now -> now.version() > copied.version() ? refresh.apply(now) : Uni.createFrom().nullItem())
                 .replaceWithVoid();
     }
 }

@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -71,8 +72,8 @@ class ReadYourWritesTest {
     @Test
     void aPositionThatIsNotReachedFailsFastAndABadTokenIsRefused() {
         String user = newUserId();
-        KafkaConsumer<Object, Object> projector = kafka.getConsumer(ProjectionEngine.CHANNEL);
-        projector.pause().await().atMost(Duration.ofSeconds(10));
+        List<KafkaConsumer<Object, Object>> projector = ProjectionEngine.consumers(kafka);
+        projector.forEach(consumer -> consumer.pause().await().atMost(Duration.ofSeconds(10)));
         try {
             String token = as(user).body(Map.of("name", "Far", "email", user + "@example.com")).put("/users/" + user)
                     .then().statusCode(202).extract().path("position");
@@ -82,7 +83,7 @@ class ReadYourWritesTest {
                     .body("type", equalTo("urn:cabinet:problem:not-yet-consistent"))
                     .body("detail", containsString(token));
         } finally {
-            projector.resume().await().atMost(Duration.ofSeconds(10));
+            projector.forEach(consumer -> consumer.resume().await().atMost(Duration.ofSeconds(10)));
         }
         awaitOk("/users/" + user);
         String token = as(user).body(Map.of("name", "Near")).patch("/users/" + user).then().statusCode(202)

@@ -2,6 +2,7 @@ package dev.cabinet.projection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 
@@ -25,6 +26,20 @@ class CountOnceTest {
         CounterChange change = newChange();
         store.countOnce(change).await().indefinitely();
         store.countOnce(change).await().indefinitely();
+        assertEquals("1", counter(change).get("postCount").n());
+        assertFalse(counter(change).containsKey(ProjectionStore.PENDING_COUNTS));
+    }
+
+    @Test
+    void theChangeAnswersTheCounterItAppliedAndTheRepeatAnswersNothing() {
+        CounterChange change = newChange();
+        var markerNow = store.updateAndGet(ItemUpdate.of(change.marker()).set("seen", true)).await().indefinitely();
+
+        var counted = store.countOnce(change, markerNow).await().indefinitely();
+        var again = store.countOnce(change, store.read(change.marker()).await().indefinitely()).await().indefinitely();
+
+        assertEquals("1", counted.orElseThrow().get("postCount").n());
+        assertTrue(again.isEmpty(), "a change already counted changes nothing and answers nothing");
         assertEquals("1", counter(change).get("postCount").n());
         assertFalse(counter(change).containsKey(ProjectionStore.PENDING_COUNTS));
     }

@@ -3,12 +3,13 @@ package dev.cabinet.role;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.projection.ProjectionEngine;
@@ -35,7 +36,8 @@ class ProjectorRoleTest {
 
     @Test
     void aProjectorInstanceConsumesAndServesOnlyHealthAndMetrics() {
-        assertNotNull(kafka.getConsumer(ProjectionEngine.CHANNEL));
+        assertEquals(ConfigProvider.getConfig().getValue("mp.messaging.incoming.events.concurrency", Integer.class),
+                ProjectionEngine.consumers(kafka).size(), "one consumer per copy of the channel");
         given().get("/users/anyone").then().statusCode(404).contentType("application/problem+json")
                 .body("detail", containsString("projector only"));
         given().contentType("application/json").body(Map.of("sub", "x")).post("/dev/tokens").then().statusCode(404);
