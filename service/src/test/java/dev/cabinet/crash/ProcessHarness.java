@@ -85,7 +85,8 @@ public final class ProcessHarness implements AutoCloseable {
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
-                "CABINET_CURSOR_SECRET", CURSOR_SECRET);
+                "CABINET_CURSOR_SECRET", CURSOR_SECRET,
+                "MALLOC_ARENA_MAX", "2"); // as Dockerfile.jvm sets it
         AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions);
         apps.add(app);
         return app;
