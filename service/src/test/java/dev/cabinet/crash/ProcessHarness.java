@@ -85,8 +85,7 @@ public final class ProcessHarness implements AutoCloseable {
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
-                "CABINET_CURSOR_SECRET", CURSOR_SECRET,
-                "MALLOC_ARENA_MAX", "2"); // as Dockerfile.jvm sets it
+                "CABINET_CURSOR_SECRET", CURSOR_SECRET);
         AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions);
         apps.add(app);
         return app;
