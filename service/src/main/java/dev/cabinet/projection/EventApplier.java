@@ -77,7 +77,10 @@ public class EventApplier {
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))
                 .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
-                .invoke(() -> metrics.applied(event.type(), System.nanoTime() - started)));
+                .invoke(() -> {
+                    metrics.applied(event.type(), System.nanoTime() - started);
+                    metrics.appliedAged(record.timestamp());
+                }));
     }
 
     /** Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
 
-/** The projection's meters per partition, the store latency as the projector sees it, and Kafka's, on /q/metrics. */
+/** The projection's meters per partition, the age of events when applied, the store latency as the projector sees it, and Kafka's, on /q/metrics. */
 @QuarkusTest
 class ProjectionLagTest {
 
@@ -28,6 +28,10 @@ class ProjectionLagTest {
                     "store latency by operation and outcome");
             assertTrue(metrics.contains("cabinet_projection_offset_lag{"), "offset lag per partition");
             assertTrue(metrics.contains("kafka_consumer_fetch_manager_records_lag_max{"), "the Kafka client's own meters");
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("cabinet_projection_event_age_seconds_count ")
+                    && !l.endsWith(" 0.0")), "how old events were when applied");
+            assertTrue(metrics.contains("cabinet_projection_event_age_seconds_bucket{le=\"0.25\"}"),
+                    "a bucket at the freshness target");
         });
     }
 }
