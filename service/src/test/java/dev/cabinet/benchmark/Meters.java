@@ -30,6 +30,34 @@ record Meters(String page) {
         return Double.parseDouble(line.substring(afterLabels).trim().split(" ")[0]);
     }
 
+    /** A histogram's cumulative bucket counts by upper bound ({@code le}), summed over its other labels. */
+    TreeMap<Double, Double> buckets(String name) {
+        TreeMap<Double, Double> buckets = new TreeMap<>();
+        for (String line : page.lines().toList()) {
+            if (line.startsWith(name + "_bucket{")) {
+                int at = line.indexOf("le=\"") + "le=\"".length();
+                String bound = line.substring(at, line.indexOf('"', at));
+                buckets.merge(bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound),
+                        value(line, line.indexOf('}') + 1), Double::sum);
+            }
+        }
+        return buckets;
+    }
+
+    /**
+     * The upper bound of the bucket holding the {@code quantile} of what was recorded between two pages (a histogram's
+     * precision: the figure is at most one bucket high).
+     */
+    static double quantile(TreeMap<Double, Double> before, TreeMap<Double, Double> after, double quantile) {
+        double total = after.lastEntry().getValue() - before.getOrDefault(after.lastKey(), 0.0);
+        for (Map.Entry<Double, Double> bucket : after.entrySet()) {
+            if (bucket.getValue() - before.getOrDefault(bucket.getKey(), 0.0) >= quantile * total) {
+                return bucket.getKey();
+            }
+        }
+        return Double.NaN;
+    }
+
     /** Successful DynamoDB calls by operation (StoreCallMeter's counts). */
     Map<String, Double> storeCalls() {
         Map<String, Double> calls = new TreeMap<>();
