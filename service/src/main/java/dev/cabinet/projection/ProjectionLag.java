@@ -71,7 +71,7 @@ public class ProjectionLag {
         refreshOffsetLag(batch);
     }
 
-    /** Asks the consumers, each on its polling thread, how far each of their partitions' ends is ahead of its position. */
+    /** Asks each consumer, on its polling thread, how far the ends of its partitions are ahead of its positions. */
     private void refreshOffsetLag(ConsumerRecords<String, byte[]> batch) {
         for (KafkaConsumer<Object, Object> consumer : ProjectionEngine.consumers(kafka)) {
             consumer.runOnPollingThread(c -> {

@@ -16,7 +16,8 @@ final class ProjectionMetrics {
         this.registry = registry;
         this.eventAge = Timer.builder("cabinet.projection.event.age")
                 .description("how old an event was when it had been applied: from the record's timestamp (when the "
-                        + "command's event was sent) until its projection's last write; the projector's part of freshness")
+                        + "command's event was sent) until its projection's last write; the projector's part of "
+                        + "freshness")
                 .publishPercentileHistogram()
                 // buckets at the freshness target (250 ms) and around it, for alerts and the benchmark
                 .serviceLevelObjectives(Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),

@@ -165,8 +165,8 @@ public class ProjectionStore {
     }
 
     /**
-     * Applies the update and answers the whole item as the update left it ({@code ALL_NEW}): a write that is followed by
-     * a look at the same item needs no read. Empty when the condition did not hold.
+     * Applies the update and answers the whole item as the update left it ({@code ALL_NEW}): a write that is followed
+     * by a look at the same item needs no read. Empty when the condition did not hold.
      */
     public Uni<Optional<Map<String, AttributeValue>>> updateAndGet(ItemUpdate update) {
         UpdateItemRequest request = update.toRequest(table).toBuilder().returnValues(ReturnValue.ALL_NEW).build();

@@ -31,7 +31,8 @@ public class Profiles {
      * the two always sees the other: either this second read sees the rename, or the rename's search runs after these
      * items were written and finds them.
      */
-    public Uni<Void> writeCopies(String userId, Function<ProfileCopy, Uni<?>> write, Function<ProfileCopy, Uni<?>> refresh) {
+    public Uni<Void> writeCopies(String userId, Function<ProfileCopy, Uni<?>> write,
+            Function<ProfileCopy, Uni<?>> refresh) {
         return current(userId).chain(copied -> writeCopies(copied,
                 profile -> write.apply(profile).replaceWith(Optional.<Map<String, AttributeValue>>empty()), refresh));
     }
@@ -41,7 +42,8 @@ public class Profiles {
      * reads), with a write that may end by writing the profile item itself (a post counted in the author's postCount)
      * and answer it as it left it: that item is the second look, so no second read is made.
      */
-    public Uni<Void> writeCopies(ProfileCopy copied, Function<ProfileCopy, Uni<Optional<Map<String, AttributeValue>>>> write,
+    public Uni<Void> writeCopies(ProfileCopy copied,
+            Function<ProfileCopy, Uni<Optional<Map<String, AttributeValue>>>> write,
             Function<ProfileCopy, Uni<?>> refresh) {
         return write.apply(copied)
                 .chain(profileAfter -> profileAfter.isPresent()

@@ -36,7 +36,8 @@ class ClassDataArchiveIT {
         Path archive = Path.of(argument(command, "-XX:ArchiveClassesAtExit="));
         Files.deleteIfExists(archive);
 
-        assertEquals(0, run(command, environment, OUT.resolve("archive.log")), "the archive step failed; see archive.log");
+        assertEquals(0, run(command, environment, OUT.resolve("archive.log")),
+                "the archive step failed; see archive.log");
         assertTrue(Files.size(archive) > 0, "no archive written at " + archive);
 
         List<String> using = new ArrayList<>(command.stream()

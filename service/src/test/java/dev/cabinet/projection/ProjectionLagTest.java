@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
 
-/** The projection's meters per partition, the age of events when applied, the store latency as the projector sees it, and Kafka's, on /q/metrics. */
+/**
+ * The projection's meters per partition, the age of events when applied, the store latency as the projector sees it,
+ * and Kafka's, on /q/metrics.
+ */
 @QuarkusTest
 class ProjectionLagTest {
 
