@@ -35,6 +35,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.CrashClient;
 import dev.cabinet.crash.ProcessHarness;
+import dev.cabinet.deploy.ImageArchiveStep;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.table.Ids;
 
@@ -129,26 +130,11 @@ class CabinetBenchmark {
         report.write(Path.of("target", "benchmark", "results.md"));
     }
 
-    /**
-     * Archives the classes the application loads at startup, with the command Dockerfile.jvm runs: Quarkus stops once
-     * they are loaded, and the placeholders only satisfy the configuration's validation (nothing is connected to).
-     */
+    /** Archives the classes the application loads at startup with the step Dockerfile.jvm runs (ImageArchiveStep). */
     private static void archiveClassData() throws Exception {
-        Files.createDirectories(CLASS_DATA.getParent());
-        Files.deleteIfExists(CLASS_DATA);
-        ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:ArchiveClassesAtExit=" + CLASS_DATA, "-Dquarkus.appcds.generate=true",
-                "-jar", Path.of("target", "quarkus-app", "quarkus-run.jar").toAbsolutePath().toString())
-                .redirectErrorStream(true)
-                .redirectOutput(CLASS_DATA.resolveSibling("app-cds.log").toFile());
-        command.environment().putAll(Map.of("CABINET_CURSOR_SECRET", "appcds", "CABINET_JWT_ISSUER", "appcds",
-                "CABINET_JWT_PUBLIC_KEY_LOCATION", "appcds"));
-        Process archiving = command.start();
-        if (!archiving.waitFor(2, TimeUnit.MINUTES) || archiving.exitValue() != 0
-                || !Files.exists(CLASS_DATA)) {
-            archiving.destroyForcibly();
-            throw new IllegalStateException("could not archive the class data; see "
-                    + CLASS_DATA.resolveSibling("app-cds.log"));
+        Path log = CLASS_DATA.resolveSibling("app-cds.log");
+        if (new ImageArchiveStep(CLASS_DATA).archive(log) != 0 || !Files.exists(CLASS_DATA)) {
+            throw new IllegalStateException("could not archive the class data; see " + log);
         }
     }
 
@@ -326,10 +312,15 @@ class CabinetBenchmark {
     /** The projector's histogram of how old events were when applied (ProjectionMetrics). */
     private static final String EVENT_AGE = "cabinet_projection_event_age_seconds";
 
+    private static Meters projectorMeters(AppProcess projector) {
+        try (Http meters = new Http(projector::uri)) {
+            return new Meters(meters.text("/q/metrics"));
+        }
+    }
+
     private void freshness(Http http, CrashClient client, AppProcess projector, double rate) throws Exception {
         String author = "bench-fresh";
-        Http projectorMeters = new Http(projector::uri);
-        var agesBefore = new Meters(projectorMeters.text("/q/metrics")).buckets(EVENT_AGE);
+        var agesBefore = projectorMeters(projector).buckets(EVENT_AGE);
         client.applied("PUT", "/users/" + author, author, Map.of("name", "Fresh", "email", "fresh@example.com"));
         Map<String, Long> acceptedAt = new ConcurrentHashMap<>();
         Map<String, Long> seenAt = new ConcurrentHashMap<>();
@@ -378,8 +369,7 @@ class CabinetBenchmark {
                 p50, Double.NaN, "ms", "—", true);
         report.bound("freshness", "the same, p99", p99, Double.NaN, "ms", "p99 ≤ 250 ms",
                 p99 <= 250 && missed == 0 && freshness.getTotalCount() > 0);
-        var agesAfter = new Meters(projectorMeters.text("/q/metrics")).buckets(EVENT_AGE);
-        projectorMeters.close();
+        var agesAfter = projectorMeters(projector).buckets(EVENT_AGE);
         report.bound("freshness", String.format("the projector's part: event age when applied (record timestamp to the "
                 + "projection's last write), p50 (p99 %.0f ms)", Meters.quantile(agesBefore, agesAfter, 0.99) * 1000),
                 Meters.quantile(agesBefore, agesAfter, 0.5) * 1000, Double.NaN, "ms", "reference", true);
