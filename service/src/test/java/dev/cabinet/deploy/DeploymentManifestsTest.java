@@ -323,6 +323,52 @@ class DeploymentManifestsTest {
                 "point-in-time recovery");
     }
 
+    @Test
+    void prometheusScrapesTheMetricsOfBothDeployments() throws Exception {
+        List<JsonNode> resources = render("prod");
+        List<JsonNode> monitors = ofKind(resources, "ServiceMonitor");
+        assertEquals(1, monitors.size());
+        JsonNode monitor = monitors.get(0);
+        Set<String> scraped = new HashSet<>();
+        for (JsonNode service : ofKind(resources, "Service")) {
+            boolean selected = true;
+            for (var label : (Iterable<Map.Entry<String, JsonNode>>) () -> monitor.at("/spec/selector/matchLabels").fields()) {
+                selected &= label.getValue().asText().equals(service.at("/metadata/labels").path(label.getKey()).asText());
+            }
+            if (!selected) {
+                continue;
+            }
+            for (JsonNode endpoint : monitor.at("/spec/endpoints")) {
+                JsonNode port = null;
+                for (JsonNode p : service.at("/spec/ports")) {
+                    port = p.at("/name").asText().equals(endpoint.at("/port").asText()) ? p : port;
+                }
+                assertNotNull(port, service.at("/metadata/name").asText() + " has the port " + endpoint.at("/port"));
+                given().get(endpoint.at("/path").asText()).then().statusCode(200);
+                for (JsonNode deployment : appDeployments(resources)) {
+                    JsonNode labels = deployment.at("/spec/template/metadata/labels");
+                    boolean backs = true;
+                    for (var s : (Iterable<Map.Entry<String, JsonNode>>) () -> service.at("/spec/selector").fields()) {
+                        backs &= s.getValue().asText().equals(labels.path(s.getKey()).asText());
+                    }
+                    boolean named = false;
+                    for (JsonNode p : deployment.at("/spec/template/spec/containers/0/ports")) {
+                        named |= p.at("/name").asText().equals(port.at("/targetPort").asText());
+                    }
+                    if (backs && named) {
+                        scraped.add(deployment.at("/metadata/name").asText());
+                    }
+                }
+            }
+        }
+        assertEquals(Set.of("cabinet-api", "cabinet-projector"), scraped, "the ServiceMonitor reaches both");
+        JsonNode policy = named(resources, "NetworkPolicy", "cabinet-projector");
+        assertTrue(policy.at("/spec/ingress").findValues("namespaceSelector").stream()
+                .anyMatch(n -> n.at("/matchLabels").path("kubernetes.io/metadata.name").asText().equals("monitoring")),
+                "the projector's NetworkPolicy lets Prometheus (namespace monitoring) in");
+        assertTrue(ofKind(render("local"), "ServiceMonitor").isEmpty(), "a local cluster needs no Prometheus Operator");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.legacy-jar", "Dockerfile.native", "Dockerfile.native-micro" })
     void theImagesFollowTheConventions(String file) throws IOException {
