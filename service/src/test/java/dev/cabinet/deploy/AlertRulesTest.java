@@ -58,7 +58,8 @@ class AlertRulesTest {
         register(user, "Watched");
         awaitOk("/users/" + user).body("name", Matchers.equalTo("Watched"));
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
-            Set<String> exposed = exposedMetricNames(given().get("/q/metrics").then().statusCode(200).extract().asString());
+            Set<String> exposed = exposedMetricNames(
+                    given().get("/q/metrics").then().statusCode(200).extract().asString());
             for (Map.Entry<String, String> alert : alerts.entrySet()) {
                 Set<String> named = metricNames(alert.getValue());
                 assertFalse(named.isEmpty(), alert.getKey() + " names no metric: " + alert.getValue());

@@ -177,7 +177,8 @@ class DeploymentManifestsTest {
             String target = hpa.at("/spec/scaleTargetRef/name").asText();
             JsonNode deployment = named(resources, "Deployment", target);
             assertTrue(deployment.at("/spec/replicas").isMissingNode(),
-                    overlay + ": " + target + " is scaled by an HPA, yet sets replicas: " + deployment.at("/spec/replicas"));
+                    overlay + ": " + target + " is scaled by an HPA, yet sets replicas "
+                            + deployment.at("/spec/replicas"));
         }
     }
 
@@ -258,7 +259,8 @@ class DeploymentManifestsTest {
             }
         }
         for (JsonNode resource : resources) {
-            String where = overlay + ": " + resource.at("/kind").asText() + " " + resource.at("/metadata/name").asText();
+            String where = overlay + ": " + resource.at("/kind").asText() + " "
+                    + resource.at("/metadata/name").asText();
             for (JsonNode emptyDir : resource.findValues("emptyDir")) {
                 assertTrue(emptyDir.hasNonNull("sizeLimit"), where + " has an emptyDir without sizeLimit");
             }
@@ -281,7 +283,8 @@ class DeploymentManifestsTest {
     void theSecretIsRequiredAndTheReadmeCreatesWhatTheProdProfileNeeds(String overlay) throws Exception {
         List<JsonNode> resources = render(overlay);
         Set<String> documented = new HashSet<>();
-        Matcher literal = Pattern.compile("--from-literal=([A-Z0-9_]+)=").matcher(Files.readString(K8S.resolve("README.md")));
+        Matcher literal = Pattern.compile("--from-literal=([A-Z0-9_]+)=")
+                .matcher(Files.readString(K8S.resolve("README.md")));
         while (literal.find()) {
             documented.add(literal.group(1));
         }
@@ -297,7 +300,8 @@ class DeploymentManifestsTest {
                 }
             });
             assertEquals(List.of("cabinet-secrets"), secrets.stream().map(s -> s.at("/name").asText()).toList(), name);
-            assertFalse(secrets.get(0).at("/optional").asBoolean(false), overlay + ": " + name + " requires the Secret");
+            assertFalse(secrets.get(0).at("/optional").asBoolean(false),
+                    overlay + ": " + name + " requires the Secret");
             Map<String, String> env = environment(resources, container);
             for (String key : file.stringPropertyNames()) {
                 if (key.startsWith("%") && !key.startsWith("%prod.")) {
@@ -331,11 +335,7 @@ class DeploymentManifestsTest {
         JsonNode monitor = monitors.get(0);
         Set<String> scraped = new HashSet<>();
         for (JsonNode service : ofKind(resources, "Service")) {
-            boolean selected = true;
-            for (var label : (Iterable<Map.Entry<String, JsonNode>>) () -> monitor.at("/spec/selector/matchLabels").fields()) {
-                selected &= label.getValue().asText().equals(service.at("/metadata/labels").path(label.getKey()).asText());
-            }
-            if (!selected) {
+            if (!selects(monitor.at("/spec/selector/matchLabels"), service.at("/metadata/labels"))) {
                 continue;
             }
             for (JsonNode endpoint : monitor.at("/spec/endpoints")) {
@@ -346,11 +346,8 @@ class DeploymentManifestsTest {
                 assertNotNull(port, service.at("/metadata/name").asText() + " has the port " + endpoint.at("/port"));
                 given().get(endpoint.at("/path").asText()).then().statusCode(200);
                 for (JsonNode deployment : appDeployments(resources)) {
-                    JsonNode labels = deployment.at("/spec/template/metadata/labels");
-                    boolean backs = true;
-                    for (var s : (Iterable<Map.Entry<String, JsonNode>>) () -> service.at("/spec/selector").fields()) {
-                        backs &= s.getValue().asText().equals(labels.path(s.getKey()).asText());
-                    }
+                    boolean backs = selects(service.at("/spec/selector"),
+                            deployment.at("/spec/template/metadata/labels"));
                     boolean named = false;
                     for (JsonNode p : deployment.at("/spec/template/spec/containers/0/ports")) {
                         named |= p.at("/name").asText().equals(port.at("/targetPort").asText());
@@ -404,6 +401,15 @@ class DeploymentManifestsTest {
     static List<JsonNode> appDeployments(List<JsonNode> resources) {
         return ofKind(resources, "Deployment").stream()
                 .filter(d -> d.at("/metadata/name").asText().startsWith("cabinet-")).toList();
+    }
+
+    /** Whether every label of the selector is on the object. */
+    private static boolean selects(JsonNode selector, JsonNode labels) {
+        boolean all = !selector.isEmpty();
+        for (Map.Entry<String, JsonNode> label : selector.properties()) {
+            all &= label.getValue().asText().equals(labels.path(label.getKey()).asText());
+        }
+        return all;
     }
 
     private static List<JsonNode> containers(JsonNode deployment) {
