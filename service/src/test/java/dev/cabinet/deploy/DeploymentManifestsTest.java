@@ -47,7 +47,9 @@ import io.smallrye.config.ConfigMapping;
 /**
  * deploy/k8s is checked, not just written: every overlay is rendered with {@code kubectl kustomize} and must parse,
  * probe real endpoints, set only environment variables that are configuration properties, declare the topics and the
- * table the code expects, and run as non-root with resources. The generated files are compared with what the code
+ * table the code expects, and run as non-root with resources; run the image their overlay names, leave the HPA's
+ * count alone, have no more consumers than partitions, spread and bound their scratch space, require the Secret,
+ * protect the production table and let Prometheus scrape them. The generated files are compared with what the code
  * renders (-Dcabinet.docs.write=true rewrites them), and the Dockerfiles follow the conventions.
  */
 @QuarkusTest
