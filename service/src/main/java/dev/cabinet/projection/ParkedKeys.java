@@ -11,8 +11,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.CloudEventHeaders;
@@ -20,12 +22,14 @@ import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.role.Role;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Timestamps;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -41,15 +45,36 @@ public class ParkedKeys {
     public static final String PARKED = "parked";
     public static final String DISCARDED = "discarded";
     static final String LAST_PARKED_OFFSET = "lastParkedOffset";
+    /** Counted per topic: records dead-lettered (each parks its key), and records parked behind an earlier one. */
+    static final String DEAD_LETTERED = "cabinet.projection.dead-lettered";
+    static final String PARKED_BEHIND = "cabinet.projection.parked";
 
     private static final Logger LOG = Logger.getLogger(ParkedKeys.class);
 
     private final ProjectionStore store;
     private final MeterRegistry registry;
+    private final Role role;
+    private final List<String> topics;
 
-    ParkedKeys(ProjectionStore store, MeterRegistry registry) {
+    ParkedKeys(ProjectionStore store, MeterRegistry registry, @ConfigProperty(name = Role.PROPERTY) String role,
+            @ConfigProperty(name = "mp.messaging.incoming.events.topics") List<String> topics) {
         this.store = store;
         this.registry = registry;
+        this.role = Role.parse(role);
+        this.topics = topics;
+    }
+
+    /**
+     * A projector's counters exist from the start, at zero: Prometheus sees no increase in a series that first
+     * appears at 1, so the alert on dead letters (deploy/k8s) would miss the first one.
+     */
+    void registerCounters(@Observes StartupEvent event) {
+        if (role.projects()) {
+            for (String topic : topics) {
+                registry.counter(DEAD_LETTERED, "topic", topic);
+                registry.counter(PARKED_BEHIND, "topic", topic);
+            }
+        }
     }
 
     /** The ids of every parked stream; the engine reads them once per batch, so every instance sees an operator's act. */
@@ -82,7 +107,7 @@ public class ParkedKeys {
         StreamId stream = StreamId.of(record);
         LOG.errorf("Parked %s key %s at %s-%d@%d: %s", stream.id(), record.key(), record.topic(), record.partition(),
                 record.offset(), reason);
-        registry.counter("cabinet.projection.dead-lettered", "topic", record.topic()).increment();
+        registry.counter(DEAD_LETTERED, "topic", record.topic()).increment();
         ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()), KeyPlan.PARKED_KEY.name())
                 .setIfAbsent("parkedKeyId", stream.id())
                 .setIfAbsent("topic", record.topic())
@@ -107,7 +132,7 @@ public class ParkedKeys {
      */
     public Uni<Boolean> parkBehind(ConsumerRecord<String, byte[]> record) {
         StreamId stream = StreamId.of(record);
-        registry.counter("cabinet.projection.parked", "topic", record.topic()).increment();
+        registry.counter(PARKED_BEHIND, "topic", record.topic()).increment();
         String reason = "waits behind an earlier event of its key that could not be applied";
         ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()))
                 .guardedBy(LAST_PARKED_OFFSET, record.offset())

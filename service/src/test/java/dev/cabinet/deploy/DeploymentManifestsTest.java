@@ -12,12 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -38,13 +40,16 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.role.Role;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.config.ConfigMapping;
 
 /**
  * deploy/k8s is checked, not just written: every overlay is rendered with {@code kubectl kustomize} and must parse,
  * probe real endpoints, set only environment variables that are configuration properties, declare the topics and the
- * table the code expects, and run as non-root with resources. The generated files are compared with what the code
+ * table the code expects, and run as non-root with resources; run the image their overlay names, leave the HPA's
+ * count alone, have no more consumers than partitions, spread and bound their scratch space, require the Secret,
+ * protect the production table and let Prometheus scrape them. The generated files are compared with what the code
  * renders (-Dcabinet.docs.write=true rewrites them), and the Dockerfiles follow the conventions.
  */
 @QuarkusTest
@@ -142,6 +147,228 @@ class DeploymentManifestsTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void everyWorkloadRunsTheImageItsOverlayNames(String overlay) throws Exception {
+        // local: the image the README's local section builds and loads (the base's name); prod: the overlay's registry.
+        JsonNode images = YAML.readTree(K8S.resolve(overlay.equals("prod") ? "overlays/prod" : "base")
+                .resolve("kustomization.yaml").toFile()).at("/images");
+        assertEquals(1, images.size(), overlay + " names one image");
+        String expected = images.get(0).at("/newName").asText() + ":" + images.get(0).at("/newTag").asText();
+        if (overlay.equals("prod")) {
+            assertTrue(expected.matches("\\d{12}\\.dkr\\.ecr\\.[a-z0-9-]+\\.amazonaws\\.com/.+"),
+                    "prod runs an image from ECR: " + expected);
+        } else {
+            assertTrue(Files.readString(K8S.resolve("README.md"))
+                    .contains("kind load docker-image " + expected), "the README loads " + expected + " into kind");
+        }
+        for (JsonNode deployment : appDeployments(render(overlay))) {
+            for (JsonNode container : containers(deployment)) {
+                assertEquals(expected, container.at("/image").asText(),
+                        overlay + ": " + deployment.at("/metadata/name").asText() + " runs the overlay's image");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void aDeploymentScaledByAnAutoscalerSetsNoReplicasAnApplyWouldReset(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        List<JsonNode> autoscalers = ofKind(resources, "HorizontalPodAutoscaler");
+        assertFalse(autoscalers.isEmpty());
+        for (JsonNode hpa : autoscalers) {
+            String target = hpa.at("/spec/scaleTargetRef/name").asText();
+            JsonNode deployment = named(resources, "Deployment", target);
+            assertTrue(deployment.at("/spec/replicas").isMissingNode(),
+                    overlay + ": " + target + " is scaled by an HPA, yet sets replicas "
+                            + deployment.at("/spec/replicas"));
+        }
+    }
+
+    /**
+     * Every consumer of a group beyond the partitions of its topics sits idle: per incoming channel, the replicas of
+     * every Deployment that runs it (the HPA's maximum if one scales it) times the channel's concurrency (its
+     * application.properties value unless the manifests override it) must not exceed its topics' partitions.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void projectorConsumersNeverOutnumberThePartitionsTheyRead(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        Properties file = properties();
+        Set<String> channels = new TreeSet<>();
+        Matcher incoming = Pattern.compile("mp\\.messaging\\.incoming\\.([^.]+)\\.connector").matcher("");
+        for (String key : file.stringPropertyNames()) {
+            if (incoming.reset(key).matches() && file.getProperty(key).equals("smallrye-kafka")) {
+                channels.add(incoming.group(1));
+            }
+        }
+        assertFalse(channels.isEmpty(), "application.properties declares the projector's channel");
+        for (String channel : channels) {
+            String prefix = "mp.messaging.incoming." + channel + ".";
+            Map<String, Integer> consumersPerGroup = new TreeMap<>();
+            Map<String, Set<String>> topicsPerGroup = new TreeMap<>();
+            for (JsonNode deployment : appDeployments(resources)) {
+                JsonNode container = deployment.at("/spec/template/spec/containers/0");
+                Map<String, String> env = environment(resources, container);
+                String role = env.getOrDefault("CABINET_ROLE", file.getProperty("cabinet.role"));
+                boolean enabled = Boolean.parseBoolean(setting(env, file, prefix + "enabled",
+                        Boolean.toString(Role.parse(role).projects())));
+                if (!enabled) {
+                    continue;
+                }
+                String name = deployment.at("/metadata/name").asText();
+                int replicas = ofKind(resources, "HorizontalPodAutoscaler").stream()
+                        .filter(h -> h.at("/spec/scaleTargetRef/name").asText().equals(name))
+                        .mapToInt(h -> h.at("/spec/maxReplicas").asInt()).findFirst()
+                        .orElseGet(() -> deployment.at("/spec/replicas").asInt(1));
+                int concurrency = Integer.parseInt(setting(env, file, prefix + "concurrency", "1"));
+                String group = setting(env, file, prefix + "group.id", name);
+                String topicList = setting(env, file, prefix + "topics", setting(env, file, prefix + "topic", channel));
+                consumersPerGroup.merge(group, replicas * concurrency, Integer::sum);
+                topicsPerGroup.computeIfAbsent(group, g -> new TreeSet<>()).addAll(List.of(topicList.split(",")));
+            }
+            assertFalse(consumersPerGroup.isEmpty(), overlay + ": some Deployment runs the channel " + channel);
+            for (Map.Entry<String, Integer> group : consumersPerGroup.entrySet()) {
+                for (String topic : topicsPerGroup.get(group.getKey())) {
+                    int topicPartitions = ofKind(resources, "KafkaTopic").stream()
+                            .filter(t -> t.at("/spec/topicName").asText().equals(topic.trim()))
+                            .mapToInt(t -> t.at("/spec/partitions").asInt()).findFirst()
+                            .orElseThrow(() -> new AssertionError(overlay + ": no KafkaTopic " + topic));
+                    assertTrue(group.getValue() <= topicPartitions, overlay + ": " + group.getValue()
+                            + " consumers in group " + group.getKey() + " for " + topicPartitions + " partitions of "
+                            + topic + " (replicas x " + prefix + "concurrency)");
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void appPodsRequestCpuSpreadOverNodesAndZonesAndBoundTheirScratchSpace(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        for (JsonNode deployment : appDeployments(resources)) {
+            String name = deployment.at("/metadata/name").asText();
+            for (JsonNode container : containers(deployment)) {
+                assertFalse(container.at("/resources/requests/cpu").isMissingNode(), name + " needs a cpu request");
+            }
+            Map<String, JsonNode> spread = new HashMap<>();
+            deployment.at("/spec/template/spec/topologySpreadConstraints")
+                    .forEach(c -> spread.put(c.at("/topologyKey").asText(), c));
+            for (String key : List.of("kubernetes.io/hostname", "topology.kubernetes.io/zone")) {
+                JsonNode constraint = spread.get(key);
+                assertNotNull(constraint, overlay + ": " + name + " spreads over " + key);
+                assertEquals(deployment.at("/spec/selector/matchLabels"), constraint.at("/labelSelector/matchLabels"),
+                        name + " counts its own pods when spreading over " + key);
+            }
+        }
+        for (JsonNode resource : resources) {
+            String where = overlay + ": " + resource.at("/kind").asText() + " "
+                    + resource.at("/metadata/name").asText();
+            for (JsonNode emptyDir : resource.findValues("emptyDir")) {
+                assertTrue(emptyDir.hasNonNull("sizeLimit"), where + " has an emptyDir without sizeLimit");
+            }
+            for (JsonNode storage : resource.findValues("storage")) {
+                if (storage.at("/type").asText().equals("ephemeral")) {
+                    assertTrue(storage.hasNonNull("sizeLimit"), where + ": Strimzi's ephemeral storage is an emptyDir");
+                }
+            }
+        }
+    }
+
+    /**
+     * The Secret is required: without it the prod profile cannot start (cursor key, JWT issuer), so a missing Secret
+     * should stop the pod at creation with its name, not start a JVM that fails on configuration. Every setting the
+     * prod profile reads from the environment without a default comes from the manifests or from the README's
+     * command that creates the Secret.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void theSecretIsRequiredAndTheReadmeCreatesWhatTheProdProfileNeeds(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        Set<String> documented = new HashSet<>();
+        Matcher literal = Pattern.compile("--from-literal=([A-Z0-9_]+)=")
+                .matcher(Files.readString(K8S.resolve("README.md")));
+        while (literal.find()) {
+            documented.add(literal.group(1));
+        }
+        Properties file = properties();
+        Matcher required = Pattern.compile("\\$\\{([A-Z0-9_]+)}").matcher("");
+        for (JsonNode deployment : appDeployments(resources)) {
+            String name = deployment.at("/metadata/name").asText();
+            JsonNode container = deployment.at("/spec/template/spec/containers/0");
+            List<JsonNode> secrets = new ArrayList<>();
+            container.at("/envFrom").forEach(source -> {
+                if (source.has("secretRef")) {
+                    secrets.add(source.at("/secretRef"));
+                }
+            });
+            assertEquals(List.of("cabinet-secrets"), secrets.stream().map(s -> s.at("/name").asText()).toList(), name);
+            assertFalse(secrets.get(0).at("/optional").asBoolean(false),
+                    overlay + ": " + name + " requires the Secret");
+            Map<String, String> env = environment(resources, container);
+            for (String key : file.stringPropertyNames()) {
+                if (key.startsWith("%") && !key.startsWith("%prod.")) {
+                    continue;
+                }
+                required.reset(file.getProperty(key));
+                while (required.find()) {
+                    assertTrue(env.containsKey(required.group(1)) || documented.contains(required.group(1)),
+                            overlay + ": " + key + " needs " + required.group(1)
+                                    + ", which neither the manifests nor deploy/k8s/README.md's Secret provide");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theProductionTableSurvivesDeletionAndCanBeRestoredToAPointInTime() throws Exception {
+        JsonNode table = named(render("prod"), "Table", "cabinet");
+        assertEquals("retain", table.at("/metadata/annotations").path(GeneratedManifests.DELETION_POLICY).asText(),
+                "deleting the Table resource (or the namespace) keeps the table in AWS");
+        assertTrue(table.at("/spec/deletionProtectionEnabled").asBoolean(false), "DynamoDB refuses to delete it");
+        assertTrue(table.at("/spec/continuousBackups/pointInTimeRecoveryEnabled").asBoolean(false),
+                "point-in-time recovery");
+    }
+
+    @Test
+    void prometheusScrapesTheMetricsOfBothDeployments() throws Exception {
+        List<JsonNode> resources = render("prod");
+        List<JsonNode> monitors = ofKind(resources, "ServiceMonitor");
+        assertEquals(1, monitors.size());
+        JsonNode monitor = monitors.get(0);
+        Set<String> scraped = new HashSet<>();
+        for (JsonNode service : ofKind(resources, "Service")) {
+            if (!selects(monitor.at("/spec/selector/matchLabels"), service.at("/metadata/labels"))) {
+                continue;
+            }
+            for (JsonNode endpoint : monitor.at("/spec/endpoints")) {
+                JsonNode port = null;
+                for (JsonNode p : service.at("/spec/ports")) {
+                    port = p.at("/name").asText().equals(endpoint.at("/port").asText()) ? p : port;
+                }
+                assertNotNull(port, service.at("/metadata/name").asText() + " has the port " + endpoint.at("/port"));
+                given().get(endpoint.at("/path").asText()).then().statusCode(200);
+                for (JsonNode deployment : appDeployments(resources)) {
+                    boolean backs = selects(service.at("/spec/selector"),
+                            deployment.at("/spec/template/metadata/labels"));
+                    boolean named = false;
+                    for (JsonNode p : deployment.at("/spec/template/spec/containers/0/ports")) {
+                        named |= p.at("/name").asText().equals(port.at("/targetPort").asText());
+                    }
+                    if (backs && named) {
+                        scraped.add(deployment.at("/metadata/name").asText());
+                    }
+                }
+            }
+        }
+        assertEquals(Set.of("cabinet-api", "cabinet-projector"), scraped, "the ServiceMonitor reaches both");
+        JsonNode policy = named(resources, "NetworkPolicy", "cabinet-projector");
+        assertTrue(policy.at("/spec/ingress").findValues("namespaceSelector").stream()
+                .anyMatch(n -> n.at("/matchLabels").path("kubernetes.io/metadata.name").asText().equals("monitoring")),
+                "the projector's NetworkPolicy lets Prometheus (namespace monitoring) in");
+        assertTrue(ofKind(render("local"), "ServiceMonitor").isEmpty(), "a local cluster needs no Prometheus Operator");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.legacy-jar", "Dockerfile.native", "Dockerfile.native-micro" })
     void theImagesFollowTheConventions(String file) throws IOException {
         String dockerfile = Files.readString(DOCKER.resolve(file), StandardCharsets.UTF_8);
@@ -161,7 +388,7 @@ class DeploymentManifestsTest {
                 + "./mvnw test -Dtest=DeploymentManifestsTest -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true");
     }
 
-    private static List<JsonNode> render(String overlay) throws Exception {
+    static List<JsonNode> render(String overlay) throws Exception {
         Process kustomize = new ProcessBuilder("kubectl", "kustomize", K8S.resolve("overlays").resolve(overlay).toString())
                 .redirectErrorStream(true).start();
         String output = new String(kustomize.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -173,7 +400,60 @@ class DeploymentManifestsTest {
         return resources;
     }
 
-    private static List<JsonNode> ofKind(List<JsonNode> resources, String kind) {
+    static List<JsonNode> appDeployments(List<JsonNode> resources) {
+        return ofKind(resources, "Deployment").stream()
+                .filter(d -> d.at("/metadata/name").asText().startsWith("cabinet-")).toList();
+    }
+
+    /** Whether every label of the selector is on the object. */
+    private static boolean selects(JsonNode selector, JsonNode labels) {
+        boolean all = !selector.isEmpty();
+        for (Map.Entry<String, JsonNode> label : selector.properties()) {
+            all &= label.getValue().asText().equals(labels.path(label.getKey()).asText());
+        }
+        return all;
+    }
+
+    private static List<JsonNode> containers(JsonNode deployment) {
+        List<JsonNode> all = new ArrayList<>();
+        deployment.at("/spec/template/spec/initContainers").forEach(all::add);
+        deployment.at("/spec/template/spec/containers").forEach(all::add);
+        return all;
+    }
+
+    private static JsonNode named(List<JsonNode> resources, String kind, String name) {
+        return ofKind(resources, kind).stream().filter(r -> r.at("/metadata/name").asText().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+    }
+
+    /** The container's environment: its ConfigMaps' data, then its own env entries (which win). */
+    private static Map<String, String> environment(List<JsonNode> resources, JsonNode container) {
+        Map<String, String> env = new HashMap<>();
+        for (JsonNode source : container.at("/envFrom")) {
+            if (source.has("configMapRef")) {
+                named(resources, "ConfigMap", source.at("/configMapRef/name").asText()).at("/data").fields()
+                        .forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+            }
+        }
+        container.at("/env").forEach(e -> env.put(e.at("/name").asText(), e.at("/value").asText()));
+        return env;
+    }
+
+    /** A property as a prod instance sees it: its environment variable, else %prod, else the plain key. */
+    private static String setting(Map<String, String> env, Properties file, String property, String fallback) {
+        return env.getOrDefault(environmentName(property),
+                file.getProperty("%prod." + property, file.getProperty(property, fallback)));
+    }
+
+    private static Properties properties() throws IOException {
+        Properties file = new Properties();
+        try (var in = Files.newInputStream(PROPERTIES)) {
+            file.load(in);
+        }
+        return file;
+    }
+
+    static List<JsonNode> ofKind(List<JsonNode> resources, String kind) {
         return resources.stream().filter(r -> kind.equals(r.at("/kind").asText())).toList();
     }
 

@@ -35,7 +35,13 @@ final class GeneratedManifests {
     private GeneratedManifests() {
     }
 
-    /** The ACK Table spec fields the key plan determines (everything but the name's namespace placement). */
+    /** ACK's annotation that keeps the AWS resource when the Kubernetes resource is deleted. */
+    static final String DELETION_POLICY = "services.k8s.aws/deletion-policy";
+
+    /**
+     * The ACK Table spec: what the key plan determines, plus the protection a table holding production data needs
+     * (no deletion while protected; point-in-time recovery).
+     */
     static Map<String, Object> tableSpec(String tableName) {
         CreateTableRequest table = TableDefinition.createTableRequest(tableName);
         Map<String, Object> spec = new LinkedHashMap<>();
@@ -59,6 +65,8 @@ final class GeneratedManifests {
         }
         spec.put("globalSecondaryIndexes", indexes);
         spec.put("timeToLive", pair("attributeName", KeyPlan.TTL_ATTRIBUTE, "enabled", true));
+        spec.put("deletionProtectionEnabled", true);
+        spec.put("continuousBackups", Map.of("pointInTimeRecoveryEnabled", true));
         return spec;
     }
 
@@ -74,9 +82,11 @@ final class GeneratedManifests {
         Map<String, Object> resource = new LinkedHashMap<>();
         resource.put("apiVersion", "dynamodb.services.k8s.aws/v1alpha1");
         resource.put("kind", "Table");
-        resource.put("metadata", Map.of("name", "cabinet"));
+        // retain: deleting the resource (or the namespace, or the overlay) leaves the table and its data in AWS.
+        resource.put("metadata", pair("name", "cabinet", "annotations", Map.of(DELETION_POLICY, "retain")));
         resource.put("spec", tableSpec("cabinet"));
-        return HEADER + "# The single table, from dev.cabinet.table.KeyPlan: keys, GSIs and their projections, TTL.\n"
+        return HEADER + "# The single table, from dev.cabinet.table.KeyPlan: keys, GSIs and their projections, TTL;\n"
+                + "# kept when this resource is deleted, protected from deletion, with point-in-time recovery.\n"
                 + YAML.writeValueAsString(resource);
     }
 
