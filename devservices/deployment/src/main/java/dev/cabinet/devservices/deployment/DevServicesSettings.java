@@ -11,6 +11,7 @@ import dev.cabinet.devservices.launcher.LaunchSettings;
 /** What the Dev Services should start, read from the application's configuration (all keys under {@code cabinet.devservices}). */
 record DevServicesSettings(
         boolean startKafka,
+        KafkaMode kafkaMode,
         boolean startDynalite,
         List<String> topics,
         int partitions,
@@ -22,12 +23,28 @@ record DevServicesSettings(
 
     static final String KAFKA_BOOTSTRAP = "kafka.bootstrap.servers";
     static final String DYNAMODB_ENDPOINT = "quarkus.dynamodb.endpoint-override";
+    static final String KAFKA_MODE = "cabinet.devservices.kafka";
+
+    /** How the broker is provided: a child JVM (the default, no Docker) or a Testcontainers container. */
+    enum KafkaMode {
+        LAUNCHER, TESTCONTAINERS;
+
+        static KafkaMode of(String value) {
+            for (KafkaMode mode : values()) {
+                if (mode.name().equalsIgnoreCase(value.trim())) {
+                    return mode;
+                }
+            }
+            throw new IllegalArgumentException(KAFKA_MODE + " must be launcher or testcontainers, not '" + value + "'");
+        }
+    }
 
     static DevServicesSettings fromConfig() {
         Config config = ConfigProvider.getConfig();
         boolean enabled = config.getOptionalValue("cabinet.devservices.enabled", Boolean.class).orElse(true);
         return new DevServicesSettings(
                 enabled && config.getOptionalValue(KAFKA_BOOTSTRAP, String.class).isEmpty(),
+                KafkaMode.of(config.getOptionalValue(KAFKA_MODE, String.class).orElse("launcher")),
                 enabled && config.getOptionalValue(DYNAMODB_ENDPOINT, String.class).isEmpty(),
                 config.getOptionalValues("cabinet.devservices.kafka.topics", String.class).orElse(List.of()),
                 config.getOptionalValue("cabinet.devservices.kafka.partitions", Integer.class).orElse(6),

@@ -25,6 +25,7 @@ final class RunningInfrastructure {
     private static final Logger LOG = Logger.getLogger(RunningInfrastructure.class);
     private static final String REGISTRY = "dev.cabinet.devservices.running";
     private static final String KAFKA = "kafka";
+    private static final String KAFKA_CONTAINER = "kafka-testcontainers";
     private static final String DYNALITE = "dynalite";
     private static final String SHUTDOWN_HOOK = "shutdown-hook";
 
@@ -51,14 +52,29 @@ final class RunningInfrastructure {
             long begin = System.nanoTime();
             try {
                 if (settings.startKafka()) {
-                    if (!running.containsKey(KAFKA)) {
-                        KafkaBroker broker = KafkaBroker.start(settings.launch(), stateDir, pids);
-                        running.put(KAFKA, child(broker.bootstrapServers(), broker));
-                        LOG.infof("Kafka broker ready at %s in %d ms", broker.bootstrapServers(), millisSince(begin));
+                    boolean container = settings.kafkaMode() == DevServicesSettings.KafkaMode.TESTCONTAINERS;
+                    String kafka = container ? KAFKA_CONTAINER : KAFKA;
+                    if (!running.containsKey(kafka)) {
+                        if (container) {
+                            Map.Entry<String, AutoCloseable> started =
+                                    TestcontainersKafka.start(settings.kafkaVersion());
+                            if (started != null) {
+                                running.put(kafka, started);
+                                LOG.infof("Kafka container (Testcontainers) ready at %s in %d ms", started.getKey(),
+                                        millisSince(begin));
+                            }
+                        } else {
+                            KafkaBroker broker = KafkaBroker.start(settings.launch(), stateDir, pids);
+                            running.put(kafka, child(broker.bootstrapServers(), broker));
+                            LOG.infof("Kafka broker ready at %s in %d ms", broker.bootstrapServers(),
+                                    millisSince(begin));
+                        }
                     }
-                    String bootstrap = child(running, KAFKA).getKey();
-                    KafkaBroker.createTopics(bootstrap, settings.topics(), settings.partitions());
-                    config.put(DevServicesSettings.KAFKA_BOOTSTRAP, bootstrap);
+                    if (running.containsKey(kafka)) {
+                        String bootstrap = child(running, kafka).getKey();
+                        KafkaBroker.createTopics(bootstrap, settings.topics(), settings.partitions());
+                        config.put(DevServicesSettings.KAFKA_BOOTSTRAP, bootstrap);
+                    }
                 }
             } catch (RuntimeException e) {
                 if (dynaliteStart != null) {
@@ -106,7 +122,7 @@ final class RunningInfrastructure {
                     // the JVM is exiting: we are stopping the children right here anyway
                 }
             }
-            for (String name : new String[] { KAFKA, DYNALITE }) {
+            for (String name : new String[] { KAFKA, KAFKA_CONTAINER, DYNALITE }) {
                 Map.Entry<String, AutoCloseable> child = child(running, name);
                 if (child != null) {
                     running.remove(name);
@@ -117,7 +133,7 @@ final class RunningInfrastructure {
     }
 
     /** An address and the process behind it, as a JDK type that every class loader sees as the same class. */
-    private static Map.Entry<String, AutoCloseable> child(String address, AutoCloseable process) {
+    static Map.Entry<String, AutoCloseable> child(String address, AutoCloseable process) {
         return new AbstractMap.SimpleImmutableEntry<>(address, process);
     }
 
