@@ -42,8 +42,8 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
     }
 
     /**
-     * The customer placed an order; {@code orderDate} is the UTC date of {@code placedAt}, {@code total} a decimal string
-     * ({@link OrderTotal}).
+     * The customer placed an order; {@code orderDate} is the UTC date of {@code placedAt}, {@code total} a decimal
+     * string ({@link OrderTotal}).
      */
     record OrderPlaced(String customerId, String orderId, String orderDate, String placedAt, String total)
             implements CustomerEvent {

@@ -16,8 +16,8 @@ public record EventType<E extends DomainEvent>(String name, Class<E> dataClass, 
     }
 
     /** An older version of {@code successor}, read and validated against its own schema, then upcast into it. */
-    public static <E extends DomainEvent, N extends DomainEvent> EventType<E> superseded(String name, Class<E> dataClass,
-            EventType<N> successor, Function<E, N> upcast) {
+    public static <E extends DomainEvent, N extends DomainEvent> EventType<E> superseded(String name,
+            Class<E> dataClass, EventType<N> successor, Function<E, N> upcast) {
         return new EventType<>(name, dataClass, successor.topic(), successor, upcast);
     }
 

@@ -98,8 +98,8 @@ record CloudEvent(String specVersion, String id, String source, String type, Ins
         String specVersion = specVersion(requiredAttribute(event, "specversion"), "specversion");
         String contentType = optionalAttribute(event, "datacontenttype");
         if (contentType != null && !isJson(contentType)) {
-            throw new UndecodableEventException("structured CloudEvent: datacontenttype must be " + CloudEventHeaders.JSON
-                    + ", not " + contentType);
+            throw new UndecodableEventException("structured CloudEvent: datacontenttype must be "
+                    + CloudEventHeaders.JSON + ", not " + contentType);
         }
         if (event.has("data_base64")) {
             throw new UndecodableEventException("structured CloudEvent: data_base64 is not accepted; put the JSON "

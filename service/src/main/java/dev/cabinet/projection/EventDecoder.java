@@ -82,8 +82,8 @@ final class EventDecoder {
                     + String.join("; ", violations));
         }
         DomainEvent data = upcast(read(event.data(), eventType), eventType);
-        return new ReceivedEvent(event.id(), eventType.currentName(), event.subject(), event.actor(), event.time(), data,
-                new LogPosition(record.topic(), record.partition(), record.offset()));
+        return new ReceivedEvent(event.id(), eventType.currentName(), event.subject(), event.actor(), event.time(),
+                data, new LogPosition(record.topic(), record.partition(), record.offset()));
     }
 
     /** The event's record from conforming JSON; its constructor checks what a schema cannot (rules across fields). */

@@ -198,7 +198,7 @@ public class ParkedKeys {
                 SortKeyCondition.beginsWith(KeyPlan.PARKED_KEY.sk().prefix()), false);
     }
 
-    /** The record's event id, in either content mode, if it has one that can be a key (a foreign producer's may not). */
+    /** The record's event id, in either content mode, if it can be a key (a foreign producer's may not). */
     static Optional<String> eventId(ConsumerRecord<String, byte[]> record) {
         return CloudEvent.attribute(record, "id").filter(Ids::isValid);
     }

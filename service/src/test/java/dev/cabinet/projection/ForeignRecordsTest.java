@@ -97,11 +97,13 @@ class ForeignRecordsTest {
         ForeignProducer.produce(Topics.CUSTOMERS, customer, Ids.newId(), "cabinet.customer.registered.v1",
                 "{\"customerId\":\"" + customer + "\",\"name\":\"Ext\",\"email\":\"ext@example.com\"}");
         ForeignProducer.produce(Topics.CUSTOMERS, customer, Ids.newId(), "cabinet.customer.order-placed.v1",
-                "{\"customerId\":\"%s\",\"orderId\":\"%s\",\"orderDate\":\"2026-06-01\",\"placedAt\":\"2026-06-01T09:30:00.000Z\",\"total\":129.9}"
-                        .formatted(customer, v1));
+                """
+                {"customerId":"%s","orderId":"%s","orderDate":"2026-06-01",
+                 "placedAt":"2026-06-01T09:30:00.000Z","total":129.9}""".formatted(customer, v1));
         ForeignProducer.produceStructured(Topics.CUSTOMERS, customer, """
                 {"specversion":"1.0","id":"%s","source":"/shop","type":"cabinet.customer.order-placed.v2","data":
-                 {"customerId":"%s","orderId":"%s","orderDate":"2026-06-02","placedAt":"2026-06-02T10:00:00.000Z","total":"19.99"}}"""
+                 {"customerId":"%s","orderId":"%s","orderDate":"2026-06-02",
+                  "placedAt":"2026-06-02T10:00:00.000Z","total":"19.99"}}"""
                 .formatted(Ids.newId(), customer, v2));
         awaitOk("/orders/" + v1).body("total", equalTo("129.90")).body("status", equalTo("placed"));
         awaitOk("/orders/" + v2).body("total", equalTo("19.99"));

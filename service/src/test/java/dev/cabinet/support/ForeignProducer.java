@@ -41,7 +41,8 @@ public final class ForeignProducer {
                 ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
                 new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(topic, null, key, value.getBytes(StandardCharsets.UTF_8), headers)).get();
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            producer.send(new ProducerRecord<>(topic, null, key, bytes, headers)).get();
         }
     }
 
