@@ -13,17 +13,17 @@ import dev.cabinet.http.TextRules;
  * holds the profile and every order, and so does their stream.
  */
 public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.CustomerRegistered,
-        CustomerEvent.OrderPlaced, CustomerEvent.OrderStatusChanged {
+        CustomerEvent.OrderPlaced, CustomerEvent.OrderPlacedV1, CustomerEvent.OrderStatusChanged {
 
     EventType<CustomerRegistered> REGISTERED = EventType.of("cabinet.customer.registered.v1", CustomerRegistered.class,
             Topics.CUSTOMERS);
-    EventType<OrderPlaced> ORDER_PLACED = EventType.of("cabinet.customer.order-placed.v1", OrderPlaced.class,
+    EventType<OrderPlaced> ORDER_PLACED = EventType.of("cabinet.customer.order-placed.v2", OrderPlaced.class,
             Topics.CUSTOMERS);
+    /** The first version, with the total as a JSON number: still read from the log, upcast into v2 on read. */
+    EventType<OrderPlacedV1> ORDER_PLACED_V1 = EventType.superseded("cabinet.customer.order-placed.v1",
+            OrderPlacedV1.class, ORDER_PLACED, OrderPlacedV1::upcast);
     EventType<OrderStatusChanged> ORDER_STATUS_CHANGED = EventType.of("cabinet.customer.order-status-changed.v1",
             OrderStatusChanged.class, Topics.CUSTOMERS);
-
-    /** The largest order total accepted. */
-    BigDecimal MAX_TOTAL = new BigDecimal("1000000000");
 
     String customerId();
 
@@ -41,20 +41,39 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
         }
     }
 
-    /** The customer placed an order; {@code orderDate} is the UTC date of {@code placedAt}. */
-    record OrderPlaced(String customerId, String orderId, String orderDate, String placedAt, BigDecimal total)
+    /**
+     * The customer placed an order; {@code orderDate} is the UTC date of {@code placedAt}, {@code total} a decimal
+     * string ({@link OrderTotal}).
+     */
+    record OrderPlaced(String customerId, String orderId, String orderDate, String placedAt, String total)
             implements CustomerEvent {
         public OrderPlaced {
             EventFields.id("customerId", customerId);
             EventFields.id("orderId", orderId);
-            EventFields.timestamp("placedAt", placedAt);
-            if (orderDate == null || !placedAt.startsWith(orderDate + "T") || orderDate.length() != 10) {
-                throw new IllegalArgumentException("orderDate must be the date of placedAt, like 2026-01-31");
-            }
+            requireDateOf(orderDate, placedAt);
+            OrderTotal.require("total", total);
+        }
+    }
+
+    /** Version 1 of {@link OrderPlaced}: the total as a JSON number with at most two decimals. Read, never written. */
+    record OrderPlacedV1(String customerId, String orderId, String orderDate, String placedAt, BigDecimal total)
+            implements CustomerEvent {
+
+        private static final BigDecimal MAX_TOTAL = new BigDecimal(OrderTotal.MAX);
+
+        public OrderPlacedV1 {
+            EventFields.id("customerId", customerId);
+            EventFields.id("orderId", orderId);
+            requireDateOf(orderDate, placedAt);
             if (total == null || total.signum() < 0 || total.scale() > 2 || total.compareTo(MAX_TOTAL) > 0) {
-                throw new IllegalArgumentException("total must be an amount from 0 to " + MAX_TOTAL
-                        + " with at most 2 decimals");
+                throw new IllegalArgumentException("total must be an amount from 0 to " + MAX_TOTAL.stripTrailingZeros()
+                        .toPlainString() + " with at most 2 decimals");
             }
+        }
+
+        /** The same order as v2: the total in its canonical text ({@code 129.9} becomes {@code "129.90"}). */
+        public OrderPlaced upcast() {
+            return new OrderPlaced(customerId, orderId, orderDate, placedAt, OrderTotal.of(total));
         }
     }
 
@@ -68,6 +87,13 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
             if (orderDate == null || !orderDate.matches("\\d{4}-\\d{2}-\\d{2}")) {
                 throw new IllegalArgumentException("orderDate must be a date like 2026-01-31");
             }
+        }
+    }
+
+    private static void requireDateOf(String orderDate, String placedAt) {
+        EventFields.timestamp("placedAt", placedAt);
+        if (orderDate == null || !placedAt.startsWith(orderDate + "T") || orderDate.length() != 10) {
+            throw new IllegalArgumentException("orderDate must be the date of placedAt, like 2026-01-31");
         }
     }
 }

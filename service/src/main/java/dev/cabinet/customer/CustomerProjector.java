@@ -39,7 +39,8 @@ public class CustomerProjector implements Projector {
 
     @Override
     public List<EventType<?>> eventTypes() {
-        return List.of(CustomerEvent.REGISTERED, CustomerEvent.ORDER_PLACED, CustomerEvent.ORDER_STATUS_CHANGED);
+        return List.of(CustomerEvent.REGISTERED, CustomerEvent.ORDER_PLACED, CustomerEvent.ORDER_PLACED_V1,
+                CustomerEvent.ORDER_STATUS_CHANGED);
     }
 
     @Override
@@ -86,7 +87,7 @@ public class CustomerProjector implements Projector {
                 .set("customerId", e.customerId())
                 .set("orderDate", e.orderDate())
                 .set("placedAt", e.placedAt())
-                .set("total", e.total())
+                .set("total", OrderTotal.amount(e.total()))
                 .setIfAbsent("status", OrderStatus.PLACED)
                 .set(Index.GSI1.pkAttribute(), CustomerKeys.byOrderId(e.orderId()))
                 .set(Index.GSI1.skAttribute(), CustomerKeys.byOrderIdSortKey(e.customerId()))

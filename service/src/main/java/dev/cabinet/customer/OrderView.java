@@ -3,16 +3,19 @@ package dev.cabinet.customer;
 import java.math.BigDecimal;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import dev.cabinet.query.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** An order as the API shows it. */
-public record OrderView(String id, String customerId, String orderDate, String placedAt, BigDecimal total,
+/** An order as the API shows it; the total as the events carry it, a decimal string ({@link OrderTotal}). */
+public record OrderView(String id, String customerId, String orderDate, String placedAt,
+        @Schema(example = "129.90", pattern = OrderTotal.PATTERN, description = OrderTotal.DESCRIPTION) String total,
         String status) {
 
     static OrderView of(Map<String, AttributeValue> item) {
         return new OrderView(Items.string(item, "orderId"), Items.string(item, "customerId"),
-                Items.string(item, "orderDate"), Items.string(item, "placedAt"), new BigDecimal(item.get("total").n()),
-                Items.string(item, "status"));
+                Items.string(item, "orderDate"), Items.string(item, "placedAt"),
+                OrderTotal.of(new BigDecimal(item.get("total").n())), Items.string(item, "status"));
     }
 }

@@ -1,6 +1,5 @@
 package dev.cabinet.demo;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -109,9 +108,9 @@ public class DemoData {
                 .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C002", "Alan Turing",
                         "alan@example.com"), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.ORDER_PLACED, new OrderPlaced("C001", "O100", "2026-06-01",
-                        "2026-06-01T09:30:00.000Z", new BigDecimal("99.99")), SYSTEM))
+                        "2026-06-01T09:30:00.000Z", "99.99"), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.ORDER_PLACED, new OrderPlaced("C001", "O105", "2026-06-09",
-                        "2026-06-09T15:00:00.000Z", new BigDecimal("12.50")), SYSTEM))
+                        "2026-06-09T15:00:00.000Z", "12.50"), SYSTEM))
                 .replaceWithVoid();
     }
 

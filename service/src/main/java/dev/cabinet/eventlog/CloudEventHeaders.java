@@ -3,6 +3,7 @@ package dev.cabinet.eventlog;
 /**
  * The CloudEvents 1.0 Kafka protocol binding in binary mode, as Cabinet writes and reads it: attributes in {@code ce_}
  * headers, the event data as the JSON record value. {@code ce_actor} is Cabinet's extension attribute: who caused it.
+ * The projector also reads the binding's structured mode ({@link #STRUCTURED}): the whole event as one JSON object.
  */
 public final class CloudEventHeaders {
 
@@ -17,6 +18,8 @@ public final class CloudEventHeaders {
 
     public static final String SPEC_VERSION_1_0 = "1.0";
     public static final String JSON = "application/json";
+    /** The {@code content-type} of a record in structured mode; its value is the whole CloudEvent in JSON. */
+    public static final String STRUCTURED = "application/cloudevents+json";
 
     private CloudEventHeaders() {
     }

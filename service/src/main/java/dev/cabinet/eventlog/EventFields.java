@@ -13,7 +13,21 @@ import dev.cabinet.table.Timestamps;
  */
 public final class EventFields {
 
+    /**
+     * The largest count an event carries, 2^53 - 1: beyond it a JSON number is not exact in JavaScript (and in any
+     * reader that parses numbers as doubles), so the schemas bound counts there rather than at Java's long maximum.
+     */
+    public static final long MAX_COUNT = 9_007_199_254_740_991L;
+
     private EventFields() {
+    }
+
+    /** A count from 0 to {@link #MAX_COUNT}. */
+    public static long count(String field, long value) {
+        if (value < 0 || value > MAX_COUNT) {
+            throw new IllegalArgumentException(field + " must be from 0 to " + MAX_COUNT);
+        }
+        return value;
     }
 
     public static String id(String field, String value) {

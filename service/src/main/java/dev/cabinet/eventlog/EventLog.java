@@ -42,6 +42,9 @@ public class EventLog {
     }
 
     public <E extends DomainEvent> Uni<Appended> append(EventType<E> type, E event, String actor) {
+        if (type.isSuperseded()) {
+            throw new IllegalArgumentException(type.name() + " is only read; append " + type.currentName());
+        }
         String eventId = Ids.newId();
         List<RecordHeader> headers = List.of(
                 header(CloudEventHeaders.SPEC_VERSION, CloudEventHeaders.SPEC_VERSION_1_0),

@@ -26,9 +26,7 @@ public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUplo
             EventFields.id("fileId", fileId);
             EventFields.id("folderId", folderId);
             EventFields.text("name", name, TextRules.NAME_MAX);
-            if (size < 0) {
-                throw new IllegalArgumentException("size must not be negative");
-            }
+            EventFields.count("size", size);
             EventFields.text("contentType", contentType, TextRules.CONTENT_TYPE_MAX);
             EventFields.text("contentUrl", contentUrl, TextRules.URL_MAX);
             EventFields.timestamp("uploadedAt", uploadedAt);

@@ -43,9 +43,7 @@ public sealed interface MetricsEvent extends DomainEvent permits MetricsEvent.Me
             EventFields.timestamp("timestamp", timestamp);
             percent("cpu", cpu);
             percent("memory", memory);
-            if (requests < 0) {
-                throw new IllegalArgumentException("requests must not be negative");
-            }
+            EventFields.count("requests", requests);
         }
 
         private static void percent(String field, double value) {

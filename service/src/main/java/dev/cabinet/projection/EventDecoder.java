@@ -1,14 +1,10 @@
 package dev.cabinet.projection;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,14 +13,13 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
 
-import dev.cabinet.eventlog.CloudEventHeaders;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.LogPosition;
 
 /**
- * Reads a Kafka record as a binary-mode CloudEvent of a known type whose data conforms to the published
+ * Reads a Kafka record as a CloudEvent (binary or structured mode) of a known type whose data conforms to the published
  * {@link EventContract}, then as the event's record (whose constructor checks the rules across fields). Unknown JSON
  * fields are ignored so producers can add fields without breaking older consumers; anything else that does not fit
  * is an {@link UndecodableEventException}.
@@ -70,37 +65,25 @@ final class EventDecoder {
         return contract;
     }
 
+    /**
+     * The record as an event: its envelope in either content mode ({@link CloudEvent}), its data checked against the
+     * schema of the type it names, then read as that type's record and, for a superseded version, upcast to the current
+     * one, so projectors only ever see current versions.
+     */
     ReceivedEvent decode(ConsumerRecord<String, byte[]> record) {
-        String type = header(record, CloudEventHeaders.TYPE);
-        if (type == null || type.isBlank()) {
-            throw new UndecodableEventException("missing header " + CloudEventHeaders.TYPE);
-        }
-        EventType<?> eventType = catalog.get(type);
+        CloudEvent event = CloudEvent.read(record, json);
+        EventType<?> eventType = catalog.get(event.type());
         if (eventType == null) {
-            throw new UnknownEventTypeException(type);
+            throw new UnknownEventTypeException(event.type());
         }
-        String id = required(record, CloudEventHeaders.ID);
-        required(record, CloudEventHeaders.SOURCE);
-        String specVersion = required(record, CloudEventHeaders.SPEC_VERSION);
-        if (!CloudEventHeaders.SPEC_VERSION_1_0.equals(specVersion)) {
-            throw new UndecodableEventException(CloudEventHeaders.SPEC_VERSION + " must be 1.0, not " + specVersion);
-        }
-        if (record.value() == null) {
-            throw new UndecodableEventException("record has no data");
-        }
-        JsonNode tree;
-        try {
-            tree = json.readTree(record.value());
-        } catch (IOException e) {
-            throw new UndecodableEventException("data is not JSON: " + e.getMessage());
-        }
-        List<String> violations = contract.violations(type, tree);
+        List<String> violations = contract.violations(event.type(), event.data());
         if (!violations.isEmpty()) {
-            throw new UndecodableEventException("data breaks the " + type + " schema: " + String.join("; ", violations));
+            throw new UndecodableEventException("data breaks the " + event.type() + " schema: "
+                    + String.join("; ", violations));
         }
-        DomainEvent data = read(tree, eventType);
-        return new ReceivedEvent(id, type, header(record, CloudEventHeaders.SUBJECT), header(record, CloudEventHeaders.ACTOR),
-                time(record), data, new LogPosition(record.topic(), record.partition(), record.offset()));
+        DomainEvent data = upcast(read(event.data(), eventType), eventType);
+        return new ReceivedEvent(event.id(), eventType.currentName(), event.subject(), event.actor(), event.time(),
+                data, new LogPosition(record.topic(), record.partition(), record.offset()));
     }
 
     /** The event's record from conforming JSON; its constructor checks what a schema cannot (rules across fields). */
@@ -116,28 +99,17 @@ final class EventDecoder {
         }
     }
 
-    private static Instant time(ConsumerRecord<String, byte[]> record) {
-        String time = header(record, CloudEventHeaders.TIME);
-        if (time == null) {
-            return Instant.ofEpochMilli(record.timestamp());
-        }
+    /** The data as the current version of its type; an old event the upcast cannot carry over is undecodable. */
+    private static DomainEvent upcast(DomainEvent data, EventType<?> eventType) {
         try {
-            return Instant.parse(time);
-        } catch (DateTimeParseException e) {
-            throw new UndecodableEventException("ce_time is not an RFC 3339 time: " + time);
+            return eventType.current(data);
+        } catch (IllegalArgumentException e) {
+            throw new UndecodableEventException("data of " + eventType.name() + " cannot be upcast to "
+                    + eventType.currentName() + ": " + e.getMessage());
         }
-    }
-
-    private static String required(ConsumerRecord<String, byte[]> record, String name) {
-        String value = header(record, name);
-        if (value == null || value.isBlank()) {
-            throw new UndecodableEventException("missing header " + name);
-        }
-        return value;
     }
 
     static String header(ConsumerRecord<String, byte[]> record, String name) {
-        Header header = record.headers().lastHeader(name);
-        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+        return CloudEvent.header(record, name);
     }
 }

@@ -17,7 +17,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
-import dev.cabinet.eventlog.CloudEventHeaders;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.KeyQuery;
@@ -224,12 +223,12 @@ public class ParkedKeys {
                 SortKeyCondition.beginsWith(KeyPlan.PARKED_KEY.sk().prefix()), false);
     }
 
-    /** The record's event id, if it has one that can be a key (a foreign producer's may not). */
+    /** The record's event id, in either content mode, if it can be a key (a foreign producer's may not). */
     static Optional<String> eventId(ConsumerRecord<String, byte[]> record) {
-        return Optional.ofNullable(EventDecoder.header(record, CloudEventHeaders.ID)).filter(Ids::isValid);
+        return CloudEvent.attribute(record, "id").filter(Ids::isValid);
     }
 
     private static Optional<String> eventType(ConsumerRecord<String, byte[]> record) {
-        return Optional.ofNullable(EventDecoder.header(record, CloudEventHeaders.TYPE)).filter(t -> t.length() <= 200);
+        return CloudEvent.attribute(record, "type").filter(t -> t.length() <= 200);
     }
 }

@@ -51,13 +51,21 @@ class EventContractTest {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper STRICT = EventDecoder.strict(JSON);
+    /** 2^53 - 1: the largest integer a double, and so JavaScript and many JSON readers, holds exactly. */
+    private static final java.math.BigDecimal SAFE = new java.math.BigDecimal(9_007_199_254_740_991L);
 
     private static Map<String, EventType<?>> catalog;
     private static EventDecoder decoder;
 
     @BeforeAll
     static void loadCatalog() {
-        catalog = new TreeMap<>();
+        catalog = scanCatalog();
+        decoder = new EventDecoder(catalog, JSON);
+    }
+
+    /** Every event type the code declares (a static {@link EventType} field of an event class), by name. */
+    static Map<String, EventType<?>> scanCatalog() {
+        Map<String, EventType<?>> catalog = new TreeMap<>();
         for (JavaClass type : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("dev.cabinet")) {
             if (type.isAssignableTo(DomainEvent.class)) {
@@ -69,7 +77,7 @@ class EventContractTest {
                 }
             }
         }
-        decoder = new EventDecoder(catalog, JSON);
+        return catalog;
     }
 
     @Test
@@ -120,6 +128,71 @@ class EventContractTest {
                 catalog.size(), disagreements.size());
         assertTrue(checked > 1000, "only " + checked + " mutations");
         assertEquals(List.of(), disagreements);
+    }
+
+    /**
+     * Every superseded version upcasts into data its successor's schema and record accept: the example and every
+     * mutation the old version accepts (so replaying an old log never dead-letters an event the old contract allowed).
+     */
+    @Test
+    void everyAcceptedEventOfASupersededVersionUpcastsIntoAValidCurrentOne() {
+        int upcast = 0;
+        List<String> failures = new ArrayList<>();
+        for (EventType<?> type : catalog.values()) {
+            if (!type.isSuperseded()) {
+                continue;
+            }
+            assertTrue(catalog.containsKey(type.currentName()), type.name() + " upcasts to an unknown type");
+            ObjectNode example = (ObjectNode) decoder.contract().document(type.name()).path("examples").path(0);
+            List<JsonNode> documents = new ArrayList<>(List.of(example));
+            mutationsOf(example, "").forEach(mutation -> documents.add(asReceived(mutation.document())));
+            for (JsonNode document : documents) {
+                if (javaRefusal(document, type) != null) {
+                    continue;
+                }
+                DomainEvent current = type.current(decoder.read(document, type));
+                JsonNode written = asReceived(JSON.valueToTree(current));
+                List<String> violations = decoder.contract().violations(type.currentName(), written);
+                if (!violations.isEmpty() || !current.equals(decoder.read(written, catalog.get(type.currentName())))) {
+                    failures.add(document + " -> " + written + ": " + violations);
+                }
+                upcast++;
+            }
+        }
+        System.out.printf("Event contract: %d accepted events of superseded versions upcast%n", upcast);
+        assertTrue(upcast > 10, "only " + upcast + " upcasts checked");
+        assertEquals(List.of(), failures);
+    }
+
+    /**
+     * Validators and producers in other languages read JSON numbers as doubles: no schema may name a number beyond
+     * 2^53 - 1, and no current version a fractional {@code multipleOf} (0.01 is not exact in binary, so ajv and
+     * Python's jsonschema refuse 19.99). Superseded versions are kept as they were published.
+     */
+    @Test
+    void noSchemaWritesANumberThatOtherLanguagesCannotHoldExactly() {
+        for (EventType<?> type : catalog.values()) {
+            List<String> unsafe = new ArrayList<>();
+            collectUnsafeNumbers(decoder.contract().document(type.name()), "", !type.isSuperseded(), unsafe);
+            assertEquals(List.of(), unsafe, type.name());
+        }
+    }
+
+    private static void collectUnsafeNumbers(JsonNode node, String path, boolean current, List<String> found) {
+        if (node.isNumber() && node.decimalValue().abs().compareTo(SAFE) > 0) {
+            found.add(path + " = " + node + " (beyond 2^53 - 1)");
+        }
+        if (current && node.isFloatingPointNumber() && node.decimalValue().stripTrailingZeros().scale() > 0
+                && path.endsWith("/multipleOf")) {
+            found.add(path + " = " + node + " (a fractional multipleOf)");
+        }
+        if (node.isObject()) {
+            node.fields().forEachRemaining(field -> collectUnsafeNumbers(field.getValue(), path + "/" + field.getKey(),
+                    current, found));
+        }
+        for (int i = 0; node.isArray() && i < node.size(); i++) {
+            collectUnsafeNumbers(node.get(i), path + "/" + i, current, found);
+        }
     }
 
     @Test
@@ -202,7 +275,8 @@ class EventContractTest {
     record Mutation(String description, JsonNode document) {
     }
 
-    private static List<Mutation> mutationsOf(ObjectNode example, String path) {
+    /** The example changed in one place each, at every depth (also used to compare other languages' validators). */
+    static List<Mutation> mutationsOf(ObjectNode example, String path) {
         List<Mutation> mutations = new ArrayList<>();
         List<String> names = new ArrayList<>();
         example.fieldNames().forEachRemaining(names::add);
@@ -244,7 +318,14 @@ class EventContractTest {
                 NODES.numberNode(new java.math.BigDecimal("1000000000")),
                 NODES.numberNode(new java.math.BigDecimal("1000000000.01")),
                 NODES.numberNode(new java.math.BigInteger("9223372036854775808")),
-                NODES.numberNode(Long.MAX_VALUE)));
+                NODES.numberNode(Long.MAX_VALUE), NODES.numberNode(9_007_199_254_740_991L),
+                NODES.numberNode(9_007_199_254_740_992L)));
+        // Money as decimal strings: the canonical form, its bounds, and what a float or a sloppy producer writes.
+        for (String amount : List.of("0.00", "19.99", "129.90", "999999999.99", "1000000000.00", "1000000000.01",
+                "1000000001.00", "129.9", "129.900", "01.00", "-1.00", "+1.00", "1e3", "1.00\n", " 1.00", "1,00",
+                "0.30000000000000004")) {
+            values.add(NODES.textNode(amount));
+        }
         for (int limit : new int[] {64, 100, 200, 254, 255, 1000, 2000, 2048, 20_000}) {
             values.add(NODES.textNode("a".repeat(limit)));
             values.add(NODES.textNode("a".repeat(limit + 1)));

@@ -13,24 +13,36 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-/** Writes events the way another service would: a plain Kafka producer and hand-written CloudEvents headers. */
+/**
+ * Writes events the way another service would: a plain Kafka producer and hand-written CloudEvents, in binary mode
+ * ({@code ce_} headers) or structured mode (the whole event as the JSON value).
+ */
 public final class ForeignProducer {
 
     private ForeignProducer() {
     }
 
-    /** Sends one event and waits for the broker's acknowledgement. */
+    /** Sends one event in binary mode and waits for the broker's acknowledgement. */
     public static void produce(String topic, String key, String eventId, String type, String json) throws Exception {
+        send(topic, key, json, List.of(
+                header("ce_specversion", "1.0"), header("ce_id", eventId),
+                header("ce_source", "/another-service"), header("ce_type", type), header("ce_subject", key),
+                header("content-type", "application/json")));
+    }
+
+    /** Sends one event in structured mode: {@code event} is the whole CloudEvent as JSON, the only header its type. */
+    public static void produceStructured(String topic, String key, String event) throws Exception {
+        send(topic, key, event, List.of(header("content-type", "application/cloudevents+json; charset=UTF-8")));
+    }
+
+    private static void send(String topic, String key, String value, List<Header> headers) throws Exception {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
                 new ByteArraySerializer())) {
-            List<Header> headers = List.of(
-                    header("ce_specversion", "1.0"), header("ce_id", eventId),
-                    header("ce_source", "/another-service"), header("ce_type", type), header("ce_subject", key),
-                    header("content-type", "application/json"));
-            producer.send(new ProducerRecord<>(topic, null, key, json.getBytes(StandardCharsets.UTF_8), headers)).get();
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            producer.send(new ProducerRecord<>(topic, null, key, bytes, headers)).get();
         }
     }
 
