@@ -79,9 +79,54 @@ public final class ImageDockerfile {
         throw new IllegalStateException(name + " has no docker run command in its header");
     }
 
+    /** The sources of its {@code COPY} lines, as written. */
+    public List<String> copySources() {
+        List<String> sources = new ArrayList<>();
+        Matcher copy = Pattern.compile("(?m)^COPY (.*)$").matcher(text);
+        while (copy.find()) {
+            List<String> words = List.of(copy.group(1).trim().split("\\s+"));
+            words.subList(0, words.size() - 1).stream().filter(word -> !word.startsWith("--")).forEach(sources::add);
+        }
+        return sources;
+    }
+
+    /** The header's command that builds what the image copies (its {@code ./mvnw} line). */
+    public String buildCommand() {
+        return text.lines().takeWhile(line -> line.startsWith("#")).map(line -> line.substring(1).trim())
+                .filter(line -> line.startsWith("./mvnw ")).findFirst()
+                .orElseThrow(() -> new IllegalStateException(name + " has no ./mvnw command in its header"));
+    }
+
     /** What the entrypoint executes in a container of this image started with the header's command. */
     public RunJava.Command entrypointCommand() {
         return RunJava.compose(containerEnv(), List.of());
+    }
+
+    /**
+     * The JVM options the entrypoint gives a container of this image (the header's settings and {@code extraEnv} on
+     * top of the image's {@code ENV}), each container path replaced by its place on this machine ({@link #onThisMachine}).
+     */
+    public List<String> entrypointJvmOptions(Map<String, String> extraEnv, Map<String, Path> paths) {
+        Map<String, String> env = containerEnv();
+        env.putAll(extraEnv);
+        return RunJava.compose(env, List.of()).jvmOptions().stream().map(option -> onThisMachine(option, paths))
+                .toList();
+    }
+
+    /**
+     * A container path as this machine's, by the first of {@code paths} (container path to host path, most specific
+     * first) it contains; an argument naming a container path none of them maps is refused.
+     */
+    public static String onThisMachine(String argument, Map<String, Path> paths) {
+        for (Map.Entry<String, Path> path : paths.entrySet()) {
+            if (argument.contains(path.getKey())) {
+                return argument.replace(path.getKey(), path.getValue().toString());
+            }
+        }
+        if (argument.contains("/deployments")) {
+            throw new IllegalArgumentException("no place on this machine for the container path in " + argument);
+        }
+        return argument;
     }
 
     /** The container's environment: the image's {@code ENV}, then the header's {@code -e} settings. */
