@@ -63,7 +63,8 @@ public final class ImageDockerfile {
 
     /** The {@code docker run} command of the usage header. */
     public DockerRun run() {
-        List<String> lines = text.lines().takeWhile(line -> line.startsWith("#")).map(line -> line.substring(1)).toList();
+        List<String> lines = text.lines().takeWhile(line -> line.startsWith("#")).map(line -> line.substring(1))
+                .toList();
         StringBuilder command = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).trim().startsWith("docker run ")) {
@@ -104,7 +105,8 @@ public final class ImageDockerfile {
 
     /**
      * The JVM options the entrypoint gives a container of this image (the header's settings and {@code extraEnv} on
-     * top of the image's {@code ENV}), each container path replaced by its place on this machine ({@link #onThisMachine}).
+     * top of the image's {@code ENV}), each container path replaced by its place on this machine
+     * ({@link #onThisMachine}).
      */
     public List<String> entrypointJvmOptions(Map<String, String> extraEnv, Map<String, Path> paths) {
         Map<String, String> env = containerEnv();
@@ -136,7 +138,7 @@ public final class ImageDockerfile {
         return env;
     }
 
-    /** A {@code docker run} command: its {@code -e} settings, {@code -v} mounts (container path to host path), image. */
+    /** A {@code docker run} command: its {@code -e} settings, {@code -v} mounts (container to host path), image. */
     public record DockerRun(Map<String, String> env, Map<String, String> mounts, String image) {
 
         static DockerRun parse(String command) {

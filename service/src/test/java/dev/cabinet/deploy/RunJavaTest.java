@@ -106,7 +106,8 @@ class RunJavaTest {
     @Test
     void javaArgsIsNotReadAndAnotherLibraryDirectoryJoinsTheClassPath() {
         assertEquals(line(DEFAULTS, "-cp", ".:/lib", "-jar", "/app/x.jar"), RunJava.compose(Map.of("JAVA_APP_JAR",
-                "x.jar", "JAVA_APP_DIR", "/app", "JAVA_LIB_DIR", "/lib", "JAVA_ARGS", "ignored"), List.of()).arguments());
+                "x.jar", "JAVA_APP_DIR", "/app", "JAVA_LIB_DIR", "/lib", "JAVA_ARGS", "ignored"), List.of())
+                .arguments());
     }
 
     @Test
@@ -133,7 +134,8 @@ class RunJavaTest {
         assertEquals(List.of("-XX:+UseG1GC"), command.collectors(), file + ": " + command.arguments());
         assertEquals("/deployments/quarkus-run.jar", command.arguments().get(command.arguments().indexOf("-jar") + 1));
         assertTrue(command.jvmOptions().contains("-XX:MaxRAMPercentage=75.0"), command.arguments().toString());
-        javaVersion(command.jvmOptions().stream().filter(option -> !option.startsWith("-XX:SharedArchiveFile")).toList());
+        javaVersion(command.jvmOptions().stream().filter(option -> !option.startsWith("-XX:SharedArchiveFile"))
+                .toList());
     }
 
     @ParameterizedTest
@@ -158,7 +160,7 @@ class RunJavaTest {
         return line;
     }
 
-    /** {@code java <options> -version} on this JVM: its output, asserting it exits 0 unless two collectors are asked. */
+    /** {@code java <options> -version} on this JVM: its output; it must exit 0 unless two collectors are asked. */
     private static String javaVersion(List<String> options) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
