@@ -36,6 +36,7 @@ import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.CrashClient;
 import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.deploy.ImageArchiveStep;
+import dev.cabinet.deploy.ImageDockerfile;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.table.Ids;
 
@@ -57,12 +58,8 @@ class CabinetBenchmark {
     private static final int USERS = 16;
     private static final String TABLE = "cabinet";
     private static final String BODY = RawStore.BODY;
-    /**
-     * The pod's JVM: Dockerfile.jvm's options (G1 among them, named there because in a 512 MiB container the JVM
-     * would pick the serial collector; -Dcabinet.bench.gc=SerialGC measures that) and the memory limit the JVM sees.
-     */
-    private static final List<String> JVM = List.of("-XX:MaxRAM=512m", "-XX:MaxRAMPercentage=75",
-            "-XX:+Use" + System.getProperty("cabinet.bench.gc", "G1GC"), "-XX:+ExitOnOutOfMemoryError");
+    /** The pod's memory limit, as the JVM in the container sees it. */
+    private static final String MEMORY_LIMIT = "-XX:MaxRAM=512m";
     /** The image's AppCDS archive, made as Dockerfile.jvm makes it, by the JVM the instances run on. */
     private static final Path CLASS_DATA = Path.of("target", "benchmark", "app-cds.jsa").toAbsolutePath();
     /** The projector is frozen (SIGSTOP) while a backlog builds up: a long session keeps its partitions meanwhile. */
@@ -139,12 +136,18 @@ class CabinetBenchmark {
     }
 
     /**
-     * The pod's JVM settings, with any options to try (cabinet.bench.jvm-options, space-separated), plus a JFR
-     * recording (target/benchmark/<name>.jfr) with -Dcabinet.bench.profile=true.
+     * The pod's JVM: the memory limit, then the options the image's entrypoint composes from Dockerfile.jvm (RunJava:
+     * G1 among them, named there because in a 512 MiB container the JVM would pick the serial collector;
+     * -Dcabinet.bench.gc=SerialGC sets GC_CONTAINER_OPTIONS to measure that, as the image would be told), with any
+     * options to try (cabinet.bench.jvm-options, space-separated), plus a JFR recording
+     * (target/benchmark/<name>.jfr) with -Dcabinet.bench.profile=true.
      */
     private static List<String> jvm(String name) {
-        List<String> options = new ArrayList<>(JVM);
-        options.addAll(List.of("-XX:SharedArchiveFile=" + CLASS_DATA, "-Xshare:auto"));
+        Map<String, String> env = System.getProperty("cabinet.bench.gc") == null ? Map.of()
+                : Map.of("GC_CONTAINER_OPTIONS", "-XX:+Use" + System.getProperty("cabinet.bench.gc"));
+        List<String> options = new ArrayList<>(List.of(MEMORY_LIMIT));
+        options.addAll(ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(env,
+                Map.of("/deployments/app-cds.jsa", CLASS_DATA)));
         String extra = System.getProperty("cabinet.bench.jvm-options", "").trim();
         if (!extra.isEmpty()) {
             options.addAll(List.of(extra.split("\\s+")));

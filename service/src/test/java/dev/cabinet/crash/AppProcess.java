@@ -27,6 +27,8 @@ public final class AppProcess {
     private final String name;
     private final List<String> command;
     private final Map<String, String> environment;
+    /** Where it runs, with nothing inherited from the test's environment (as in a container); null: the test's. */
+    private final Path workingDirectory;
     private final Path logDir;
     private final int port;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -36,6 +38,7 @@ public final class AppProcess {
     AppProcess(String name, int port, Map<String, String> properties, Map<String, String> environment, Path logDir,
             List<String> jvmOptions) {
         this.name = name;
+        this.workingDirectory = null;
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR.toAbsolutePath() + " is missing: the crash tests run after package");
         }
@@ -47,6 +50,25 @@ public final class AppProcess {
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
         properties.forEach((property, value) -> command.add("-D" + property + "=" + value));
         command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
+    }
+
+    private AppProcess(String name, int port, List<String> command, Map<String, String> environment,
+            Path workingDirectory, Path logDir) {
+        this.name = name;
+        this.port = port;
+        this.command = List.copyOf(command);
+        this.environment = environment;
+        this.workingDirectory = workingDirectory;
+        this.logDir = logDir;
+    }
+
+    /**
+     * A process that runs exactly this command in this directory with only these environment variables, as a
+     * container's entrypoint would; {@code port} is where it answers.
+     */
+    public static AppProcess container(String name, int port, List<String> command, Map<String, String> environment,
+            Path workingDirectory, Path logDir) {
+        return new AppProcess(name, port, command, environment, workingDirectory, logDir);
     }
 
     public URI uri(String path) {
@@ -63,6 +85,9 @@ public final class AppProcess {
         starts++;
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(logDir.resolve(name + "-" + starts + ".log").toFile());
+        if (workingDirectory != null) {
+            builder.directory(workingDirectory.toFile()).environment().clear();
+        }
         builder.environment().putAll(environment);
         try {
             process = builder.start();

@@ -91,6 +91,19 @@ public final class ProcessHarness implements AutoCloseable {
         return app;
     }
 
+    /** A process running exactly this command (see {@link AppProcess#container}), stopped with the harness. */
+    public AppProcess container(String name, int port, List<String> command, Map<String, String> environment,
+            Path workingDirectory) {
+        AppProcess app = AppProcess.container(name, port, command, environment, workingDirectory, dir);
+        apps.add(app);
+        return app;
+    }
+
+    /** The identity provider's public key (PEM) that the harness's clients sign for. */
+    public Path publicKey() {
+        return publicKey;
+    }
+
     public CrashClient client(AppProcess app) {
         return new CrashClient(app::uri, keys.getPrivate());
     }
@@ -112,7 +125,7 @@ public final class ProcessHarness implements AutoCloseable {
         dynalite.close();
     }
 
-    private static int freePort() throws Exception {
+    public static int freePort() throws Exception {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return socket.getLocalPort();
         }
