@@ -118,6 +118,7 @@ public class StoreCallMeter implements ExecutionInterceptor {
                 .or(() -> request.getValueForField("RequestItems", Map.class)
                         .map(items -> String.join(",", (Collection<String>) items.keySet())))
                 .orElse("*");
-        return "table/" + table + request.getValueForField("IndexName", String.class).map(i -> "/index/" + i).orElse("");
+        String index = request.getValueForField("IndexName", String.class).map(i -> "/index/" + i).orElse("");
+        return "table/" + table + index;
     }
 }

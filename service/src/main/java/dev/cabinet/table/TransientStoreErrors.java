@@ -32,7 +32,7 @@ public final class TransientStoreErrors {
         return e instanceof SdkClientException || (e instanceof SdkException && ((SdkException) e).retryable());
     }
 
-    /** The store refused the call for want of an IAM permission (DynamoDB's AccessDeniedException, S3's AccessDenied). */
+    /** The store refused the call for want of an IAM permission (DynamoDB's AccessDeniedException, S3's). */
     public static boolean isAccessDenied(Throwable error) {
         return unwrapped(error) instanceof AwsServiceException e && e.awsErrorDetails() != null
                 && ACCESS_DENIED.contains(e.awsErrorDetails().errorCode());

@@ -20,7 +20,8 @@ final class IamPolicies {
 
     static final String DYNAMODB = "arn:aws:dynamodb:${AWS_REGION}:${AWS_ACCOUNT_ID}:table/";
     /** The home table, and the tables rebuilds fill (cabinet-v2, ...), which answer reads after a cut-over. */
-    static final List<String> TABLES = List.of(DYNAMODB + "${CABINET_TABLE_NAME}", DYNAMODB + "${CABINET_TABLE_NAME}-*");
+    static final List<String> TABLES = List.of(DYNAMODB + "${CABINET_TABLE_NAME}",
+            DYNAMODB + "${CABINET_TABLE_NAME}-*");
     static final String BUCKET = "arn:aws:s3:::${CABINET_FILES_BUCKET}/";
 
     private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
@@ -37,7 +38,8 @@ final class IamPolicies {
         List<Object> statements = new ArrayList<>();
         statements.add(statement("Tables", role.tableActions(), TABLES));
         if (!role.indexActions().isEmpty()) {
-            statements.add(statement("Indexes", role.indexActions(), TABLES.stream().map(t -> t + "/index/*").toList()));
+            List<String> indexes = TABLES.stream().map(t -> t + "/index/*").toList();
+            statements.add(statement("Indexes", role.indexActions(), indexes));
         }
         if (!role.objectActions().isEmpty()) {
             statements.add(statement("Uploads", role.objectActions(), List.of(BUCKET + IamRole.OBJECT_PREFIX + "*")));
@@ -64,12 +66,14 @@ final class IamPolicies {
 
     /** The README's table: which policy, for what, and what it allows. */
     static String readmeTable() {
-        StringBuilder table = new StringBuilder("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects |\n")
+        StringBuilder table = new StringBuilder()
+                .append("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects |\n")
                 .append("|---|---|---|---|---|\n");
         for (IamRole role : IamRole.values()) {
             table.append("| [`").append(fileName(role)).append("`](../iam/").append(fileName(role)).append(") | ")
                     .append(role.servedBy()).append(" | ").append(names(role.tableActions())).append(" | ")
-                    .append(names(role.indexActions())).append(" | ").append(names(role.objectActions())).append(" |\n");
+                    .append(names(role.indexActions())).append(" | ").append(names(role.objectActions()))
+                    .append(" |\n");
         }
         return table.toString();
     }

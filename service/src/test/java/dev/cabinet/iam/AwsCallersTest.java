@@ -33,8 +33,8 @@ class AwsCallersTest {
         classes().should(new ArchCondition<JavaClass>("be marked @CallsAws when holding an AWS client") {
             @Override
             public void check(JavaClass type, ConditionEvents events) {
-                boolean holdsClient = type.getFields().stream()
-                        .anyMatch(field -> CLIENTS.stream().anyMatch(client -> field.getRawType().isAssignableTo(client)));
+                boolean holdsClient = type.getFields().stream().anyMatch(
+                        field -> CLIENTS.stream().anyMatch(client -> field.getRawType().isAssignableTo(client)));
                 if (holdsClient && !type.isAnnotatedWith(CallsAws.class)) {
                     events.add(SimpleConditionEvent.violated(type,
                             type.getName() + " holds an AWS client but is not marked @CallsAws"));
