@@ -6,6 +6,9 @@ import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.iam.AwsCallLog;
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
 
@@ -14,18 +17,21 @@ import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequ
  * service's credentials: no call to S3. The object key holds ids only, never user text.
  */
 @ApplicationScoped
+@CallsAws(IamRole.API)
 public class UploadLinks {
 
     private final S3Presigner presigner;
     private final FilesConfig config;
+    private final AwsCallLog callLog;
 
-    UploadLinks(S3Presigner presigner, FilesConfig config) {
+    UploadLinks(S3Presigner presigner, FilesConfig config, AwsCallLog callLog) {
         this.presigner = presigner;
         this.config = config;
+        this.callLog = callLog;
     }
 
     static String objectKey(String folderId, String fileId) {
-        return "folders/" + folderId + "/files/" + fileId;
+        return IamRole.OBJECT_PREFIX + folderId + "/files/" + fileId;
     }
 
     String contentUrl(String objectKey) {
@@ -34,6 +40,8 @@ public class UploadLinks {
 
     /** A PUT of exactly {@code size} bytes of {@code contentType}; the client must send the headers it lists. */
     Upload presign(String objectKey, String contentType, long size) {
+        // No call to intercept: the PUT is made later, by the client, with the permission of these credentials.
+        callLog.record("s3:PutObject", IamRole.Resource.OBJECT);
         PresignedPutObjectRequest presigned = presigner.presignPutObject(request -> request
                 .signatureDuration(config.uploadUrlLifetime())
                 .putObjectRequest(put -> put.bucket(config.bucket()).key(objectKey).contentType(contentType)

@@ -1,6 +1,7 @@
 package dev.cabinet.http;
 
 import java.io.IOException;
+import java.util.concurrent.CompletionException;
 
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -77,9 +78,18 @@ public class HttpProblemMapper {
                 "the request body could not be read: " + e.getMessage(), uri.getPath(), null);
     }
 
-    /** The store throttled, timed out or failed on its side: nothing was decided, the client may retry. */
+    /**
+     * The store throttled, timed out or failed on its side: nothing was decided, the client may retry. A refused IAM
+     * permission is the operators' to fix: the answer says only that a permission is missing (which one, on what, is
+     * in the error StoreCallMeter logged), and carries no Retry-After.
+     */
     @ServerExceptionMapper
     public Response store(SdkException e, UriInfo uri) {
+        if (TransientStoreErrors.isAccessDenied(e)) {
+            return ProblemResponses.of(503, Problems.TYPE_PREFIX + "missing-permission", "Missing permission",
+                    "the service lacks a permission it needs for this request; its operators have been told",
+                    uri.getPath(), null);
+        }
         if (!TransientStoreErrors.isTransient(e)) {
             return unexpected(e, uri);
         }
@@ -93,6 +103,9 @@ public class HttpProblemMapper {
 
     @ServerExceptionMapper
     public Response unexpected(Exception e, UriInfo uri) {
+        if (e instanceof CompletionException && e.getCause() instanceof SdkException store) {
+            return store(store, uri); // a blocking operator job's join()
+        }
         LOG.errorf(e, "Unexpected error on %s", uri.getPath());
         return ProblemResponses.of(500, Problems.TYPE_PREFIX + "internal", "Internal error",
                 "an unexpected error occurred; it has been logged", uri.getPath(), null);

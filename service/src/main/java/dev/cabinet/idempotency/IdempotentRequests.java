@@ -8,8 +8,9 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.query.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -18,6 +19,7 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The table side of Idempotency-Key: a reservation made by a conditional put (the first request with a key wins, with
@@ -25,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * is done, and the stored answer read back for a retry.
  */
 @ApplicationScoped
+@CallsAws(IamRole.API)
 public class IdempotentRequests {
 
     static final String IN_PROGRESS = "in-progress";
@@ -36,12 +39,10 @@ public class IdempotentRequests {
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
-    private final ProjectionStore store;
 
-    IdempotentRequests(DynamoDbAsyncClient dynamo, TableConfig config, ProjectionStore store) {
+    IdempotentRequests(DynamoDbAsyncClient dynamo, TableConfig config) {
         this.dynamo = dynamo;
         this.table = config.name();
-        this.store = store;
     }
 
     static Key key(String requestId) {
@@ -66,17 +67,23 @@ public class IdempotentRequests {
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
 
+    /** A consistent read of the home table, where {@link #reserve} wrote. */
     Uni<Optional<Map<String, AttributeValue>>> find(String requestId) {
-        return store.read(key(requestId));
+        return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table)
+                .key(key(requestId).toAttributes()).consistentRead(true)))
+                .map(Items::found);
     }
 
     /** Stores the answer of the request that holds the reservation. */
     Uni<Void> complete(String requestId, int status, String body, String location) {
-        return store.update(ItemUpdate.of(key(requestId))
+        UpdateItemRequest update = ItemUpdate.of(key(requestId))
                 .set("state", DONE)
                 .set("status", status)
                 .set("body", body)
-                .set("location", location))
+                .set("location", location)
+                .toRequest(table);
+        return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
+                .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
                 .replaceWithVoid();
     }
 

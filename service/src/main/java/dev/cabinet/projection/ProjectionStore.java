@@ -11,6 +11,8 @@ import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.query.Items;
 import dev.cabinet.query.KeyQuery;
 import dev.cabinet.table.Index;
@@ -29,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** The projectors' access to the table: conditional updates, consistent reads, and exactly-once counters. */
 @ApplicationScoped
+@CallsAws({ IamRole.PROJECTOR, IamRole.OPERATOR })
 public class ProjectionStore {
 
     /** The string set on a counter item that holds the tokens of counter changes still being completed. */

@@ -11,6 +11,8 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
@@ -25,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * Scan and filter expressions out of the code base). Non-blocking: each call returns a lazy {@link Uni}.
  */
 @ApplicationScoped
+@CallsAws(IamRole.API)
 public class TableReader {
 
     private final DynamoDbAsyncClient dynamo;

@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.projection.ProjectionProgress;
 import dev.cabinet.table.ActiveTable;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -17,6 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** How far a candidate table's projector is, partition by partition, against the projector of the live table. */
 @ApplicationScoped
+@CallsAws(IamRole.OPERATOR)
 class RebuildProgress {
 
     private static final Duration STORE_WAIT = Duration.ofSeconds(30);

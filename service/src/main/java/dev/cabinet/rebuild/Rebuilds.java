@@ -14,6 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.http.Problems;
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -29,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * worker threads.
  */
 @ApplicationScoped
+@CallsAws(IamRole.OPERATOR)
 class Rebuilds {
 
     private static final Logger LOG = Logger.getLogger(Rebuilds.class);

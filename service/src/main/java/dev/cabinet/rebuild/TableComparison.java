@@ -10,6 +10,8 @@ import java.util.TreeSet;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -25,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * projection progress) and the wall-clock times of projector bookkeeping are left out of the comparison.
  */
 @ApplicationScoped
+@CallsAws(IamRole.OPERATOR)
 class TableComparison {
 
     static final Set<String> NOT_COMPARED_TYPES = Set.of(KeyPlan.IDEMPOTENT_REQUEST.name(),

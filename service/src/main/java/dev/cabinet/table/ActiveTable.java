@@ -10,6 +10,8 @@ import jakarta.enterprise.event.Observes;
 
 import org.jboss.logging.Logger;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -21,6 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code cabinet.table.active-refresh} in the background, so a read never waits for it.
  */
 @ApplicationScoped
+@CallsAws({ IamRole.API, IamRole.PROJECTOR })
 public class ActiveTable {
 
     public static final String ATTRIBUTE = "table";

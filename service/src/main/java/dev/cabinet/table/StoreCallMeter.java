@@ -1,13 +1,23 @@
 package dev.cabinet.table;
 
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.iam.AwsCallLog;
+import dev.cabinet.iam.IamRole;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.arc.Unremovable;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -19,7 +29,9 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
  * {@code cabinet.dynamodb.calls{operation, outcome}}: latency and errors by operation, where the outcome is
  * {@code success} or the store's error code ({@code ConditionalCheckFailedException} is how idempotent projection says
  * "already applied", so it is counted apart from real failures). Registered through
- * {@code quarkus.dynamodb.interceptors}.
+ * {@code quarkus.dynamodb.interceptors}. A call refused for want of an IAM permission is logged as an error naming the
+ * action, the resource and the policy that grants it; with {@code cabinet.iam.call-log} set (tests) each call is also
+ * written down with the roles of its caller ({@link AwsCallLog}).
  */
 @Singleton
 @Unremovable
@@ -27,15 +39,26 @@ public class StoreCallMeter implements ExecutionInterceptor {
 
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("cabinet.call-started");
 
-    private final MeterRegistry registry;
+    private static final Logger LOG = Logger.getLogger(StoreCallMeter.class);
 
-    StoreCallMeter(MeterRegistry registry) {
+    private final MeterRegistry registry;
+    private final AwsCallLog callLog;
+    private final String instance;
+
+    StoreCallMeter(MeterRegistry registry, AwsCallLog callLog,
+            @ConfigProperty(name = "cabinet.role", defaultValue = "both") String role) {
         this.registry = registry;
+        this.callLog = callLog;
+        this.instance = role.trim().toLowerCase(Locale.ROOT);
     }
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         attributes.putAttribute(STARTED, System.nanoTime());
+        if (callLog.enabled()) {
+            // Here, on the calling thread, the stack still shows which class made the call.
+            callLog.record(action(attributes), resource(context.request()));
+        }
     }
 
     @Override
@@ -46,6 +69,9 @@ public class StoreCallMeter implements ExecutionInterceptor {
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
         Throwable failure = context.exception();
+        if (TransientStoreErrors.isAccessDenied(failure)) {
+            logMissingPermission(context.request(), attributes, failure);
+        }
         record(attributes, failure instanceof AwsServiceException service && service.awsErrorDetails() != null
                 ? service.awsErrorDetails().errorCode() : failure.getClass().getSimpleName());
     }
@@ -60,5 +86,39 @@ public class StoreCallMeter implements ExecutionInterceptor {
                     .register(registry)
                     .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         }
+    }
+
+    /**
+     * An operator's problem, not a client's: the log names the action, the resource and the generated policy that
+     * grants it (the response only says that a permission is missing). Every retry logs again until it is granted.
+     */
+    private void logMissingPermission(SdkRequest request, ExecutionAttributes attributes, Throwable failure) {
+        String action = action(attributes);
+        IamRole.Resource kind = resource(request);
+        String policies = IamRole.ofInstance(instance).stream().filter(role -> role.grants(action, kind))
+                .map(role -> "deploy/iam/" + role.policyName() + "-policy.json").collect(Collectors.joining(" or "));
+        LOG.errorf("Missing permission: %s on %s was refused to this instance (cabinet.role=%s); attach %s to its IAM "
+                + "role. The store said: %s", action, resourceName(request), instance,
+                policies.isEmpty() ? "a policy that grants it" : policies, failure.getMessage());
+    }
+
+    private static String action(ExecutionAttributes attributes) {
+        return "dynamodb:" + attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
+    }
+
+    private static IamRole.Resource resource(SdkRequest request) {
+        return request.getValueForField("IndexName", String.class).isPresent() ? IamRole.Resource.INDEX
+                : IamRole.Resource.TABLE;
+    }
+
+    /** The table (and index) a request names: {@code table/cabinet}, {@code table/cabinet/index/gsi1}. */
+    @SuppressWarnings("unchecked")
+    private static String resourceName(SdkRequest request) {
+        String table = request.getValueForField("TableName", String.class)
+                .or(() -> request.getValueForField("RequestItems", Map.class)
+                        .map(items -> String.join(",", (Collection<String>) items.keySet())))
+                .orElse("*");
+        String index = request.getValueForField("IndexName", String.class).map(i -> "/index/" + i).orElse("");
+        return "table/" + table + index;
     }
 }

@@ -12,6 +12,8 @@ import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import io.quarkus.runtime.StartupEvent;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
@@ -24,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * plan, and fails fast saying what is missing. Creates the table only where {@code cabinet.table.create-if-missing} allows.
  */
 @Singleton
+@CallsAws({ IamRole.API, IamRole.PROJECTOR })
 public class TableBootstrap {
 
     private static final Logger LOG = Logger.getLogger(TableBootstrap.class);

@@ -7,6 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -14,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 /** Readiness: the table answers DescribeTable and is ACTIVE (an instance that cannot read or project is not ready). */
 @Readiness
 @ApplicationScoped
+@CallsAws({ IamRole.API, IamRole.PROJECTOR })
 public class TableHealthCheck implements AsyncHealthCheck {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(3);

@@ -49,6 +49,11 @@ public final class AppProcess {
         command.addAll(jvmOptions);
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
         properties.forEach((property, value) -> command.add("-D" + property + "=" + value));
+        String callLog = System.getProperty("cabinet.iam.call-log");
+        if (callLog != null) {
+            // The packaged application's AWS calls count too: IamPoliciesIT compares them with the IAM policies.
+            command.add("-Dcabinet.iam.call-log=" + Path.of(callLog).toAbsolutePath());
+        }
         command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
     }
 

@@ -95,7 +95,7 @@ class DeploymentManifestsTest {
             assertTrue(pod.at("/securityContext/runAsNonRoot").asBoolean(), name + " must run as non-root");
             assertTrue(pod.at("/terminationGracePeriodSeconds").asLong() > shutdownTimeout().toSeconds(),
                     name + ": the grace period must outlast quarkus.shutdown.timeout");
-            assertEquals("cabinet", pod.at("/serviceAccountName").asText());
+            assertEquals(name, pod.at("/serviceAccountName").asText(), name + " runs as its own identity (IAM role)");
             for (JsonNode container : pod.at("/containers")) {
                 assertFalse(container.at("/resources/requests/cpu").isMissingNode(), name + " needs a cpu request");
                 assertFalse(container.at("/resources/limits/memory").isMissingNode(), name + " needs a memory limit");

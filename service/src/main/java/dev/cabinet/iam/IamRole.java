@@ -1,0 +1,122 @@
+package dev.cabinet.iam;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The AWS permissions each part of Cabinet needs: the one declaration the IAM policies in {@code deploy/iam/} are
+ * generated from. Each class that calls AWS says which of these roles it acts for ({@link CallsAws}); the test suite
+ * records every call it makes with the roles of its caller, and {@code IamPoliciesIT} fails when a role lacks an
+ * operation its code makes, or grants one nothing makes.
+ */
+public enum IamRole {
+
+    /** The REST API: reads, idempotent commands, table checks at startup and in readiness, presigned uploads. */
+    API("cabinet-api", "the REST API (Deployment cabinet-api)",
+            Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable", "DescribeTimeToLive"),
+            Set.of("Query"),
+            Set.of("PutObject")),
+
+    /** The projector: conditional writes, consistent reads and key-condition queries, batched metric writes. */
+    PROJECTOR("cabinet-projector", "the projector (Deployment cabinet-projector, and a rebuild's projector)",
+            Set.of("GetItem", "Query", "UpdateItem", "DeleteItem", "BatchWriteItem", "DescribeTable",
+                    "DescribeTimeToLive"),
+            Set.of("Query"),
+            Set.of()),
+
+    /**
+     * The operators' endpoints under {@code /admin}: a parked key's retry applies its events through the projectors
+     * (so it writes what they write), and a rebuild's verification scans and batch-reads both tables and its cut-over
+     * puts the pointer item. API instances serve these endpoints, so this policy goes on the API's IAM role too.
+     */
+    OPERATOR("cabinet-operator", "the operators' endpoints under /admin (served by cabinet-api)",
+            Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "Scan",
+                    "BatchGetItem"),
+            Set.of("Query"),
+            Set.of());
+
+    /**
+     * Operations the tests make that no production role is granted, and why: in production the ACK Table resource
+     * creates the table with its time to live, and the application only verifies it.
+     */
+    public static final Map<String, String> NOT_GRANTED = Map.of(
+            "dynamodb:CreateTable", "only with cabinet.table.create-if-missing=true (dev and test)",
+            "dynamodb:UpdateTimeToLive", "only with cabinet.table.create-if-missing=true (dev and test)");
+
+    /** Where presigned uploads put objects ({@code folders/{folderId}/files/{fileId}}, see UploadLinks). */
+    public static final String OBJECT_PREFIX = "folders/";
+
+    private final String policyName;
+    private final String servedBy;
+    private final Set<String> tableActions;
+    private final Set<String> indexActions;
+    private final Set<String> objectActions;
+
+    IamRole(String policyName, String servedBy, Set<String> tableActions, Set<String> indexActions,
+            Set<String> objectActions) {
+        this.policyName = policyName;
+        this.servedBy = servedBy;
+        this.tableActions = new TreeSet<>(tableActions);
+        this.indexActions = new TreeSet<>(indexActions);
+        this.objectActions = new TreeSet<>(objectActions);
+    }
+
+    /** The IAM policy's name; its document is {@code deploy/iam/<name>-policy.json}. */
+    public String policyName() {
+        return policyName;
+    }
+
+    public String servedBy() {
+        return servedBy;
+    }
+
+    /** What the role may do on the tables: {@code dynamodb:...} actions, sorted. */
+    public List<String> tableActions() {
+        return tableActions.stream().map(a -> "dynamodb:" + a).toList();
+    }
+
+    /** What the role may do on the tables' global secondary indexes. */
+    public List<String> indexActions() {
+        return indexActions.stream().map(a -> "dynamodb:" + a).toList();
+    }
+
+    /** What the role may do on the bucket's objects: {@code s3:...} actions. */
+    public List<String> objectActions() {
+        return objectActions.stream().map(a -> "s3:" + a).toList();
+    }
+
+    /** Whether the role may make {@code action} (e.g. {@code dynamodb:Query}) on a resource of this kind. */
+    public boolean grants(String action, Resource resource) {
+        return switch (resource) {
+            case TABLE -> tableActions().contains(action);
+            case INDEX -> indexActions().contains(action);
+            case OBJECT -> objectActions().contains(action);
+        };
+    }
+
+    /**
+     * The roles whose policies an instance runs with, by its {@code cabinet.role} ({@code api}, {@code projector} or
+     * {@code both}; read here as text, since dev.cabinet.role depends on the HTTP layer, which depends on this).
+     */
+    public static Set<IamRole> ofInstance(String cabinetRole) {
+        String role = cabinetRole == null ? "" : cabinetRole.trim().toLowerCase(Locale.ROOT);
+        return switch (role) {
+            case "api" -> EnumSet.of(API, OPERATOR);
+            case "projector" -> EnumSet.of(PROJECTOR);
+            default -> EnumSet.allOf(IamRole.class);
+        };
+    }
+
+    /** The kinds of resource a policy statement names. */
+    public enum Resource {
+        TABLE, INDEX, OBJECT;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.cabinet.deploy;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.cabinet.iam.IamRole;
+
+/**
+ * Renders an IAM policy document per {@link IamRole}, and the summary table deploy/k8s/README.md shows. Account,
+ * region, table and bucket are {@code ${...}} placeholders that {@code envsubst} fills in (see the README).
+ */
+final class IamPolicies {
+
+    static final String DYNAMODB = "arn:aws:dynamodb:${AWS_REGION}:${AWS_ACCOUNT_ID}:table/";
+    /** The home table, and the tables rebuilds fill (cabinet-v2, ...), which answer reads after a cut-over. */
+    static final List<String> TABLES = List.of(DYNAMODB + "${CABINET_TABLE_NAME}",
+            DYNAMODB + "${CABINET_TABLE_NAME}-*");
+    static final String BUCKET = "arn:aws:s3:::${CABINET_FILES_BUCKET}/";
+
+    private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private IamPolicies() {
+    }
+
+    static String fileName(IamRole role) {
+        return role.policyName() + "-policy.json";
+    }
+
+    static String document(IamRole role) throws Exception {
+        List<Object> statements = new ArrayList<>();
+        statements.add(statement("Tables", role.tableActions(), TABLES));
+        if (!role.indexActions().isEmpty()) {
+            List<String> indexes = TABLES.stream().map(t -> t + "/index/*").toList();
+            statements.add(statement("Indexes", role.indexActions(), indexes));
+        }
+        if (!role.objectActions().isEmpty()) {
+            statements.add(statement("Uploads", role.objectActions(), List.of(BUCKET + IamRole.OBJECT_PREFIX + "*")));
+        }
+        Map<String, Object> policy = new LinkedHashMap<>();
+        policy.put("Version", "2012-10-17");
+        policy.put("Statement", statements);
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance()
+                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER));
+        printer.indentArraysWith(INDENT);
+        printer.indentObjectsWith(INDENT);
+        return JSON.writer(printer).writeValueAsString(policy) + "\n";
+    }
+
+    private static Map<String, Object> statement(String sid, List<String> actions, List<String> resources) {
+        Map<String, Object> statement = new LinkedHashMap<>();
+        statement.put("Sid", sid);
+        statement.put("Effect", "Allow");
+        statement.put("Action", actions);
+        statement.put("Resource", resources);
+        return statement;
+    }
+
+    /** The README's table: which policy, for what, and what it allows. */
+    static String readmeTable() {
+        StringBuilder table = new StringBuilder()
+                .append("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects |\n")
+                .append("|---|---|---|---|---|\n");
+        for (IamRole role : IamRole.values()) {
+            table.append("| [`").append(fileName(role)).append("`](../iam/").append(fileName(role)).append(") | ")
+                    .append(role.servedBy()).append(" | ").append(names(role.tableActions())).append(" | ")
+                    .append(names(role.indexActions())).append(" | ").append(names(role.objectActions()))
+                    .append(" |\n");
+        }
+        return table.toString();
+    }
+
+    private static String names(List<String> actions) {
+        return actions.isEmpty() ? "none" : String.join(", ", actions.stream().map(a -> "`" + a + "`").toList());
+    }
+}
