@@ -35,6 +35,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.StreamId;
 import dev.cabinet.table.Ids;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -117,6 +118,15 @@ class RebuildIT {
         client.applied("PATCH", "/posts/" + posts.get(2), authorOf.get(posts.get(2)), Map.of("title", "Edited"));
         client.applied("DELETE", "/groups/" + group + "/members/" + users.get(3), users.get(3), null);
 
+        // The live projector dead-letters the poison at least once: a kill between the copy and the park repeats the
+        // copy on redelivery. Once its key is parked no copy follows, so what is counted now is the live side's.
+        String poisonStream = new StreamId(Topics.USERS, 0, poisoned).id();
+        await("the live projector parked the poison's key").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> client.asOperator("GET", "/admin/parked-keys/" + poisonStream).status() == 200);
+        long liveDeadLetters = deadLettersOf(poisoned);
+        assertTrue(liveDeadLetters >= 1, "the poison record was dead-lettered");
+
         AppProcess green = harness.app("green", Map.of("cabinet.role", "projector",
                 "cabinet.table.projection-target", GREEN,
                 "mp.messaging.incoming.events.group.id", "cabinet-projector-green"));
@@ -157,7 +167,8 @@ class RebuildIT {
             dynamo.putItem(b -> b.tableName(GREEN).item(original));
         }
 
-        assertEquals(1, deadLettersOf(poisoned), "the rebuild sent the poison record to the dead letters again");
+        assertEquals(liveDeadLetters, deadLettersOf(poisoned),
+                "the rebuild sent the poison record to the dead letters again");
         CrashClient.Answer cutOver = client.asOperator("POST", "/admin/rebuilds/" + GREEN + "/cut-over");
         assertEquals(200, cutOver.status(), cutOver.body().toString());
         assertEquals(GREEN, cutOver.body().get("active").asText());
