@@ -1,5 +1,7 @@
 package dev.cabinet.http;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -11,24 +13,47 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+import org.eclipse.microprofile.openapi.models.servers.Server;
 
 /**
  * Adds to the generated OpenAPI document what every operation shares and no annotation says once: the headers that
  * work on every command ({@code Idempotency-Key}, {@code Prefer: wait}) and query ({@code Consistency-Token}), and
- * the problem+json answers with the cases each status stands for. Written as a filter so that a new endpoint gets it
- * without anyone remembering to.
+ * the problem+json answers with the cases each status stands for; what client generators and validators need (the
+ * server, {@code security: []} on public operations, patterns with JSON Schema's meaning). Written as a filter so that
+ * a new endpoint gets it without anyone remembering to.
  */
 public class OpenApiContract implements OASFilter {
 
     private static final String PROBLEM = "Problem";
 
+    /**
+     * Bean Validation's {@code @Pattern} must match the whole value, JSON Schema's {@code pattern} may match anywhere in
+     * it, and SmallRye copies the expression as it is: anchored, it means the same to a client as to the server.
+     * ({@code \S} is SmallRye's own rendering of {@code @NotBlank}, meant to match anywhere.)
+     */
+    @Override
+    public Schema filterSchema(Schema schema) {
+        String pattern = schema.getPattern();
+        if (pattern != null && !pattern.equals("\\S") && !(pattern.startsWith("^") && pattern.endsWith("$"))) {
+            schema.setPattern("^(?:" + pattern + ")$");
+        }
+        return schema;
+    }
+
     @Override
     public void filterOpenAPI(OpenAPI openApi) {
         openApi.getComponents().addSchema(PROBLEM, problemSchema());
+        // Relative: the document is served by the instance it describes (README: dev mode on http://localhost:8080).
+        openApi.setServers(new ArrayList<>(List.of(OASFactory.createServer().url("/")
+                .description("The Cabinet instance that serves this document at /q/openapi"))));
         if (openApi.getPaths() == null || openApi.getPaths().getPathItems() == null) {
             return;
         }
         for (Map.Entry<String, PathItem> path : openApi.getPaths().getPathItems().entrySet()) {
+            // Operations that need a token have its requirement from @Authenticated/@RolesAllowed; the rest are
+            // public, which a client can only tell from an explicit empty requirement.
+            path.getValue().getOperations().values().stream().filter(operation -> operation.getSecurity() == null)
+                    .forEach(operation -> operation.setSecurity(new ArrayList<>()));
             if (path.getKey().startsWith("/q/") || path.getKey().startsWith("/dev/")) {
                 continue;
             }
