@@ -27,14 +27,22 @@ public class OpenApiContract implements OASFilter {
     private static final String PROBLEM = "Problem";
 
     /**
-     * Bean Validation's {@code @Pattern} must match the whole value, JSON Schema's {@code pattern} may match anywhere in
-     * it, and SmallRye copies the expression as it is: anchored, it means the same to a client as to the server.
-     * ({@code \S} is SmallRye's own rendering of {@code @NotBlank}, meant to match anywhere.)
+     * What {@code @NotBlank} means on the server (Hibernate Validator: something is left after {@code String.trim()},
+     * which strips every character up to U+0020), as a search pattern. SmallRye renders it as {@code \S}, which
+     * ECMAScript reads differently (it counts U+00A0 and U+2028 as white space, Java does not).
+     */
+    static final String NOT_BLANK = "[^\\x00-\\x20]";
+
+    /**
+     * Bean Validation's {@code @Pattern} must match the whole value, JSON Schema's {@code pattern} may match anywhere
+     * in it, and SmallRye copies the expression as it is: anchored, it means the same to a client as to the server.
      */
     @Override
     public Schema filterSchema(Schema schema) {
         String pattern = schema.getPattern();
-        if (pattern != null && !pattern.equals("\\S") && !(pattern.startsWith("^") && pattern.endsWith("$"))) {
+        if ("\\S".equals(pattern)) {
+            schema.setPattern(NOT_BLANK);
+        } else if (pattern != null && !(pattern.startsWith("^") && pattern.endsWith("$"))) {
             schema.setPattern("^(?:" + pattern + ")$");
         }
         return schema;
