@@ -25,6 +25,7 @@ import org.eclipse.microprofile.openapi.models.servers.Server;
 public class OpenApiContract implements OASFilter {
 
     private static final String PROBLEM = "Problem";
+    private static final String COMMAND_ANSWER = "CommandAnswer";
 
     /**
      * What {@code @NotBlank} means on the server (Hibernate Validator: something is left after {@code String.trim()},
@@ -51,6 +52,8 @@ public class OpenApiContract implements OASFilter {
     @Override
     public void filterOpenAPI(OpenAPI openApi) {
         openApi.getComponents().addSchema(PROBLEM, problemSchema());
+        openApi.getComponents().addSchema(COMMAND_ANSWER, commandAnswerSchema());
+        openApi.getComponents().getSchemas().values().forEach(OpenApiContract::wireShapeOnly);
         // Relative: the document is served by the instance it describes (README: dev mode on http://localhost:8080).
         openApi.setServers(new ArrayList<>(List.of(OASFactory.createServer().url("/")
                 .description("The Cabinet instance that serves this document at /q/openapi"))));
@@ -76,6 +79,19 @@ public class OpenApiContract implements OASFilter {
         }
     }
 
+    /**
+     * A body read by its own deserializer (SamplesRequest: one sample or an array) declares its wire shapes as
+     * {@code oneOf}; the scanner adds the record's fields beside them as an object, which no array could be.
+     */
+    private static void wireShapeOnly(Schema schema) {
+        if (schema.getOneOf() != null && schema.getProperties() != null && schema.getOneOf().stream()
+                .anyMatch(shape -> shape.getType() != null && shape.getType().contains(Schema.SchemaType.ARRAY))) {
+            schema.setProperties(null);
+            schema.setRequired(null);
+            schema.setType(null);
+        }
+    }
+
     private static void describeQuery(Operation operation) {
         operation.addParameter(header("Consistency-Token", "A position from a command's answer "
                 + "(`topic:partition:offset`): the query answers only once the projection has reached it, reading "
@@ -92,6 +108,9 @@ public class OpenApiContract implements OASFilter {
             operation.addParameter(header("Prefer", "`wait=N` (RFC 7240): answer once the projection applied the "
                     + "event (200 `applied`), rejected it (409) or parked it (202 `parked`), at most N seconds "
                     + "(202 `pending` then).", false));
+            answer(operation, "202", "The event is in the log (`Location` names the resource); with "
+                    + "`Prefer: wait`, the projection did not apply it in time (`pending`) or parked it (`parked`)");
+            answer(operation, "200", "With `Prefer: wait`: the projection applied the event (`applied`)");
             problem(operation, "409", "The command does not fit the current state, or (with `Prefer: wait`) the "
                     + "projector rejected it");
             problem(operation, "422", "The `Idempotency-Key` was used before with another body");
@@ -100,6 +119,22 @@ public class OpenApiContract implements OASFilter {
         }
         problem(operation, "401", "No valid bearer token");
         problem(operation, "403", "The token's subject may not do this");
+    }
+
+    /**
+     * A command's own answer ({@link Accepted}, or the {@code Prefer: wait} outcome): resources answer a
+     * {@code Response}, in which the scanner sees no type, so without this a generated client would drop the body.
+     */
+    private static void answer(Operation operation, String status, String description) {
+        APIResponse documented = operation.getResponses() == null ? null
+                : operation.getResponses().getAPIResponse(status);
+        if (documented != null && documented.getContent() != null && documented.getContent().getMediaTypes().values()
+                .stream().anyMatch(media -> media.getSchema() != null)) {
+            return;   // the resource documents its own answer
+        }
+        operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description)
+                .content(OASFactory.createContent().addMediaType("application/json", OASFactory.createMediaType()
+                        .schema(OASFactory.createSchema().ref("#/components/schemas/" + COMMAND_ANSWER)))));
     }
 
     private static void describeProblems(Operation operation) {
@@ -122,6 +157,19 @@ public class OpenApiContract implements OASFilter {
     private static Parameter header(String name, String description, boolean required) {
         return OASFactory.createParameter().name(name).in(Parameter.In.HEADER).required(required)
                 .description(description).schema(OASFactory.createSchema().addType(Schema.SchemaType.STRING));
+    }
+
+    private static Schema commandAnswerSchema() {
+        Schema string = OASFactory.createSchema().addType(Schema.SchemaType.STRING);
+        return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
+                .description("The event a command appended: `position` (`topic:partition:offset`) is the "
+                        + "`Consistency-Token` that reads it; `id` is the resource it created or changed; `outcome` "
+                        + "and `detail` only with `Prefer: wait`")
+                .addProperty("eventId", string).addProperty("type", string).addProperty("position", string)
+                .addProperty("id", string)
+                .addProperty("outcome", OASFactory.createSchema().addType(Schema.SchemaType.STRING)
+                        .enumeration(List.of("applied", "pending", "parked")))
+                .addProperty("detail", string);
     }
 
     private static Schema problemSchema() {
