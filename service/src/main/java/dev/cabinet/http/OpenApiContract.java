@@ -81,15 +81,26 @@ public class OpenApiContract implements OASFilter {
 
     /**
      * A body read by its own deserializer (SamplesRequest: one sample or an array) declares its wire shapes as
-     * {@code oneOf}; the scanner adds the record's fields beside them as an object, which no array could be.
+     * {@code oneOf}; the scanner adds the record's fields beside them as an object, which no array could be. The
+     * array field's bounds move to the array shape.
      */
     private static void wireShapeOnly(Schema schema) {
-        if (schema.getOneOf() != null && schema.getProperties() != null && schema.getOneOf().stream()
-                .anyMatch(shape -> shape.getType() != null && shape.getType().contains(Schema.SchemaType.ARRAY))) {
+        if (schema.getOneOf() == null || schema.getProperties() == null) {
+            return;
+        }
+        schema.getOneOf().stream().filter(OpenApiContract::isArray).findFirst().ifPresent(shape -> {
+            schema.getProperties().values().stream().filter(OpenApiContract::isArray).findFirst().ifPresent(field -> {
+                shape.setMinItems(field.getMinItems());
+                shape.setMaxItems(field.getMaxItems());
+            });
             schema.setProperties(null);
             schema.setRequired(null);
             schema.setType(null);
-        }
+        });
+    }
+
+    private static boolean isArray(Schema schema) {
+        return schema.getType() != null && schema.getType().contains(Schema.SchemaType.ARRAY);
     }
 
     private static void describeQuery(Operation operation) {
