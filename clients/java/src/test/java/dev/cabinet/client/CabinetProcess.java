@@ -92,10 +92,10 @@ final class CabinetProcess implements AutoCloseable {
 
     private void startApp(Path dir) throws Exception {
         Path publicKey = dir.resolve("issuer-public-key.pem");
-        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
-                + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:TieredStopAtLevel=1",
+        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n" + Base64.getMimeEncoder()
+                .encodeToString(keys.getPublic().getEncoded()) + "\n-----END PUBLIC KEY-----\n");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1",
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dkafka.bootstrap.servers=" + broker.bootstrapServers(),
                 "-Dquarkus.dynamodb.endpoint-override=" + dynalite.endpoint(),
