@@ -6,6 +6,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Ids;
@@ -28,6 +30,7 @@ public class CommandOutcomeResource {
         this.table = table;
     }
 
+    @Operation(operationId = "getCommandOutcome")
     @GET
     public Uni<CommandOutcomeView> getOutcome(@PathParam("eventId") String eventId) {
         Ids.require("eventId", eventId);

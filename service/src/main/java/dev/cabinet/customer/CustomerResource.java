@@ -17,6 +17,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
 import dev.cabinet.customer.CustomerEvent.OrderPlaced;
@@ -51,6 +53,7 @@ public class CustomerResource {
         this.pages = pages;
     }
 
+    @Operation(operationId = "registerCustomer")
     @PUT
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)

@@ -13,6 +13,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.ParkedKeys;
@@ -41,6 +42,7 @@ public class ParkedKeyResource {
     }
 
     /** Every parked key, oldest parking first (parked keys are incidents: few, and all of them matter). */
+    @Operation(operationId = "listParkedKeys")
     @GET
     public Uni<ParkedKeyList> list() {
         return parkedKeys.keys().map(items -> new ParkedKeyList(items.stream()
@@ -49,6 +51,7 @@ public class ParkedKeyResource {
                 .toList()));
     }
 
+    @Operation(operationId = "getParkedKey")
     @GET
     @Path("/{id}")
     public Uni<ParkedKeyView> get(@PathParam("id") String id) {
@@ -60,6 +63,7 @@ public class ParkedKeyResource {
     }
 
     /** Applies the parked events in log order (after a fix was deployed); 409 names the event that still fails. */
+    @Operation(operationId = "retryParkedKey")
     @POST
     @Path("/{id}/retry")
     public RecoveryResult retry(@PathParam("id") String id) {
@@ -68,6 +72,7 @@ public class ParkedKeyResource {
     }
 
     /** Discards all parked events of the key ({@code events=all}), or only the one that failed ({@code events=first}). */
+    @Operation(operationId = "discardParkedKey")
     @POST
     @Path("/{id}/discard")
     public RecoveryResult discard(@PathParam("id") String id,

@@ -15,6 +15,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
@@ -83,6 +85,7 @@ public class GroupCommandResource {
      * Joins yourself (as a member), or, as an admin, adds anyone registered with the role the body names (member by
      * default). Joining a group one is already in answers 200 with the membership and appends nothing.
      */
+    @Operation(operationId = "joinGroup")
     @PUT
     @Path("{id}/members/{userId}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -126,6 +129,7 @@ public class GroupCommandResource {
     }
 
     /** Leaves (yourself) or removes (an admin); the last admin may only leave a group that has no other member. */
+    @Operation(operationId = "leaveGroup")
     @DELETE
     @Path("{id}/members/{userId}")
     public Uni<Response> leave(@PathParam("id") String id, @PathParam("userId") String userId) {

@@ -1,5 +1,7 @@
 package dev.cabinet.http;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -11,24 +13,58 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
+import org.eclipse.microprofile.openapi.models.servers.Server;
 
 /**
  * Adds to the generated OpenAPI document what every operation shares and no annotation says once: the headers that
  * work on every command ({@code Idempotency-Key}, {@code Prefer: wait}) and query ({@code Consistency-Token}), and
- * the problem+json answers with the cases each status stands for. Written as a filter so that a new endpoint gets it
- * without anyone remembering to.
+ * the problem+json answers with the cases each status stands for; what client generators and validators need (the
+ * server, {@code security: []} on public operations, patterns with JSON Schema's meaning). Written as a filter so that
+ * a new endpoint gets it without anyone remembering to.
  */
 public class OpenApiContract implements OASFilter {
 
     private static final String PROBLEM = "Problem";
+    private static final String COMMAND_ANSWER = "CommandAnswer";
+
+    /**
+     * What {@code @NotBlank} means on the server (Hibernate Validator: something is left after {@code String.trim()},
+     * which strips every character up to U+0020), as a search pattern. SmallRye renders it as {@code \S}, which
+     * ECMAScript reads differently (it counts U+00A0 and U+2028 as white space, Java does not).
+     */
+    static final String NOT_BLANK = "[^\\x00-\\x20]";
+
+    /**
+     * Bean Validation's {@code @Pattern} must match the whole value, JSON Schema's {@code pattern} may match anywhere
+     * in it, and SmallRye copies the expression as it is: anchored, it means the same to a client as to the server.
+     */
+    @Override
+    public Schema filterSchema(Schema schema) {
+        String pattern = schema.getPattern();
+        if ("\\S".equals(pattern)) {
+            schema.setPattern(NOT_BLANK);
+        } else if (pattern != null && !(pattern.startsWith("^") && pattern.endsWith("$"))) {
+            schema.setPattern("^(?:" + pattern + ")$");
+        }
+        return schema;
+    }
 
     @Override
     public void filterOpenAPI(OpenAPI openApi) {
         openApi.getComponents().addSchema(PROBLEM, problemSchema());
+        openApi.getComponents().addSchema(COMMAND_ANSWER, commandAnswerSchema());
+        openApi.getComponents().getSchemas().values().forEach(OpenApiContract::wireShapeOnly);
+        // Relative: the document is served by the instance it describes (README: dev mode on http://localhost:8080).
+        openApi.setServers(new ArrayList<>(List.of(OASFactory.createServer().url("/")
+                .description("The Cabinet instance that serves this document at /q/openapi"))));
         if (openApi.getPaths() == null || openApi.getPaths().getPathItems() == null) {
             return;
         }
         for (Map.Entry<String, PathItem> path : openApi.getPaths().getPathItems().entrySet()) {
+            // Operations that need a token have its requirement from @Authenticated/@RolesAllowed; the rest are
+            // public, which a client can only tell from an explicit empty requirement.
+            path.getValue().getOperations().values().stream().filter(operation -> operation.getSecurity() == null)
+                    .forEach(operation -> operation.setSecurity(new ArrayList<>()));
             if (path.getKey().startsWith("/q/") || path.getKey().startsWith("/dev/")) {
                 continue;
             }
@@ -41,6 +77,30 @@ public class OpenApiContract implements OASFilter {
                 describeProblems(operation);
             });
         }
+    }
+
+    /**
+     * A body read by its own deserializer (SamplesRequest: one sample or an array) declares its wire shapes as
+     * {@code oneOf}; the scanner adds the record's fields beside them as an object, which no array could be. The
+     * array field's bounds move to the array shape.
+     */
+    private static void wireShapeOnly(Schema schema) {
+        if (schema.getOneOf() == null || schema.getProperties() == null) {
+            return;
+        }
+        schema.getOneOf().stream().filter(OpenApiContract::isArray).findFirst().ifPresent(shape -> {
+            schema.getProperties().values().stream().filter(OpenApiContract::isArray).findFirst().ifPresent(field -> {
+                shape.setMinItems(field.getMinItems());
+                shape.setMaxItems(field.getMaxItems());
+            });
+            schema.setProperties(null);
+            schema.setRequired(null);
+            schema.setType(null);
+        });
+    }
+
+    private static boolean isArray(Schema schema) {
+        return schema.getType() != null && schema.getType().contains(Schema.SchemaType.ARRAY);
     }
 
     private static void describeQuery(Operation operation) {
@@ -59,6 +119,9 @@ public class OpenApiContract implements OASFilter {
             operation.addParameter(header("Prefer", "`wait=N` (RFC 7240): answer once the projection applied the "
                     + "event (200 `applied`), rejected it (409) or parked it (202 `parked`), at most N seconds "
                     + "(202 `pending` then).", false));
+            answer(operation, "202", "The event is in the log (`Location` names the resource); with "
+                    + "`Prefer: wait`, the projection did not apply it in time (`pending`) or parked it (`parked`)");
+            answer(operation, "200", "With `Prefer: wait`: the projection applied the event (`applied`)");
             problem(operation, "409", "The command does not fit the current state, or (with `Prefer: wait`) the "
                     + "projector rejected it");
             problem(operation, "422", "The `Idempotency-Key` was used before with another body");
@@ -67,6 +130,22 @@ public class OpenApiContract implements OASFilter {
         }
         problem(operation, "401", "No valid bearer token");
         problem(operation, "403", "The token's subject may not do this");
+    }
+
+    /**
+     * A command's own answer ({@link Accepted}, or the {@code Prefer: wait} outcome): resources answer a
+     * {@code Response}, in which the scanner sees no type, so without this a generated client would drop the body.
+     */
+    private static void answer(Operation operation, String status, String description) {
+        APIResponse documented = operation.getResponses() == null ? null
+                : operation.getResponses().getAPIResponse(status);
+        if (documented != null && documented.getContent() != null && documented.getContent().getMediaTypes().values()
+                .stream().anyMatch(media -> media.getSchema() != null)) {
+            return;   // the resource documents its own answer
+        }
+        operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description)
+                .content(OASFactory.createContent().addMediaType("application/json", OASFactory.createMediaType()
+                        .schema(OASFactory.createSchema().ref("#/components/schemas/" + COMMAND_ANSWER)))));
     }
 
     private static void describeProblems(Operation operation) {
@@ -89,6 +168,19 @@ public class OpenApiContract implements OASFilter {
     private static Parameter header(String name, String description, boolean required) {
         return OASFactory.createParameter().name(name).in(Parameter.In.HEADER).required(required)
                 .description(description).schema(OASFactory.createSchema().addType(Schema.SchemaType.STRING));
+    }
+
+    private static Schema commandAnswerSchema() {
+        Schema string = OASFactory.createSchema().addType(Schema.SchemaType.STRING);
+        return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
+                .description("The event a command appended: `position` (`topic:partition:offset`) is the "
+                        + "`Consistency-Token` that reads it; `id` is the resource it created or changed; `outcome` "
+                        + "and `detail` only with `Prefer: wait`")
+                .addProperty("eventId", string).addProperty("type", string).addProperty("position", string)
+                .addProperty("id", string)
+                .addProperty("outcome", OASFactory.createSchema().addType(Schema.SchemaType.STRING)
+                        .enumeration(List.of("applied", "pending", "parked")))
+                .addProperty("detail", string);
     }
 
     private static Schema problemSchema() {

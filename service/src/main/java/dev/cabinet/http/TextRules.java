@@ -1,6 +1,10 @@
 package dev.cabinet.http;
 
-/** Bounds and patterns for user text, shared by the request bodies so every endpoint refuses the same things. */
+/**
+ * Bounds and patterns for user text, shared by the request bodies so every endpoint refuses the same things. The
+ * patterns go into the OpenAPI document as they are, so they are written in the syntax Java and ECMAScript share
+ * (no {@code \p{...}} classes, no inline flags): clients validate with ECMAScript regular expressions.
+ */
 public final class TextRules {
 
     public static final int NAME_MAX = 100;
@@ -12,16 +16,16 @@ public final class TextRules {
     public static final int DESCRIPTION_MAX = 1_000;
     public static final int CONTENT_TYPE_MAX = 255;
 
-    /** No control characters (a line break in a name or title is never intended). */
-    public static final String NO_CONTROL_CHARACTERS = "[^\\p{Cntrl}]*";
+    /** No control characters, C0 or DEL (a line break in a name or title is never intended). */
+    public static final String NO_CONTROL_CHARACTERS = "[^\\x00-\\x1F\\x7F]*";
     /** Text that may span lines: tabs and line breaks allowed, other control characters not. */
-    public static final String MULTILINE_TEXT = "(?s)[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*";
+    public static final String MULTILINE_TEXT = "[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*";
     /** A folder or file name: no control characters and no {@code /}, which separates the names of a path. */
-    public static final String FOLDER_NAME = "[^\\p{Cntrl}/]*";
+    public static final String FOLDER_NAME = "[^\\x00-\\x1F\\x7F/]*";
     /** A media type such as {@code application/pdf} (RFC 6838 names, optional parameters). */
-    public static final String CONTENT_TYPE = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(;[^\\p{Cntrl}]*)?";
-    /** An absolute http(s) URL without spaces or control characters. */
-    public static final String HTTP_URL = "https?://[^\\s\\p{Cntrl}]+";
+    public static final String CONTENT_TYPE = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(;[^\\x00-\\x1F\\x7F]*)?";
+    /** An absolute http(s) URL without spaces or control characters (Java's {@code \s} is within 0x00-0x20). */
+    public static final String HTTP_URL = "https?://[^\\x00-\\x20\\x7F]+";
 
     private TextRules() {
     }

@@ -14,6 +14,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
@@ -53,6 +55,7 @@ public class MetricsResource {
         this.config = config;
     }
 
+    @Operation(operationId = "recordMetrics")
     @POST
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
@@ -67,6 +70,7 @@ public class MetricsResource {
     }
 
     /** Samples with {@code from <= timestamp <= to}, oldest first; both ends are ISO-8601 instants and inclusive. */
+    @Operation(operationId = "listMetrics")
     @GET
     public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {

@@ -9,6 +9,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.http.Problems;
 
@@ -32,17 +33,20 @@ public class RebuildResource {
         this.token = token;
     }
 
+    @Operation(operationId = "getRebuild")
     @GET
     public RebuildProgress.Status status(@PathParam("table") String table) {
         return rebuilds.status(checked(table));
     }
 
+    @Operation(operationId = "verifyRebuild")
     @POST
     @Path("/verify")
     public Rebuilds.Verification verify(@PathParam("table") String table) {
         return rebuilds.verify(checked(table));
     }
 
+    @Operation(operationId = "cutOverRebuild")
     @POST
     @Path("/cut-over")
     public Rebuilds.CutOver cutOver(@PathParam("table") String table) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +63,36 @@ class OpenApiTest {
             }
         }
         assertTrue(document.at("/components/securitySchemes").size() > 0, "no security scheme");
+    }
+
+    /**
+     * What client generators need: an id for every operation, unique (generated methods are named after it), and the
+     * security of every operation declared: the bearer token on commands and operator endpoints, none on reads.
+     */
+    @Test
+    void everyOperationHasAUniqueIdAndDeclaresItsSecurity() throws Exception {
+        JsonNode document = JSON.readTree(given().queryParam("format", "json").get("/q/openapi")
+                .then().statusCode(200).extract().asString());
+        assertEquals("/", document.at("/servers/0/url").asText(), "servers");
+        assertEquals("Apache-2.0", document.at("/info/license/name").asText(), "licence");
+        assertEquals("bearer", document.at("/components/securitySchemes/bearer/scheme").asText());
+        Set<String> ids = new HashSet<>();
+        document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(entry -> {
+            String endpoint = entry.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey();
+            JsonNode operation = entry.getValue();
+            String id = operation.path("operationId").asText();
+            assertTrue(!id.isEmpty(), endpoint + " has no operationId");
+            assertTrue(ids.add(id), endpoint + " repeats the operationId " + id);
+            JsonNode security = operation.path("security");
+            assertTrue(security.isArray(), endpoint + " declares no security");
+            boolean publicRead = entry.getKey().equals("get") && !path.getKey().startsWith("/admin/")
+                    || path.getKey().startsWith("/dev/");
+            assertEquals(publicRead ? 0 : 1, security.size(), endpoint + ": " + security);
+            if (!publicRead) {
+                assertTrue(security.get(0).has("bearer"), endpoint + ": " + security);
+            }
+        }));
+        assertTrue(ids.size() > 40, ids.toString());
     }
 
     /**
