@@ -108,8 +108,4 @@ final class EventDecoder {
                     + eventType.currentName() + ": " + e.getMessage());
         }
     }
-
-    static String header(ConsumerRecord<String, byte[]> record, String name) {
-        return CloudEvent.header(record, name);
-    }
 }

@@ -38,7 +38,7 @@ public class ProjectionTracing {
 
         @Override
         public String get(ConsumerRecord<String, byte[]> record, String key) {
-            return record == null ? null : EventDecoder.header(record, key);
+            return record == null ? null : CloudEvent.header(record, key);
         }
     };
 
