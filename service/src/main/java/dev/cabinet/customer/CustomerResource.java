@@ -6,6 +6,7 @@ import java.time.format.DateTimeParseException;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,6 +28,7 @@ import dev.cabinet.http.Accepted;
 import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
@@ -72,7 +74,7 @@ public class CustomerResource {
             throw Problems.badRequest("include", "must be 'orders'");
         }
         return (include == null ? customers.findCustomer(id)
-                : customers.findCustomerWithOrders(id, pages.of(limit, null).limit()))
+                : customers.findCustomerWithOrders(id, pages.limit(limit)))
                 .map(customer -> customer.orElseThrow(() -> Problems.notFound("customer", id)));
     }
 
@@ -80,8 +82,7 @@ public class CustomerResource {
     @GET
     @Path("orders")
     public Uni<Page<OrderView>> listOrders(@PathParam("id") String id, @QueryParam("from") String from,
-            @QueryParam("to") String to, @QueryParam("order") String order, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+            @QueryParam("to") String to, @QueryParam("order") String order, @BeanParam PageParameters page) {
         Ids.require("id", id);
         String fromDate = date("from", from, false);
         String toDate = date("to", to, false);
@@ -91,7 +92,7 @@ public class CustomerResource {
         if (order != null && !order.equals("asc") && !order.equals("desc")) {
             throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc'");
         }
-        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(limit, cursor));
+        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(page));
     }
 
     @POST

@@ -2,6 +2,7 @@ package dev.cabinet.customer;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -18,6 +19,7 @@ import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.quarkus.security.Authenticated;
@@ -42,9 +44,8 @@ public class OrderResource {
 
     /** All orders placed on one date, in the order they were placed. */
     @GET
-    public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
-        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(limit, cursor));
+    public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @BeanParam PageParameters page) {
+        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(page));
     }
 
     @GET

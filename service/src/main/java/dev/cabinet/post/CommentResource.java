@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -22,6 +23,7 @@ import dev.cabinet.http.Problems;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
@@ -54,12 +56,12 @@ public class CommentResource {
 
     @GET
     public Uni<Page<CommentView>> listComments(@PathParam("postId") String postId, @QueryParam("order") String order,
-            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+            @BeanParam PageParameters page) {
         Ids.require("postId", postId);
         if (order != null && !order.equals("asc") && !order.equals("desc")) {
             throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc' (newest first)");
         }
-        return posts.listComments(postId, "desc".equals(order), pages.of(limit, cursor));
+        return posts.listComments(postId, "desc".equals(order), pages.of(page));
     }
 
     /**
