@@ -8,7 +8,7 @@ import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
 import dev.cabinet.customer.CustomerEvent.OrderPlaced;
 import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;

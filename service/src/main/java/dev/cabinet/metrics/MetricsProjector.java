@@ -10,7 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
-import dev.cabinet.projection.AttributeValues;
+import dev.cabinet.table.AttributeValues;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;

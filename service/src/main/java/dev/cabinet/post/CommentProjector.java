@@ -7,7 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;

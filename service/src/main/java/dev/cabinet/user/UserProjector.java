@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.ReceivedEvent;

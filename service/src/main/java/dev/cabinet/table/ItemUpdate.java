@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import java.math.BigDecimal;
 
