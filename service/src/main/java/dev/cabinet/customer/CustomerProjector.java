@@ -10,7 +10,7 @@ import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
 import dev.cabinet.projection.StreamRoot;
@@ -23,7 +23,7 @@ import io.smallrye.mutiny.Uni;
  * each with an entry in GSI1 (by order id) and one in a date shard of GSI2.
  */
 @ApplicationScoped
-public class CustomerProjector implements Projector {
+public class CustomerProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final StreamRoot root;

@@ -10,7 +10,7 @@ import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
 import dev.cabinet.projection.StreamRoot;
@@ -24,7 +24,7 @@ import io.smallrye.mutiny.Uni;
  * entry in the folder's partition (pattern 11).
  */
 @ApplicationScoped
-public class FileProjector implements Projector {
+public class FileProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final StreamRoot root;

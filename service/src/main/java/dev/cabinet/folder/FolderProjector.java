@@ -13,7 +13,7 @@ import dev.cabinet.folder.FolderEvent.FolderRenamed;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
 import dev.cabinet.projection.StreamRoot;
@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * lets {@link FolderPaths} derive the path of the folder and of everything below it.
  */
 @ApplicationScoped
-public class FolderProjector implements Projector {
+public class FolderProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final StreamRoot root;

@@ -15,7 +15,7 @@ import dev.cabinet.group.GroupEvent.MemberRoleChanged;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
 import dev.cabinet.projection.StreamRoot;
@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * replay takes them the same way.
  */
 @ApplicationScoped
-public class GroupProjector implements Projector {
+public class GroupProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final StreamRoot root;

@@ -12,7 +12,7 @@ import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
 import dev.cabinet.table.AttributeValues;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * is harmless, and no read or condition is needed. Each carries its expiry for the table's time to live.
  */
 @ApplicationScoped
-public class MetricsProjector implements Projector {
+public class MetricsProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final MetricsConfig config;

@@ -28,16 +28,16 @@ public class EventApplier {
 
     private static final Logger LOG = Logger.getLogger(EventApplier.class);
 
-    private final Map<String, Projector> projectorByType = new HashMap<>();
+    private final Map<String, LegacyProjector> projectorByType = new HashMap<>();
     private final EventDecoder decoder;
     private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
     private final ProjectionTracing tracing;
 
-    EventApplier(Instance<Projector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
+    EventApplier(Instance<LegacyProjector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
             ProjectionTracing tracing) {
         Map<String, EventType<?>> catalog = new HashMap<>();
-        for (Projector projector : projectors) {
+        for (LegacyProjector projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
                 if (projectorByType.put(type.name(), projector) != null) {
                     throw new IllegalStateException("two projectors handle " + type.name());
@@ -67,7 +67,7 @@ public class EventApplier {
         } catch (UnappliableEventException e) {
             return Uni.createFrom().failure(e);
         }
-        Projector projector = projectorByType.get(event.type());
+        LegacyProjector projector = projectorByType.get(event.type());
         long started = System.nanoTime();
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.

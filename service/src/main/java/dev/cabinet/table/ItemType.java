@@ -67,6 +67,39 @@ public final class ItemType {
                 sk.render(Arrays.copyOfRange(values, pkCount, values.length)));
     }
 
+    /** The key of the item these named values describe (placeholder name to value, e.g. {@code postId}). */
+    public Key keyFrom(java.util.Map<String, ?> values) {
+        return new Key(pk.renderFrom(values).orElseThrow(() -> missing(pk, values)),
+                sk.renderFrom(values).orElseThrow(() -> missing(sk, values)));
+    }
+
+    /**
+     * A write of the item these named values describe: its key, its {@code type}, every GSI entry whose placeholders all
+     * have values (an entry missing one is left out: that is how a sparse index stays sparse), and a SET of each
+     * declared attribute given a value. Values only named by key templates (e.g. {@code shard}) are not stored.
+     */
+    public ItemUpdate write(java.util.Map<String, ?> values) {
+        ItemUpdate update = ItemUpdate.of(keyFrom(values), name);
+        for (IndexEntry entry : indexEntries) {
+            java.util.Optional<String> entryPk = entry.pk().renderFrom(values);
+            java.util.Optional<String> entrySk = entry.sk().renderFrom(values);
+            if (entryPk.isPresent() && entrySk.isPresent()) {
+                update.set(entry.index().pkAttribute(), entryPk.get()).set(entry.index().skAttribute(), entrySk.get());
+            }
+        }
+        for (String attribute : attributes) {
+            if (values.containsKey(attribute)) {
+                update.set(attribute, values.get(attribute));
+            }
+        }
+        return update;
+    }
+
+    private IllegalArgumentException missing(KeyTemplate template, java.util.Map<String, ?> values) {
+        return new IllegalArgumentException(name + ": " + template + " needs " + template.placeholders() + ", given "
+                + values.keySet());
+    }
+
     /** The partition key alone, for queries over this type's item collection. */
     public String partition(Object... values) {
         return pk.render(values);

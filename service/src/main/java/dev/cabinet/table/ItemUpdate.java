@@ -34,6 +34,29 @@ public final class ItemUpdate {
         return new ItemUpdate(key);
     }
 
+    /** A change without a key yet, applied to many items by a fan-out ({@link #withKey} gives each its key). */
+    public static ItemUpdate change() {
+        return new ItemUpdate(null);
+    }
+
+    /** The same change applied to the item at {@code key}. */
+    public ItemUpdate withKey(Key other) {
+        ItemUpdate copy = new ItemUpdate(other);
+        copy.sets.addAll(sets);
+        copy.removes.addAll(removes);
+        copy.adds.addAll(adds);
+        copy.deletes.addAll(deletes);
+        copy.conditions.addAll(conditions);
+        copy.names.putAll(names);
+        copy.values.putAll(values);
+        return copy;
+    }
+
+    /** Whether the update carries a condition of its own (a guard, an existence or compare-and-set check). */
+    public boolean hasCondition() {
+        return !conditions.isEmpty();
+    }
+
     /** Also stamps the item's entity name, as every item carries it. */
     public static ItemUpdate of(Key key, String itemType) {
         return new ItemUpdate(key).set(KeyPlan.TYPE, itemType);
@@ -138,6 +161,42 @@ public final class ItemUpdate {
             request.conditionExpression(String.join(" AND ", conditions));
         }
         return request.build();
+    }
+
+    /**
+     * The update as text with names and values filled in, e.g. {@code POST#p1/METADATA: SET title = "Hi" IF ...}: what
+     * table-style tests of decisions compare, and what equality means.
+     */
+    @Override
+    public String toString() {
+        StringBuilder expression = new StringBuilder();
+        clause(expression, "SET", sets, ", ");
+        clause(expression, "REMOVE", removes, ", ");
+        clause(expression, "ADD", adds, ", ");
+        clause(expression, "DELETE", deletes, ", ");
+        String text = expression.toString().trim();
+        if (!conditions.isEmpty()) {
+            text += " IF " + String.join(" AND ", conditions);
+        }
+        for (Map.Entry<String, String> name : names.entrySet()) {
+            text = text.replaceAll(java.util.regex.Pattern.quote(name.getKey()) + "\\b",
+                    java.util.regex.Matcher.quoteReplacement(name.getValue()));
+        }
+        for (Map.Entry<String, AttributeValue> value : values.entrySet()) {
+            text = text.replaceAll(java.util.regex.Pattern.quote(value.getKey()) + "\\b",
+                    java.util.regex.Matcher.quoteReplacement(AttributeValues.text(value.getValue())));
+        }
+        return (key == null ? "*" : key.pk() + "/" + key.sk()) + ": " + text;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ItemUpdate update && toString().equals(update.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
     }
 
     private static void clause(StringBuilder expression, String keyword, List<String> parts, String separator) {

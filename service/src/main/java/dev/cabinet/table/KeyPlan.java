@@ -160,6 +160,18 @@ public final class KeyPlan {
                     + "until the first one (the home table answers)")
             .build();
 
+    /*
+     * The aggregate streams: the root item each stream's events are recorded on (see projection.PlanExecutor), the
+     * tombstone a deletion leaves, and the attribute that holds the stream version on every item the stream writes.
+     */
+    public static final AggregateStream USER_STREAM = new AggregateStream("user", USER_PROFILE, null, "userVersion");
+    public static final AggregateStream POST_STREAM = new AggregateStream("post", POST, POST_TOMBSTONE, "postVersion");
+    public static final AggregateStream GROUP_STREAM = new AggregateStream("group", GROUP, null, "groupVersion");
+    public static final AggregateStream FOLDER_STREAM = new AggregateStream("folder", FOLDER, null, "folderVersion");
+    public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, null, "fileVersion");
+    public static final AggregateStream CUSTOMER_STREAM = new AggregateStream("customer", CUSTOMER, null,
+            "customerVersion");
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);

@@ -62,6 +62,18 @@ public final class KeyTemplate {
         return key.toString();
     }
 
+    /** Renders from named values (placeholder name to value); empty when any placeholder has no value. */
+    public java.util.Optional<String> renderFrom(java.util.Map<String, ?> values) {
+        Object[] ordered = new Object[placeholders.size()];
+        for (int i = 0; i < ordered.length; i++) {
+            ordered[i] = values.get(placeholders.get(i));
+            if (ordered[i] == null) {
+                return java.util.Optional.empty();
+            }
+        }
+        return java.util.Optional.of(render(ordered));
+    }
+
     private static String checked(String name, Object value) {
         String text = value == null ? null : value.toString();
         switch (kindOf(name)) {
