@@ -66,6 +66,8 @@ public final class Attributes {
     public static final String RESOURCE_ID = "resourceId";
     public static final String REV = "rev";
     public static final String ROLE = "role";
+    /** Not an attribute: the shard number only keys hold (write-sharded partitions), named like the others. */
+    public static final String SHARD = "shard";
     public static final String SIZE = "size";
     public static final String STATE = "state";
     public static final String STATUS = "status";

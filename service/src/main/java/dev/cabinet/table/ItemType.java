@@ -95,6 +95,31 @@ public final class ItemType {
         return update;
     }
 
+    /**
+     * The whole item these named values describe, as {@link #write} composes it (key, {@code type}, GSI entries and the
+     * declared attributes given a value): for facts put as they are, with no condition.
+     */
+    public java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item(
+            java.util.Map<String, ?> values) {
+        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item =
+                new java.util.HashMap<>(keyFrom(values).toAttributes());
+        item.put(KeyPlan.TYPE, AttributeValues.of(name));
+        for (IndexEntry entry : indexEntries) {
+            java.util.Optional<String> entryPk = entry.pk().renderFrom(values);
+            java.util.Optional<String> entrySk = entry.sk().renderFrom(values);
+            if (entryPk.isPresent() && entrySk.isPresent()) {
+                item.put(entry.index().pkAttribute(), AttributeValues.of(entryPk.get()));
+                item.put(entry.index().skAttribute(), AttributeValues.of(entrySk.get()));
+            }
+        }
+        for (String attribute : attributes) {
+            if (values.containsKey(attribute)) {
+                item.put(attribute, AttributeValues.of(values.get(attribute)));
+            }
+        }
+        return item;
+    }
+
     private IllegalArgumentException missing(KeyTemplate template, java.util.Map<String, ?> values) {
         return new IllegalArgumentException(name + ": " + template + " needs " + template.placeholders() + ", given "
                 + values.keySet());

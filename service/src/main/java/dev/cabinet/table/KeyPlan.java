@@ -86,12 +86,19 @@ public final class KeyPlan {
 
     public static final ItemType FOLDER_FILE = ItemType.named("FolderFile")
             .key("FOLDER#{folderId}", "FILE#{uploadedAt}#{fileId}")
-            .attributes("fileId", "name", "size", "uploadedAt")
+            .attributes("fileId", "name", "size", "contentType", "uploadedAt")
             .build();
 
     public static final ItemType FILE = ItemType.named("File")
             .key("FILE#{fileId}", "METADATA")
             .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt", "ownerId")
+            .build();
+
+    public static final ItemType FILE_TOMBSTONE = ItemType.named("FileTombstone")
+            .key("FILE#{fileId}", "TOMBSTONE")
+            .attributes(Attributes.FILE_ID)
+            .notes("left by a deleted file: its fileVersion tells a redelivered upload of the file that it was applied "
+                    + "before the deletion, so it is skipped instead of creating the file again")
             .build();
 
     public static final ItemType METRIC_SAMPLE = ItemType.named("MetricSample")
@@ -168,12 +175,14 @@ public final class KeyPlan {
     public static final AggregateStream POST_STREAM = new AggregateStream("post", POST, POST_TOMBSTONE, "postVersion");
     public static final AggregateStream GROUP_STREAM = new AggregateStream("group", GROUP, null, "groupVersion");
     public static final AggregateStream FOLDER_STREAM = new AggregateStream("folder", FOLDER, null, "folderVersion");
-    public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, null, "fileVersion");
+    public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, FILE_TOMBSTONE,
+            "fileVersion");
     public static final AggregateStream CUSTOMER_STREAM = new AggregateStream("customer", CUSTOMER, null,
             "customerVersion");
 
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
-            GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
+            GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
+            METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(
