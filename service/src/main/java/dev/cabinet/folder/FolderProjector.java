@@ -11,6 +11,7 @@ import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.folder.FolderEvent.FolderMoved;
 import dev.cabinet.folder.FolderEvent.FolderRenamed;
 import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.projection.Derivations;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.LegacyProjector;
@@ -31,13 +32,13 @@ public class FolderProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final StreamRoot root;
-    private final FolderPaths paths;
+    private final Derivations derivations;
     private final Rejections rejections;
 
-    FolderProjector(ProjectionStore store, StreamRoot root, FolderPaths paths, Rejections rejections) {
+    FolderProjector(ProjectionStore store, StreamRoot root, Derivations derivations, Rejections rejections) {
         this.store = store;
         this.root = root;
-        this.paths = paths;
+        this.derivations = derivations;
         this.rejections = rejections;
     }
 
@@ -77,22 +78,22 @@ public class FolderProjector implements LegacyProjector {
                     .set("createdAt", e.createdAt())
                     .set("path", FolderPaths.path(p, e.name()))
                     .set("ancestorIds", FolderPaths.ancestors(p, e.parentId()))
-                    .setIfAbsent(FolderPaths.REV, 0)
+                    .setIfAbsent("rev", 0)
                     .guardedBy(FolderKeys.FOLDER_VERSION, event.version());
             Uni<Boolean> written = store.update(folder);
             if (e.parentId() != null) {
                 written = written.chain(() -> store.update(entry(e.parentId(), e.folderId(), e.name(), event.version())));
             }
-            return written.chain(() -> paths.derive(e.folderId()));
+            return written.chain(() -> derivations.run(FolderPaths.NAME, FolderKeys.folder(e.folderId())));
         });
     }
 
     private Uni<Void> renamed(FolderRenamed e, long version) {
         return store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
                 .set("name", e.name())
-                .increment(FolderPaths.REV, 1)
+                .increment("rev", 1)
                 .guardedBy(FolderKeys.FOLDER_VERSION, version))
-                .chain(() -> paths.derive(e.folderId()));
+                .chain(() -> derivations.run(FolderPaths.NAME, FolderKeys.folder(e.folderId())));
     }
 
     /**
@@ -115,14 +116,14 @@ public class FolderProjector implements LegacyProjector {
             Uni<Boolean> moved = store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
                     .set("parentId", e.parentId())
                     .set("movedFrom", oldParent)
-                    .increment(FolderPaths.REV, 1)
+                    .increment("rev", 1)
                     .guardedBy(FolderKeys.FOLDER_VERSION, version))
                     .chain(() -> store.update(entry(e.parentId(), e.folderId(), Items.string(folder, "name"), version)));
             if (oldParent != null && !oldParent.equals(e.parentId())) {
                 moved = moved.chain(() -> store.delete(FolderKeys.subfolderEntry(oldParent, e.folderId()),
                         FolderKeys.FOLDER_VERSION, version));
             }
-            return moved.chain(() -> paths.derive(e.folderId()));
+            return moved.chain(() -> derivations.run(FolderPaths.NAME, FolderKeys.folder(e.folderId())));
         });
     }
 
