@@ -5,11 +5,18 @@ import dev.cabinet.table.Key;
 
 /**
  * The aggregate an event belongs to: its stream (declared in the key plan), the root and tombstone keys of this
- * aggregate, and whether the event creates it (then it must find no root, else it must find one).
+ * aggregate, and whether the event creates it (then it must find no root, else it must find one). An event that
+ * {@code replaces} as well creates the aggregate or replaces its state: it may find a root or none (a registration
+ * sent with PUT).
  */
-public record StreamTarget(AggregateStream stream, Key root, Key tombstone, String label, boolean creates) {
+public record StreamTarget(AggregateStream stream, Key root, Key tombstone, String label, boolean creates,
+        boolean replaces) {
 
-    private static final StreamTarget NONE = new StreamTarget(null, null, null, null, false);
+    private static final StreamTarget NONE = new StreamTarget(null, null, null, null, false, false);
+
+    public StreamTarget(AggregateStream stream, Key root, Key tombstone, String label, boolean creates) {
+        this(stream, root, tombstone, label, creates, false);
+    }
 
     /** An event of an existing aggregate. */
     public static StreamTarget of(AggregateStream stream, Object... id) {
@@ -19,6 +26,14 @@ public record StreamTarget(AggregateStream stream, Key root, Key tombstone, Stri
     /** The event that creates the aggregate. */
     public static StreamTarget creating(AggregateStream stream, Object... id) {
         return new StreamTarget(stream, stream.rootKey(id), stream.tombstoneKey(id), label(stream, id), true);
+    }
+
+    /**
+     * The event that creates the aggregate or replaces it (register or replace): decided with the root it finds, or
+     * with none; its root write is a creation's (whole, not conditional on the root's existence).
+     */
+    public static StreamTarget creatingOrReplacing(AggregateStream stream, Object... id) {
+        return new StreamTarget(stream, stream.rootKey(id), stream.tombstoneKey(id), label(stream, id), true, true);
     }
 
     /** An event that is a fact on its own (a metric sample): no root, written as it is, again harmlessly. */
