@@ -42,7 +42,7 @@ public class CustomerProjector implements Projector<CustomerEvent> {
     @Override
     public StreamTarget target(CustomerEvent event) {
         return event instanceof CustomerRegistered
-                ? StreamTarget.creatingOrReplacing(KeyPlan.CUSTOMER_STREAM, event.customerId())
+                ? StreamTarget.upserting(KeyPlan.CUSTOMER_STREAM, event.customerId())
                 : StreamTarget.of(KeyPlan.CUSTOMER_STREAM, event.customerId());
     }
 

@@ -39,7 +39,7 @@ class CustomerProjectorTest {
         StreamTarget target = PROJECTOR.target(registered);
         assertEquals(KeyPlan.CUSTOMER_STREAM, target.stream());
         assertEquals(new Key("CUSTOMER#c1", "PROFILE"), target.root());
-        assertTrue(target.creates() && target.replaces(), "found or not, the profile is written");
+        assertTrue(target.upserts(), "found or not, the profile is written");
         String profile = "onRoot(CUSTOMER#c1/PROFILE: SET type = \"Customer\", customerId = \"c1\", "
                 + "name = \"Ada Shop\", email = \"ada@example.com\") then []";
         assertEquals(profile, PROJECTOR.decide(registered, new Reads(Optional.empty(), Map.of())).toString());
