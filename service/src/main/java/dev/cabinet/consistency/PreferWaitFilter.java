@@ -14,7 +14,7 @@ import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.Problem;
 import dev.cabinet.http.Problems;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import dev.cabinet.query.ReadConsistency;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.KeyPlan;

@@ -11,9 +11,6 @@ import dev.cabinet.table.KeyPlan;
 /** Keys of a customer's cabinet (profile and orders) and of an order's GSI entries. */
 final class CustomerKeys {
 
-    /** The customer stream's version, which the items its events write record. */
-    static final String VERSION = "customerVersion";
-
     private static final IndexEntry BY_ORDER_ID = KeyPlan.ORDER.entryIn(Index.GSI1).orElseThrow();
     private static final IndexEntry BY_DATE = KeyPlan.ORDER.entryIn(Index.GSI2).orElseThrow();
 
@@ -40,23 +37,11 @@ final class CustomerKeys {
         return BY_ORDER_ID.pk().render(orderId);
     }
 
-    static String byOrderIdSortKey(String customerId) {
-        return BY_ORDER_ID.sk().render(customerId);
-    }
-
     static int shard(String orderId, int shards) {
         return Math.floorMod(orderId.hashCode(), shards);
     }
 
-    static String byDate(String orderDate, int shard) {
-        return BY_DATE.pk().render(orderDate, shard);
-    }
-
     static List<String> byDatePartitions(String orderDate, int shards) {
-        return IntStream.range(0, shards).mapToObj(shard -> byDate(orderDate, shard)).toList();
-    }
-
-    static String byDateSortKey(String placedAt, String orderId) {
-        return BY_DATE.sk().render(placedAt, orderId);
+        return IntStream.range(0, shards).mapToObj(shard -> BY_DATE.pk().render(orderDate, shard)).toList();
     }
 }

@@ -1,100 +1,90 @@
 package dev.cabinet.customer;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
 import dev.cabinet.customer.CustomerEvent.OrderPlaced;
+import dev.cabinet.customer.CustomerEvent.OrderPlacedV1;
 import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.projection.Rejections;
-import dev.cabinet.projection.StreamRoot;
-import dev.cabinet.table.Index;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import io.smallrye.mutiny.Uni;
 
 /**
- * Projects customer events onto the customer's profile (the stream's root: see {@link StreamRoot}) and their orders,
- * each with an entry in GSI1 (by order id) and one in a date shard of GSI2.
+ * Decides what customer events do: the profile is the stream's root, and each order is written with its entry in GSI1
+ * (by order id) and one in a date shard of GSI2, all composed by the key plan.
  */
 @ApplicationScoped
-public class CustomerProjector implements Projector {
+public class CustomerProjector implements Projector<CustomerEvent> {
 
-    private final ProjectionStore store;
-    private final StreamRoot root;
-    private final Rejections rejections;
     private final OrdersConfig orders;
 
-    CustomerProjector(ProjectionStore store, StreamRoot root, Rejections rejections, OrdersConfig orders) {
-        this.store = store;
-        this.root = root;
-        this.rejections = rejections;
+    CustomerProjector(OrdersConfig orders) {
         this.orders = orders;
     }
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends CustomerEvent>> eventTypes() {
         return List.of(CustomerEvent.REGISTERED, CustomerEvent.ORDER_PLACED, CustomerEvent.ORDER_PLACED_V1,
                 CustomerEvent.ORDER_STATUS_CHANGED);
     }
 
+    /** A registration creates the profile or replaces it (PUT); an order needs its customer. */
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        CustomerEvent data = (CustomerEvent) event.data();
-        long version = event.version();
-        if (data instanceof CustomerRegistered e) {
-            return store.update(ItemUpdate.of(CustomerKeys.profile(e.customerId()), KeyPlan.CUSTOMER.name())
-                    .set("customerId", e.customerId())
-                    .set("name", e.name())
-                    .set("email", e.email())
-                    .guardedBy(CustomerKeys.VERSION, version))
-                    .replaceWithVoid();
+    public StreamTarget target(CustomerEvent event) {
+        return event instanceof CustomerRegistered
+                ? StreamTarget.upserting(KeyPlan.CUSTOMER_STREAM, event.customerId())
+                : StreamTarget.of(KeyPlan.CUSTOMER_STREAM, event.customerId());
+    }
+
+    @Override
+    public List<Key> needs(CustomerEvent event) {
+        return event instanceof OrderStatusChanged e ? List.of(order(e)) : List.of();
+    }
+
+    @Override
+    public WritePlan decide(CustomerEvent event, Reads reads) {
+        if (event instanceof CustomerRegistered e) {
+            return WritePlan.onRoot(KeyPlan.CUSTOMER.write(Map.of(
+                    Attributes.CUSTOMER_ID, e.customerId(),
+                    Attributes.NAME, e.name(),
+                    Attributes.EMAIL, e.email())));
         }
-        return root.apply(event, CustomerKeys.profile(data.customerId()), CustomerKeys.VERSION,
-                "customer " + data.customerId(), false, (customer, progress) -> {
-                    if (data instanceof OrderPlaced e) {
-                        return recordOnRoot(e.customerId(), version).chain(() -> placed(e, version));
-                    }
-                    OrderStatusChanged e = (OrderStatusChanged) data;
-                    return store.read(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId())).chain(order -> {
-                        if (order.isEmpty()) {
-                            return rejections.reject(event, "order " + e.orderId() + " does not exist");
-                        }
-                        return recordOnRoot(e.customerId(), version).chain(() -> store.update(
-                                ItemUpdate.of(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId()))
-                                        .set("status", e.status())
-                                        .onlyIfExists()
-                                        .guardedBy(CustomerKeys.VERSION, version)))
-                                .replaceWithVoid();
-                    });
-                });
+        if (event instanceof OrderPlacedV1 e) {
+            return placed(e.upcast());
+        }
+        if (event instanceof OrderPlaced e) {
+            return placed(e);
+        }
+        OrderStatusChanged e = (OrderStatusChanged) event;
+        if (reads.item(order(e)).isEmpty()) {
+            return WritePlan.reject("order " + e.orderId() + " does not exist");
+        }
+        return WritePlan.onRoot().write(ItemUpdate.of(order(e)).set(Attributes.STATUS, e.status()).onlyIfExists());
     }
 
-    private Uni<Boolean> recordOnRoot(String customerId, long version) {
-        return store.update(ItemUpdate.of(CustomerKeys.profile(customerId)).onlyIfExists()
-                .guardedBy(CustomerKeys.VERSION, version));
+    /** The order with both index entries; a status it already has (a later change) is kept. */
+    private WritePlan placed(OrderPlaced e) {
+        return WritePlan.onRoot().write(KeyPlan.ORDER.write(Map.of(
+                Attributes.CUSTOMER_ID, e.customerId(),
+                Attributes.ORDER_ID, e.orderId(),
+                Attributes.ORDER_DATE, e.orderDate(),
+                Attributes.PLACED_AT, e.placedAt(),
+                Attributes.TOTAL, OrderTotal.amount(e.total()),
+                Attributes.SHARD, CustomerKeys.shard(e.orderId(), orders.shards())))
+                .setIfAbsent(Attributes.STATUS, OrderStatus.PLACED));
     }
 
-    private Uni<Void> placed(OrderPlaced e, long version) {
-        return store.update(ItemUpdate.of(CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId()),
-                KeyPlan.ORDER.name())
-                .set("orderId", e.orderId())
-                .set("customerId", e.customerId())
-                .set("orderDate", e.orderDate())
-                .set("placedAt", e.placedAt())
-                .set("total", OrderTotal.amount(e.total()))
-                .setIfAbsent("status", OrderStatus.PLACED)
-                .set(Index.GSI1.pkAttribute(), CustomerKeys.byOrderId(e.orderId()))
-                .set(Index.GSI1.skAttribute(), CustomerKeys.byOrderIdSortKey(e.customerId()))
-                .set(Index.GSI2.pkAttribute(), CustomerKeys.byDate(e.orderDate(), CustomerKeys.shard(e.orderId(),
-                        orders.shards())))
-                .set(Index.GSI2.skAttribute(), CustomerKeys.byDateSortKey(e.placedAt(), e.orderId()))
-                .guardedBy(CustomerKeys.VERSION, version))
-                .replaceWithVoid();
+    private static Key order(OrderStatusChanged e) {
+        return CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId());
     }
 }

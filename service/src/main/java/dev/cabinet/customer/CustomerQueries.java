@@ -9,11 +9,11 @@ import jakarta.inject.Singleton;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
 import dev.cabinet.query.Page;
 import dev.cabinet.query.PageRequest;
-import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;

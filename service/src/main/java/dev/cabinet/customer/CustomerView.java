@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import dev.cabinet.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 

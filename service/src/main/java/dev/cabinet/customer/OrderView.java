@@ -5,7 +5,7 @@ import java.util.Map;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** An order as the API shows it; the total as the events carry it, a decimal string ({@link OrderTotal}). */

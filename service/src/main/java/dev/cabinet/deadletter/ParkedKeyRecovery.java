@@ -13,7 +13,7 @@ import dev.cabinet.http.Problems;
 import dev.cabinet.projection.EventApplier;
 import dev.cabinet.projection.ParkedKeys;
 import dev.cabinet.projection.UnappliableEventException;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**

@@ -5,7 +5,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A parked key: where its stream is, why it parked, and (for one key) the events waiting behind it. */

@@ -1,96 +1,75 @@
 package dev.cabinet.folder;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.folder.FileEvent.FileDeleted;
 import dev.cabinet.folder.FileEvent.FileUploaded;
-import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.projection.Progress;
-import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.projection.Rejections;
-import dev.cabinet.projection.StreamRoot;
-import dev.cabinet.query.Items;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Projects file events onto the file's metadata (pattern 12, the stream's root: written first, deleted last) and its
- * entry in the folder's partition (pattern 11).
+ * Decides what file events do: the file's metadata is the stream's root (pattern 12), with an entry in its folder's
+ * partition (pattern 11); a deletion leaves the file stream's tombstone, so a redelivered upload does not bring the
+ * file back.
  */
 @ApplicationScoped
-public class FileProjector implements Projector {
-
-    private final ProjectionStore store;
-    private final StreamRoot root;
-    private final Rejections rejections;
-
-    FileProjector(ProjectionStore store, StreamRoot root, Rejections rejections) {
-        this.store = store;
-        this.root = root;
-        this.rejections = rejections;
-    }
+public class FileProjector implements Projector<FileEvent> {
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends FileEvent>> eventTypes() {
         return List.of(FileEvent.UPLOADED, FileEvent.DELETED);
     }
 
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        if (event.data() instanceof FileUploaded uploaded) {
-            return root.apply(event, FolderKeys.file(uploaded.fileId()), FolderKeys.FILE_VERSION,
-                    "file " + uploaded.fileId(), true, (file, progress) -> progress == Progress.REDO
-                            ? entry(uploaded, event.version())
-                            : uploaded(uploaded, event));
-        }
-        FileDeleted deleted = (FileDeleted) event.data();
-        // Deleting a file that is gone changes nothing: it is what a redelivered deletion finds.
-        return store.read(FolderKeys.file(deleted.fileId())).chain(file -> file.isEmpty() ? Uni.createFrom().voidItem()
-                : deleted(deleted, Items.string(file.get(), "folderId"), Items.string(file.get(), "uploadedAt"),
-                        event.version()));
+    public StreamTarget target(FileEvent event) {
+        return event instanceof FileUploaded
+                ? StreamTarget.creating(KeyPlan.FILE_STREAM, event.fileId())
+                : StreamTarget.of(KeyPlan.FILE_STREAM, event.fileId());
     }
 
-    private Uni<Void> uploaded(FileUploaded e, ReceivedEvent event) {
-        return store.read(FolderKeys.folder(e.folderId())).chain(folder -> {
-            if (folder.isEmpty()) {
-                return rejections.reject(event, "folder " + e.folderId() + " does not exist");
+    /** An upload needs its folder, which must exist. */
+    @Override
+    public List<Key> needs(FileEvent event) {
+        return event instanceof FileUploaded e ? List.of(KeyPlan.FOLDER.key(e.folderId())) : List.of();
+    }
+
+    @Override
+    public WritePlan decide(FileEvent event, Reads reads) {
+        if (event instanceof FileUploaded e) {
+            if (reads.item(KeyPlan.FOLDER.key(e.folderId())).isEmpty()) {
+                return WritePlan.reject("folder " + e.folderId() + " does not exist");
             }
-            return store.update(ItemUpdate.of(FolderKeys.file(e.fileId()), KeyPlan.FILE.name())
-                    .set("fileId", e.fileId())
-                    .set("folderId", e.folderId())
-                    .set("name", e.name())
-                    .set("size", e.size())
-                    .set("contentType", e.contentType())
-                    .set("contentUrl", e.contentUrl())
-                    .set("uploadedAt", e.uploadedAt())
-                    .set("ownerId", e.ownerId())
-                    .guardedBy(FolderKeys.FILE_VERSION, event.version()))
-                    .chain(() -> entry(e, event.version()));
-        });
-    }
-
-    private Uni<Void> entry(FileUploaded e, long version) {
-        return store.update(ItemUpdate.of(FolderKeys.fileEntry(e.folderId(), e.uploadedAt(), e.fileId()),
-                KeyPlan.FOLDER_FILE.name())
-                .set("fileId", e.fileId())
-                .set("name", e.name())
-                .set("size", e.size())
-                .set("contentType", e.contentType())
-                .set("uploadedAt", e.uploadedAt())
-                .guardedBy(FolderKeys.FILE_VERSION, version))
-                .replaceWithVoid();
-    }
-
-    private Uni<Void> deleted(FileDeleted e, String folderId, String uploadedAt, long version) {
-        Key entry = FolderKeys.fileEntry(folderId, uploadedAt, e.fileId());
-        return store.delete(entry, FolderKeys.FILE_VERSION, version)
-                .chain(() -> store.delete(FolderKeys.file(e.fileId()), FolderKeys.FILE_VERSION, version))
-                .replaceWithVoid();
+            return WritePlan.onRoot(KeyPlan.FILE.write(Map.of(
+                    Attributes.FILE_ID, e.fileId(),
+                    Attributes.FOLDER_ID, e.folderId(),
+                    Attributes.NAME, e.name(),
+                    Attributes.SIZE, e.size(),
+                    Attributes.CONTENT_TYPE, e.contentType(),
+                    Attributes.CONTENT_URL, e.contentUrl(),
+                    Attributes.UPLOADED_AT, e.uploadedAt(),
+                    Attributes.OWNER_ID, e.ownerId())))
+                    .write(KeyPlan.FOLDER_FILE.write(Map.of(
+                            Attributes.FOLDER_ID, e.folderId(),
+                            Attributes.FILE_ID, e.fileId(),
+                            Attributes.NAME, e.name(),
+                            Attributes.SIZE, e.size(),
+                            Attributes.CONTENT_TYPE, e.contentType(),
+                            Attributes.UPLOADED_AT, e.uploadedAt())));
+        }
+        // The entry's key comes from the file as uploaded.
+        Map<String, AttributeValue> file = reads.existingRoot();
+        return WritePlan.deleting(KeyPlan.FILE_TOMBSTONE.write(Map.of(Attributes.FILE_ID, event.fileId())))
+                .delete(KeyPlan.FOLDER_FILE.key(Items.string(file, Attributes.FOLDER_ID),
+                        Items.string(file, Attributes.UPLOADED_AT), event.fileId()));
     }
 }

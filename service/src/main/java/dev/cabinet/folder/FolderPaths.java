@@ -6,106 +6,98 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.jboss.logging.Logger;
-
-import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
-import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.projection.Derivation;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
-import io.smallrye.mutiny.Uni;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Keeps every folder's {@code path} and {@code ancestorIds} equal to its parent's plus itself, however renames and moves
- * of different folders interleave. A derivation reads the folder and its parent, writes the result as a compare-and-set
- * on the folder's {@code rev} (retrying when someone else wrote in between), refreshes the name on the parent's entry,
- * then looks at the parent again and starts over if the parent changed meanwhile. A folder whose path changed passes
- * the change on to its children, which it finds through the subfolder entries of its own partition, and so on down.
+ * Keeps every folder's {@code path} and {@code ancestorIds} equal to its parent's plus itself (run by the engine's
+ * {@link dev.cabinet.projection.Derivations}, which also refreshes the name on the parent's entry and passes changes
+ * down to the subfolders). Each write is a compare-and-set on the folder's {@code rev}, which every change of a folder
+ * increments, so renames and moves of different folders may interleave freely.
  */
 @ApplicationScoped
-public class FolderPaths {
+public class FolderPaths implements Derivation {
 
-    private static final Logger LOG = Logger.getLogger(FolderPaths.class);
-
-    static final String REV = "rev";
+    /** The name folder plans give their {@code Derive} step. */
+    static final String NAME = "folder-path";
     static final String SEPARATOR = "/";
 
-    private final ProjectionStore store;
-
-    FolderPaths(ProjectionStore store) {
-        this.store = store;
+    @Override
+    public String name() {
+        return NAME;
     }
 
-    /** Derives the folder's path, and its descendants' when it changed. */
-    public Uni<Void> derive(String folderId) {
-        return deriveOne(folderId).chain(changed -> changed ? deriveChildren(folderId) : Uni.createFrom().voidItem());
+    @Override
+    public Optional<Key> parent(Map<String, AttributeValue> folder) {
+        return Optional.ofNullable(Items.string(folder, Attributes.PARENT_ID)).map(KeyPlan.FOLDER::key);
     }
 
-    private Uni<Void> deriveChildren(String folderId) {
-        KeyQuery children = KeyQuery.of(Index.TABLE, FolderKeys.partition(folderId),
-                SortKeyCondition.beginsWith(FolderKeys.subfolderPrefix()), false);
-        return store.forEach(children, entry -> derive(Items.string(entry, "folderId"))).replaceWithVoid();
-    }
-
-    /** Emits whether the folder's path changed. */
-    private Uni<Boolean> deriveOne(String folderId) {
-        return store.read(FolderKeys.folder(folderId)).chain(found -> {
-            if (found.isEmpty()) {
-                return Uni.createFrom().item(false);
-            }
-            Map<String, AttributeValue> folder = found.get();
-            String parentId = Items.string(folder, "parentId");
-            Uni<Optional<Map<String, AttributeValue>>> parent = parentId == null ? Uni.createFrom().item(Optional.empty())
-                    : store.read(FolderKeys.folder(parentId));
-            return parent.chain(p -> write(folder, parentId, p));
-        });
-    }
-
-    private Uni<Boolean> write(Map<String, AttributeValue> folder, String parentId,
-            Optional<Map<String, AttributeValue>> parent) {
-        String folderId = Items.string(folder, "folderId");
-        if (parent.isPresent() && isSelfOrAncestor(folderId, parentId, Items.string(parent.get(), "ancestorIds"))) {
+    @Override
+    public Derived derive(Map<String, AttributeValue> folder, Optional<Map<String, AttributeValue>> parent) {
+        String folderId = Items.string(folder, Attributes.FOLDER_ID);
+        String parentId = Items.string(folder, Attributes.PARENT_ID);
+        if (parent.isPresent() && isSelfOrAncestor(folderId, parentId,
+                Items.string(parent.get(), Attributes.ANCESTOR_IDS))) {
             // Two moves of different folders that crossed in one batch: deriving would go round the loop forever.
-            LOG.errorf("Folder %s is inside its own subtree (under %s); its path is left as it is", folderId, parentId);
-            return Uni.createFrom().item(false);
+            return Derived.leave("folder " + folderId + " is inside its own subtree (under " + parentId + ")");
         }
-        String name = Items.string(folder, "name");
-        String path = path(parent, name);
+        String path = path(parent, Items.string(folder, Attributes.NAME));
         String ancestors = ancestors(parent, parentId);
-        boolean same = path.equals(Items.string(folder, "path")) && ancestors.equals(Items.string(folder, "ancestorIds"));
-        Uni<Boolean> written = same ? Uni.createFrom().item(true)
-                : store.update(ItemUpdate.of(FolderKeys.folder(folderId))
-                        .set("path", path)
-                        .set("ancestorIds", ancestors)
-                        .increment(REV, 1)
-                        .onlyIfEquals(REV, Items.number(folder, REV)));
-        return written.chain(ok -> {
-            if (!ok) {
-                return deriveOne(folderId).map(changed -> true);
-            }
-            if (parentId == null) {
-                return Uni.createFrom().item(!same);
-            }
-            // Only an existing entry is renamed: a folder moved away meanwhile must not reappear in its old parent.
-            return store.update(ItemUpdate.of(FolderKeys.subfolderEntry(parentId, folderId)).set("name", name).onlyIfExists())
-                    .chain(() -> store.read(FolderKeys.folder(parentId)))
-                    .chain(now -> now.isPresent() && parent.isPresent()
-                            && Items.number(now.get(), REV) != Items.number(parent.get(), REV)
-                                    ? deriveOne(folderId).map(changed -> true)
-                                    : Uni.createFrom().item(!same));
-        });
+        if (path.equals(Items.string(folder, Attributes.PATH))
+                && ancestors.equals(Items.string(folder, Attributes.ANCESTOR_IDS))) {
+            return Derived.upToDate();
+        }
+        return Derived.write(ItemUpdate.of(KeyPlan.FOLDER.key(folderId))
+                .set(Attributes.PATH, path)
+                .set(Attributes.ANCESTOR_IDS, ancestors)
+                .increment(Attributes.REV, 1)
+                .onlyIfEquals(Attributes.REV, Items.number(folder, Attributes.REV)));
+    }
+
+    @Override
+    public Optional<ItemUpdate> entry(Map<String, AttributeValue> folder) {
+        String parentId = Items.string(folder, Attributes.PARENT_ID);
+        if (parentId == null) {
+            return Optional.empty();
+        }
+        return Optional.of(ItemUpdate.of(KeyPlan.SUBFOLDER.key(parentId, Items.string(folder, Attributes.FOLDER_ID)))
+                .set(Attributes.NAME, Items.string(folder, Attributes.NAME))
+                .onlyIfExists());
+    }
+
+    @Override
+    public long revision(Map<String, AttributeValue> folder) {
+        return Items.number(folder, Attributes.REV);
+    }
+
+    /** A folder's subfolder entries, in its own partition (pattern 11). */
+    @Override
+    public KeyQuery children(Key folder) {
+        return KeyQuery.of(Index.TABLE, folder.pk(), SortKeyCondition.beginsWith(KeyPlan.SUBFOLDER.sk().prefix()),
+                false);
+    }
+
+    @Override
+    public Key childKey(Map<String, AttributeValue> entry) {
+        return KeyPlan.FOLDER.key(Items.string(entry, Attributes.FOLDER_ID));
     }
 
     /** The path of a folder named {@code name} under {@code parent} (none: a root folder). */
     static String path(Optional<Map<String, AttributeValue>> parent, String name) {
-        return parent.map(p -> Items.string(p, "path")).orElse("") + SEPARATOR + name;
+        return parent.map(p -> Items.string(p, Attributes.PATH)).orElse("") + SEPARATOR + name;
     }
 
     /** The ancestor ids of a folder under {@code parent}: the parent's ancestors, then the parent. */
     static String ancestors(Optional<Map<String, AttributeValue>> parent, String parentId) {
-        return parent.map(p -> join(Items.string(p, "ancestorIds"), parentId)).orElse("");
+        return parent.map(p -> join(Items.string(p, Attributes.ANCESTOR_IDS), parentId)).orElse("");
     }
 
     /** The ancestors of a folder whose parent has {@code parentAncestors}: those, then the parent. */

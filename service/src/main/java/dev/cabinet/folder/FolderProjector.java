@@ -1,5 +1,6 @@
 package dev.cabinet.folder;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,89 +11,86 @@ import dev.cabinet.eventlog.EventType;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.folder.FolderEvent.FolderMoved;
 import dev.cabinet.folder.FolderEvent.FolderRenamed;
-import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.projection.Progress;
-import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.projection.Rejections;
-import dev.cabinet.projection.StreamRoot;
-import dev.cabinet.query.Items;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Projects folder events onto the folder's metadata (the stream's root) and its entry in the parent's partition, then
- * lets {@link FolderPaths} derive the path of the folder and of everything below it.
+ * Decides what folder events do: the folder's metadata is the stream's root, with an entry in its parent's partition
+ * (pattern 11); every change ends with a {@link FolderPaths} derivation, which keeps the path of the folder and of
+ * everything below it equal to its parent's plus its name.
  */
 @ApplicationScoped
-public class FolderProjector implements Projector {
-
-    private final ProjectionStore store;
-    private final StreamRoot root;
-    private final FolderPaths paths;
-    private final Rejections rejections;
-
-    FolderProjector(ProjectionStore store, StreamRoot root, FolderPaths paths, Rejections rejections) {
-        this.store = store;
-        this.root = root;
-        this.paths = paths;
-        this.rejections = rejections;
-    }
+public class FolderProjector implements Projector<FolderEvent> {
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends FolderEvent>> eventTypes() {
         return List.of(FolderEvent.CREATED, FolderEvent.RENAMED, FolderEvent.MOVED);
     }
 
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        FolderEvent data = (FolderEvent) event.data();
-        return root.apply(event, FolderKeys.folder(data.folderId()), FolderKeys.FOLDER_VERSION,
-                "folder " + data.folderId(), data instanceof FolderCreated, (folder, progress) -> {
-                    if (data instanceof FolderCreated created) {
-                        return created(created, event);
-                    }
-                    if (data instanceof FolderRenamed renamed) {
-                        return renamed(renamed, event.version());
-                    }
-                    return moved((FolderMoved) data, folder.get(), progress, event);
-                });
+    public StreamTarget target(FolderEvent event) {
+        return event instanceof FolderCreated
+                ? StreamTarget.creating(KeyPlan.FOLDER_STREAM, event.folderId())
+                : StreamTarget.of(KeyPlan.FOLDER_STREAM, event.folderId());
+    }
+
+    /** A creation under a parent, and a move, need the parent: it must exist, and gives the path. */
+    @Override
+    public List<Key> needs(FolderEvent event) {
+        if (event instanceof FolderCreated e && e.parentId() != null) {
+            return List.of(KeyPlan.FOLDER.key(e.parentId()));
+        }
+        if (event instanceof FolderMoved e) {
+            return List.of(KeyPlan.FOLDER.key(e.parentId()));
+        }
+        return List.of();
+    }
+
+    @Override
+    public WritePlan decide(FolderEvent event, Reads reads) {
+        if (event instanceof FolderCreated e) {
+            return created(e, reads);
+        }
+        if (event instanceof FolderRenamed e) {
+            return WritePlan.onRoot(ItemUpdate.of(KeyPlan.FOLDER.key(e.folderId()))
+                    .set(Attributes.NAME, e.name())
+                    .increment(Attributes.REV, 1))
+                    .then(paths(e.folderId()));
+        }
+        return moved((FolderMoved) event, reads);
     }
 
     /** The folder is written with the path its parent has now, so it is never readable without one. */
-    private Uni<Void> created(FolderCreated e, ReceivedEvent event) {
-        Uni<Optional<Map<String, AttributeValue>>> parent = e.parentId() == null ? Uni.createFrom().item(Optional.empty())
-                : store.read(FolderKeys.folder(e.parentId()));
-        return parent.chain(p -> {
-            if (e.parentId() != null && p.isEmpty()) {
-                return rejections.reject(event, "parent folder " + e.parentId() + " does not exist");
-            }
-            ItemUpdate folder = ItemUpdate.of(FolderKeys.folder(e.folderId()), KeyPlan.FOLDER.name())
-                    .set("folderId", e.folderId())
-                    .set("name", e.name())
-                    .set("parentId", e.parentId())
-                    .set("ownerId", e.ownerId())
-                    .set("createdAt", e.createdAt())
-                    .set("path", FolderPaths.path(p, e.name()))
-                    .set("ancestorIds", FolderPaths.ancestors(p, e.parentId()))
-                    .setIfAbsent(FolderPaths.REV, 0)
-                    .guardedBy(FolderKeys.FOLDER_VERSION, event.version());
-            Uni<Boolean> written = store.update(folder);
-            if (e.parentId() != null) {
-                written = written.chain(() -> store.update(entry(e.parentId(), e.folderId(), e.name(), event.version())));
-            }
-            return written.chain(() -> paths.derive(e.folderId()));
-        });
-    }
-
-    private Uni<Void> renamed(FolderRenamed e, long version) {
-        return store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
-                .set("name", e.name())
-                .increment(FolderPaths.REV, 1)
-                .guardedBy(FolderKeys.FOLDER_VERSION, version))
-                .chain(() -> paths.derive(e.folderId()));
+    private static WritePlan created(FolderCreated e, Reads reads) {
+        Optional<Map<String, AttributeValue>> parent = e.parentId() == null ? Optional.empty()
+                : reads.item(KeyPlan.FOLDER.key(e.parentId()));
+        if (e.parentId() != null && parent.isEmpty()) {
+            return WritePlan.reject("parent folder " + e.parentId() + " does not exist");
+        }
+        Map<String, Object> folder = new HashMap<>();
+        folder.put(Attributes.FOLDER_ID, e.folderId());
+        folder.put(Attributes.NAME, e.name());
+        if (e.parentId() != null) {
+            folder.put(Attributes.PARENT_ID, e.parentId());
+        }
+        folder.put(Attributes.OWNER_ID, e.ownerId());
+        folder.put(Attributes.CREATED_AT, e.createdAt());
+        folder.put(Attributes.PATH, FolderPaths.path(parent, e.name()));
+        folder.put(Attributes.ANCESTOR_IDS, FolderPaths.ancestors(parent, e.parentId()));
+        WritePlan plan = WritePlan.onRoot(KeyPlan.FOLDER.write(folder).setIfAbsent(Attributes.REV, 0));
+        if (e.parentId() != null) {
+            plan.write(entry(e.parentId(), e.folderId(), e.name()));
+        }
+        return plan.then(paths(e.folderId()));
     }
 
     /**
@@ -100,36 +98,35 @@ public class FolderProjector implements Projector {
      * API checks the same, so this only catches moves of different folders that crossed). The folder's parent changes
      * first, then the new parent's entry appears and the old one goes, then the paths follow.
      */
-    private Uni<Void> moved(FolderMoved e, Map<String, AttributeValue> folder, Progress progress, ReceivedEvent event) {
-        // A redo finds the root already moved: the parent it left is kept on the root for that.
-        String oldParent = progress == Progress.NEW ? Items.string(folder, "parentId") : Items.string(folder, "movedFrom");
-        return store.read(FolderKeys.folder(e.parentId())).chain(parent -> {
-            if (progress == Progress.NEW && parent.isEmpty()) {
-                return rejections.reject(event, "parent folder " + e.parentId() + " does not exist");
-            }
-            if (progress == Progress.NEW && FolderPaths.isSelfOrAncestor(e.folderId(), e.parentId(),
-                    Items.string(parent.get(), "ancestorIds"))) {
-                return rejections.reject(event, "folder " + e.folderId() + " cannot move under itself or a descendant");
-            }
-            long version = event.version();
-            Uni<Boolean> moved = store.update(ItemUpdate.of(FolderKeys.folder(e.folderId()))
-                    .set("parentId", e.parentId())
-                    .set("movedFrom", oldParent)
-                    .increment(FolderPaths.REV, 1)
-                    .guardedBy(FolderKeys.FOLDER_VERSION, version))
-                    .chain(() -> store.update(entry(e.parentId(), e.folderId(), Items.string(folder, "name"), version)));
-            if (oldParent != null && !oldParent.equals(e.parentId())) {
-                moved = moved.chain(() -> store.delete(FolderKeys.subfolderEntry(oldParent, e.folderId()),
-                        FolderKeys.FOLDER_VERSION, version));
-            }
-            return moved.chain(() -> paths.derive(e.folderId()));
-        });
+    private static WritePlan moved(FolderMoved e, Reads reads) {
+        Optional<Map<String, AttributeValue>> parent = reads.item(KeyPlan.FOLDER.key(e.parentId()));
+        if (parent.isEmpty()) {
+            return WritePlan.reject("parent folder " + e.parentId() + " does not exist");
+        }
+        if (FolderPaths.isSelfOrAncestor(e.folderId(), e.parentId(),
+                Items.string(parent.get(), Attributes.ANCESTOR_IDS))) {
+            return WritePlan.reject("folder " + e.folderId() + " cannot move under itself or a descendant");
+        }
+        Map<String, AttributeValue> folder = reads.existingRoot();
+        String oldParent = Items.string(folder, Attributes.PARENT_ID);
+        WritePlan plan = WritePlan.onRoot(ItemUpdate.of(KeyPlan.FOLDER.key(e.folderId()))
+                .set(Attributes.PARENT_ID, e.parentId())
+                .increment(Attributes.REV, 1))
+                .write(entry(e.parentId(), e.folderId(), Items.string(folder, Attributes.NAME)));
+        if (oldParent != null && !oldParent.equals(e.parentId())) {
+            plan.delete(KeyPlan.SUBFOLDER.key(oldParent, e.folderId()));
+        }
+        return plan.then(paths(e.folderId()));
     }
 
-    private static ItemUpdate entry(String parentId, String folderId, String name, long version) {
-        return ItemUpdate.of(FolderKeys.subfolderEntry(parentId, folderId), KeyPlan.SUBFOLDER.name())
-                .set("folderId", folderId)
-                .set("name", name)
-                .guardedBy(FolderKeys.FOLDER_VERSION, version);
+    private static ItemUpdate entry(String parentId, String folderId, String name) {
+        return KeyPlan.SUBFOLDER.write(Map.of(
+                Attributes.PARENT_ID, parentId,
+                Attributes.FOLDER_ID, folderId,
+                Attributes.NAME, name));
+    }
+
+    private static Derive paths(String folderId) {
+        return new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(folderId));
     }
 }

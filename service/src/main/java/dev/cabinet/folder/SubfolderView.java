@@ -2,7 +2,7 @@ package dev.cabinet.folder;
 
 import java.util.Map;
 
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A subfolder as its parent lists it. */

@@ -12,16 +12,16 @@ import dev.cabinet.group.GroupEvent.GroupRenamed;
 import dev.cabinet.group.GroupEvent.MemberJoined;
 import dev.cabinet.group.GroupEvent.MemberLeft;
 import dev.cabinet.group.GroupEvent.MemberRoleChanged;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
 import dev.cabinet.projection.StreamRoot;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
-import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.user.Profiles;
@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * replay takes them the same way.
  */
 @ApplicationScoped
-public class GroupProjector implements Projector {
+public class GroupProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final StreamRoot root;

@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
 

@@ -10,8 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
-import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;

@@ -2,7 +2,7 @@ package dev.cabinet.metrics;
 
 import java.util.Map;
 
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A sample as the API shows it. */

@@ -1,7 +1,7 @@
 package dev.cabinet.metrics;
 
 import java.time.Instant;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,52 +10,58 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
-import dev.cabinet.projection.AttributeValues;
-import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.table.Key;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.KeyPlan;
-import io.smallrye.mutiny.Uni;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Writes each sample as a whole item, 25 per BatchWriteItem: a sample is a fact about one instant, so writing it again
- * is harmless, and no read or condition is needed. Each carries its expiry for the table's time to live.
+ * Decides what a metrics event does: each sample is a whole item put as it is, since a sample is a fact about one
+ * instant (writing it again is harmless, no read or condition is needed). Each carries its expiry for the table's time
+ * to live.
  */
 @ApplicationScoped
-public class MetricsProjector implements Projector {
+public class MetricsProjector implements Projector<MetricsEvent> {
 
-    private final ProjectionStore store;
     private final MetricsConfig config;
 
-    MetricsProjector(ProjectionStore store, MetricsConfig config) {
-        this.store = store;
+    MetricsProjector(MetricsConfig config) {
         this.config = config;
     }
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends MetricsEvent>> eventTypes() {
         return List.of(MetricsEvent.RECORDED);
     }
 
+    /** Samples are facts: no aggregate root records them. */
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        MetricsRecorded e = (MetricsRecorded) event.data();
-        return store.putAll(e.samples().stream().map(sample -> item(e.resourceId(), sample)).toList());
+    public StreamTarget target(MetricsEvent event) {
+        return StreamTarget.none();
     }
 
-    private Map<String, AttributeValue> item(String resourceId, Sample sample) {
-        Key key = MetricsKeys.sample(resourceId, sample.timestamp(), config.shards());
-        Map<String, AttributeValue> item = new HashMap<>(key.toAttributes());
-        item.put(KeyPlan.TYPE, AttributeValues.of(KeyPlan.METRIC_SAMPLE.name()));
-        item.put("resourceId", AttributeValues.of(resourceId));
-        item.put("timestamp", AttributeValues.of(sample.timestamp()));
-        item.put("cpu", AttributeValues.of(sample.cpu()));
-        item.put("memory", AttributeValues.of(sample.memory()));
-        item.put("requests", AttributeValues.of(sample.requests()));
-        long expiresAt = Instant.parse(sample.timestamp()).plus(config.retention()).getEpochSecond();
-        item.put(KeyPlan.TTL_ATTRIBUTE, AttributeValues.of(expiresAt));
-        return item;
+    /** One put per timestamp: a later sample of the event for the same timestamp replaces the earlier one. */
+    @Override
+    public WritePlan decide(MetricsEvent event, Reads reads) {
+        MetricsRecorded e = (MetricsRecorded) event;
+        Map<String, Sample> byTimestamp = new LinkedHashMap<>();
+        e.samples().forEach(sample -> byTimestamp.put(sample.timestamp(), sample));
+        WritePlan plan = WritePlan.facts();
+        byTimestamp.values().forEach(sample -> plan.then(new WritePlan.Put(item(e.resourceId(), sample))));
+        return plan;
+    }
+
+    private Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item(String resourceId,
+            Sample sample) {
+        return KeyPlan.METRIC_SAMPLE.item(Map.of(
+                Attributes.RESOURCE_ID, resourceId,
+                Attributes.SHARD, MetricsKeys.shard(sample.timestamp(), config.shards()),
+                Attributes.TIMESTAMP, sample.timestamp(),
+                Attributes.CPU, sample.cpu(),
+                Attributes.MEMORY, sample.memory(),
+                Attributes.REQUESTS, sample.requests(),
+                KeyPlan.TTL_ATTRIBUTE, Instant.parse(sample.timestamp()).plus(config.retention()).getEpochSecond()));
     }
 }

@@ -7,10 +7,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
@@ -24,7 +24,7 @@ import io.smallrye.mutiny.Uni;
  * write that records the event on the post, so it stays exact under redelivery.
  */
 @ApplicationScoped
-public class CommentProjector implements Projector {
+public class CommentProjector implements LegacyProjector {
 
     private final ProjectionStore store;
     private final PostStream stream;

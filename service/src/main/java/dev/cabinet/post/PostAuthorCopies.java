@@ -2,11 +2,11 @@ package dev.cabinet.post;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
-import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Index;
 import dev.cabinet.user.ProfileCopies;
 import dev.cabinet.user.ProfileCopy;

@@ -11,15 +11,15 @@ import dev.cabinet.post.PostEvent.PostDeleted;
 import dev.cabinet.post.PostEvent.PostEdited;
 import dev.cabinet.post.PostEvent.PostPublished;
 import dev.cabinet.projection.CounterChange;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.Progress;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.Rejections;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
-import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * whole item collection and leaves a tombstone.
  */
 @ApplicationScoped
-public class PostProjector implements Projector {
+public class PostProjector implements LegacyProjector {
 
     /** Set on the summary item once it has been counted in the author's postCount. */
     static final String COUNTED = "countedInPostCount";

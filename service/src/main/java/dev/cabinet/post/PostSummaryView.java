@@ -2,7 +2,7 @@ package dev.cabinet.post;
 
 import java.util.Map;
 
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** One entry of a user's post list. */

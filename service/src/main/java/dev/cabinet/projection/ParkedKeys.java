@@ -1,5 +1,6 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,9 +19,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.LogPosition;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
-import dev.cabinet.query.SortKeyCondition;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.role.Role;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Index;

@@ -1,5 +1,6 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 
 import dev.cabinet.eventlog.LogPosition;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.KeyPlan;

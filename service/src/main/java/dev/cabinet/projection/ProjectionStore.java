@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.AttributeValues;
+import dev.cabinet.table.ItemUpdate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +15,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
-import dev.cabinet.query.Items;
-import dev.cabinet.query.KeyQuery;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;

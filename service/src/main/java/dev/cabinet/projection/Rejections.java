@@ -1,5 +1,6 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;

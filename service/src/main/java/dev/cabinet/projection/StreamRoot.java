@@ -6,7 +6,7 @@ import java.util.function.BiFunction;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.tuples.Functions.Function3;

@@ -1,5 +1,7 @@
 package dev.cabinet.query;
 
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyQuery;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

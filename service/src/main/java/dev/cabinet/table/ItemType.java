@@ -67,6 +67,69 @@ public final class ItemType {
                 sk.render(Arrays.copyOfRange(values, pkCount, values.length)));
     }
 
+    /** The key of the item these named values describe (placeholder name to value, e.g. {@code postId}). */
+    public Key keyFrom(java.util.Map<String, ?> values) {
+        return new Key(pk.renderFrom(values).orElseThrow(() -> missing(pk, values)),
+                sk.renderFrom(values).orElseThrow(() -> missing(sk, values)));
+    }
+
+    /**
+     * A write of the item these named values describe: its key, its {@code type}, every GSI entry whose placeholders all
+     * have values (an entry missing one is left out: that is how a sparse index stays sparse), and a SET of each
+     * declared attribute given a value. Values only named by key templates (e.g. {@code shard}) are not stored.
+     */
+    public ItemUpdate write(java.util.Map<String, ?> values) {
+        ItemUpdate update = ItemUpdate.of(keyFrom(values), name);
+        for (IndexEntry entry : indexEntries) {
+            java.util.Optional<String> entryPk = entry.pk().renderFrom(values);
+            java.util.Optional<String> entrySk = entry.sk().renderFrom(values);
+            if (entryPk.isPresent() && entrySk.isPresent()) {
+                update.set(entry.index().pkAttribute(), entryPk.get()).set(entry.index().skAttribute(), entrySk.get());
+            }
+        }
+        for (String attribute : attributes) {
+            if (values.containsKey(attribute)) {
+                update.set(attribute, values.get(attribute));
+            }
+        }
+        return update;
+    }
+
+    /**
+     * The whole item these named values describe, as {@link #write} composes it (key, {@code type}, GSI entries and the
+     * declared attributes given a value): for facts put as they are, with no condition.
+     */
+    public java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item(
+            java.util.Map<String, ?> values) {
+        java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item =
+                new java.util.HashMap<>(keyFrom(values).toAttributes());
+        item.put(KeyPlan.TYPE, AttributeValues.of(name));
+        for (IndexEntry entry : indexEntries) {
+            java.util.Optional<String> entryPk = entry.pk().renderFrom(values);
+            java.util.Optional<String> entrySk = entry.sk().renderFrom(values);
+            if (entryPk.isPresent() && entrySk.isPresent()) {
+                item.put(entry.index().pkAttribute(), AttributeValues.of(entryPk.get()));
+                item.put(entry.index().skAttribute(), AttributeValues.of(entrySk.get()));
+            }
+        }
+        for (String attribute : attributes) {
+            if (values.containsKey(attribute)) {
+                item.put(attribute, AttributeValues.of(values.get(attribute)));
+            }
+        }
+        return item;
+    }
+
+    private IllegalArgumentException missing(KeyTemplate template, java.util.Map<String, ?> values) {
+        return new IllegalArgumentException(name + ": " + template + " needs " + template.placeholders() + ", given "
+                + values.keySet());
+    }
+
+    /** Whether the key has this type's shape (its templates' literals around non-empty values). */
+    public boolean matches(Key key) {
+        return pk.matches(key.pk()) && sk.matches(key.sk());
+    }
+
     /** The partition key alone, for queries over this type's item collection. */
     public String partition(Object... values) {
         return pk.render(values);

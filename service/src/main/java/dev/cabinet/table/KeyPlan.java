@@ -86,12 +86,19 @@ public final class KeyPlan {
 
     public static final ItemType FOLDER_FILE = ItemType.named("FolderFile")
             .key("FOLDER#{folderId}", "FILE#{uploadedAt}#{fileId}")
-            .attributes("fileId", "name", "size", "uploadedAt")
+            .attributes("fileId", "name", "size", "contentType", "uploadedAt")
             .build();
 
     public static final ItemType FILE = ItemType.named("File")
             .key("FILE#{fileId}", "METADATA")
             .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt", "ownerId")
+            .build();
+
+    public static final ItemType FILE_TOMBSTONE = ItemType.named("FileTombstone")
+            .key("FILE#{fileId}", "TOMBSTONE")
+            .attributes(Attributes.FILE_ID)
+            .notes("left by a deleted file: its fileVersion tells a redelivered upload of the file that it was applied "
+                    + "before the deletion, so it is skipped instead of creating the file again")
             .build();
 
     public static final ItemType METRIC_SAMPLE = ItemType.named("MetricSample")
@@ -160,8 +167,39 @@ public final class KeyPlan {
                     + "until the first one (the home table answers)")
             .build();
 
+    /*
+     * The aggregate streams: the root item each stream's events are recorded on (see projection.PlanExecutor), the
+     * tombstone a deletion leaves, and the attribute that holds the stream version on every item the stream writes.
+     */
+    public static final AggregateStream USER_STREAM = new AggregateStream("user", USER_PROFILE, null, "userVersion");
+    public static final AggregateStream POST_STREAM = new AggregateStream("post", POST, POST_TOMBSTONE, "postVersion");
+    public static final AggregateStream GROUP_STREAM = new AggregateStream("group", GROUP, null, "groupVersion");
+    public static final AggregateStream FOLDER_STREAM = new AggregateStream("folder", FOLDER, null, "folderVersion");
+    public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, FILE_TOMBSTONE,
+            "fileVersion");
+    public static final AggregateStream CUSTOMER_STREAM = new AggregateStream("customer", CUSTOMER, null,
+            "customerVersion");
+
+    /*
+     * The denormalized copies of a user's profile: where each lives and how a rename finds them all (the projection
+     * executor's RefreshCopies and CopyCheck steps walk and refresh them; see projection.PlanExecutor).
+     */
+    public static final DeclaredCopy POST_AUTHOR_NAME = new DeclaredCopy("the author's name on their posts",
+            USER_STREAM, List.of(Map.entry(Attributes.AUTHOR_NAME, Attributes.NAME)),
+            USER_POST, Index.TABLE, POST, Attributes.PROFILE_VERSION);
+    public static final DeclaredCopy COMMENT_AUTHOR = new DeclaredCopy("the author's name and avatar on their comments",
+            USER_STREAM, List.of(Map.entry(Attributes.AUTHOR_NAME, Attributes.NAME),
+                    Map.entry(Attributes.AUTHOR_AVATAR, Attributes.AVATAR_URL)),
+            COMMENT, Index.GSI2, COMMENT, Attributes.PROFILE_VERSION);
+    public static final DeclaredCopy MEMBER_NAME = new DeclaredCopy("the member's name on the group side of memberships",
+            USER_STREAM, List.of(Map.entry(Attributes.USER_NAME, Attributes.NAME)),
+            USER_GROUP, Index.TABLE, GROUP_MEMBER, Attributes.PROFILE_VERSION);
+
+    public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME);
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
-            GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
+            GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
+            METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
 
     public static final List<AccessPattern> ACCESS_PATTERNS = List.of(

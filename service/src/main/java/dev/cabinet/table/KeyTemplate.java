@@ -51,6 +51,15 @@ public final class KeyTemplate {
         return literals.get(0);
     }
 
+    /** Whether the text could have been rendered from this template (literals in place, each value non-empty). */
+    public boolean matches(String rendered) {
+        StringBuilder regex = new StringBuilder(Pattern.quote(literals.get(0)));
+        for (int i = 1; i < literals.size(); i++) {
+            regex.append("(.+)").append(Pattern.quote(literals.get(i)));
+        }
+        return rendered != null && rendered.matches(regex.toString());
+    }
+
     public String render(Object... values) {
         if (values.length != placeholders.size()) {
             throw new IllegalArgumentException(text + " takes " + placeholders.size() + " values, got " + values.length);
@@ -60,6 +69,18 @@ public final class KeyTemplate {
             key.append(checked(placeholders.get(i), values[i])).append(literals.get(i + 1));
         }
         return key.toString();
+    }
+
+    /** Renders from named values (placeholder name to value); empty when any placeholder has no value. */
+    public java.util.Optional<String> renderFrom(java.util.Map<String, ?> values) {
+        Object[] ordered = new Object[placeholders.size()];
+        for (int i = 0; i < ordered.length; i++) {
+            ordered[i] = values.get(placeholders.get(i));
+            if (ordered[i] == null) {
+                return java.util.Optional.empty();
+            }
+        }
+        return java.util.Optional.of(render(ordered));
     }
 
     private static String checked(String name, Object value) {

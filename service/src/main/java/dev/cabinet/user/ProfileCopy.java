@@ -3,8 +3,8 @@ package dev.cabinet.user;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.cabinet.projection.ItemUpdate;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**

@@ -6,9 +6,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.LegacyProjector;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
@@ -21,7 +21,7 @@ import io.smallrye.mutiny.Uni;
  * to every feature that copies it ({@link ProfileCopies}).
  */
 @ApplicationScoped
-public class UserProjector implements Projector {
+public class UserProjector implements LegacyProjector {
 
     /** The profile item's version of the user stream it has applied. */
     static final String VERSION = "userVersion";

@@ -12,7 +12,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import dev.cabinet.query.TableReader;
 import io.smallrye.mutiny.Uni;
 

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
-import dev.cabinet.query.Items;
+import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A user profile as the API shows it; {@code email} only to the user themself. */

@@ -91,6 +91,23 @@ class CustomerApiTest {
     }
 
     @Test
+    void registeringACustomerAgainReplacesTheProfileAndKeepsTheOrders() {
+        String customer = "C" + Ids.newId();
+        register(customer, "First Name");
+        String order = "O" + Ids.newId();
+        place(customer, order, "2026-07-02T10:00:00Z", "3.00");
+        awaitOk("/orders/" + order);
+
+        as(clerk).body(Map.of("name", "Second Name", "email", "second@example.com")).put("/customers/" + customer)
+                .then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().queryParam("include", "orders")
+                .get("/customers/" + customer).then().statusCode(200)
+                .body("name", equalTo("Second Name"))
+                .body("email", equalTo("second@example.com"))
+                .body("orders.items.id", equalTo(List.of(order))));
+    }
+
+    @Test
     void aDaysOrdersAreMergedFromEveryShardInTheOrderTheyWerePlaced() {
         String date = String.format("20%02d-%02d-%02d", ThreadLocalRandom.current().nextInt(40, 99),
                 ThreadLocalRandom.current().nextInt(1, 13), ThreadLocalRandom.current().nextInt(1, 29));

@@ -19,7 +19,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.projection.ItemUpdate;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.projection.ProjectionStore;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Key;

@@ -1,5 +1,6 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.ItemUpdate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

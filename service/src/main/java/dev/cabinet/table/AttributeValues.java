@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import java.math.BigDecimal;
 
@@ -27,5 +27,22 @@ public final class AttributeValues {
             return AttributeValue.fromBool((Boolean) value);
         }
         throw new IllegalArgumentException("no attribute value for " + (value == null ? "null" : value.getClass()));
+    }
+
+    /** The value as readable text: strings quoted, numbers and booleans bare, sets and others as the SDK prints them. */
+    public static String text(AttributeValue value) {
+        if (value.s() != null) {
+            return '"' + value.s() + '"';
+        }
+        if (value.n() != null) {
+            return value.n();
+        }
+        if (value.bool() != null) {
+            return value.bool().toString();
+        }
+        if (value.hasSs()) {
+            return value.ss().toString();
+        }
+        return value.toString();
     }
 }

@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table;
 
 import java.util.HashMap;
 import java.util.Map;

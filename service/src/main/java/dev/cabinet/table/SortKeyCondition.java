@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table;
 
 /** The sort-key half of a key condition: none, a prefix, a closed range, or strictly before or after a key. */
 public record SortKeyCondition(Kind kind, String from, String to) {

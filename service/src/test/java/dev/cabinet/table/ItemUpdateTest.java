@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

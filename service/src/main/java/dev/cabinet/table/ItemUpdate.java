@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +32,78 @@ public final class ItemUpdate {
     /** An update of the item at {@code key}; it creates the item if it does not exist, unless a condition forbids it. */
     public static ItemUpdate of(Key key) {
         return new ItemUpdate(key);
+    }
+
+    /** A change without a key yet, applied to many items by a fan-out ({@link #withKey} gives each its key). */
+    public static ItemUpdate change() {
+        return new ItemUpdate(null);
+    }
+
+    /** The same change applied to the item at {@code key}. */
+    public ItemUpdate withKey(Key other) {
+        ItemUpdate copy = new ItemUpdate(other);
+        copy.sets.addAll(sets);
+        copy.removes.addAll(removes);
+        copy.adds.addAll(adds);
+        copy.deletes.addAll(deletes);
+        copy.conditions.addAll(conditions);
+        copy.names.putAll(names);
+        copy.values.putAll(values);
+        return copy;
+    }
+
+    /** Whether the update names the attribute anywhere (sets, removes or conditions it): a guard of its own. */
+    public boolean mentions(String attribute) {
+        return names.containsValue(attribute);
+    }
+
+    /**
+     * The update as one attribute value (a map of its expression parts, names and values), so that a plan's writes can
+     * be recorded on an item and carried out later exactly as they were decided ({@link #decode}).
+     */
+    public AttributeValue encode() {
+        Map<String, AttributeValue> parts = new java.util.LinkedHashMap<>();
+        if (key != null) {
+            parts.put("key", AttributeValue.fromL(List.of(AttributeValue.fromS(key.pk()), AttributeValue.fromS(key.sk()))));
+        }
+        parts.put("set", strings(sets));
+        parts.put("remove", strings(removes));
+        parts.put("add", strings(adds));
+        parts.put("delete", strings(deletes));
+        parts.put("if", strings(conditions));
+        Map<String, AttributeValue> encodedNames = new java.util.TreeMap<>();
+        names.forEach((placeholder, name) -> encodedNames.put(placeholder, AttributeValue.fromS(name)));
+        parts.put("names", AttributeValue.fromM(encodedNames));
+        parts.put("values", AttributeValue.fromM(new java.util.TreeMap<>(values)));
+        return AttributeValue.fromM(parts);
+    }
+
+    /** The update {@link #encode} recorded. */
+    public static ItemUpdate decode(AttributeValue encoded) {
+        Map<String, AttributeValue> parts = encoded.m();
+        AttributeValue key = parts.get("key");
+        ItemUpdate update = new ItemUpdate(key == null ? null : new Key(key.l().get(0).s(), key.l().get(1).s()));
+        update.sets.addAll(strings(parts.get("set")));
+        update.removes.addAll(strings(parts.get("remove")));
+        update.adds.addAll(strings(parts.get("add")));
+        update.deletes.addAll(strings(parts.get("delete")));
+        update.conditions.addAll(strings(parts.get("if")));
+        parts.get("names").m().forEach((placeholder, name) -> update.names.put(placeholder, name.s()));
+        update.values.putAll(parts.get("values").m());
+        return update;
+    }
+
+    private static AttributeValue strings(List<String> parts) {
+        return AttributeValue.fromL(parts.stream().map(AttributeValue::fromS).toList());
+    }
+
+    private static List<String> strings(AttributeValue list) {
+        return list.l().stream().map(AttributeValue::s).toList();
+    }
+
+    /** Whether the update carries a condition of its own (a guard, an existence or compare-and-set check). */
+    public boolean hasCondition() {
+        return !conditions.isEmpty();
     }
 
     /** Also stamps the item's entity name, as every item carries it. */
@@ -138,6 +210,42 @@ public final class ItemUpdate {
             request.conditionExpression(String.join(" AND ", conditions));
         }
         return request.build();
+    }
+
+    /**
+     * The update as text with names and values filled in, e.g. {@code POST#p1/METADATA: SET title = "Hi" IF ...}: what
+     * table-style tests of decisions compare, and what equality means.
+     */
+    @Override
+    public String toString() {
+        StringBuilder expression = new StringBuilder();
+        clause(expression, "SET", sets, ", ");
+        clause(expression, "REMOVE", removes, ", ");
+        clause(expression, "ADD", adds, ", ");
+        clause(expression, "DELETE", deletes, ", ");
+        String text = expression.toString().trim();
+        if (!conditions.isEmpty()) {
+            text += " IF " + String.join(" AND ", conditions);
+        }
+        for (Map.Entry<String, String> name : names.entrySet()) {
+            text = text.replaceAll(java.util.regex.Pattern.quote(name.getKey()) + "\\b",
+                    java.util.regex.Matcher.quoteReplacement(name.getValue()));
+        }
+        for (Map.Entry<String, AttributeValue> value : values.entrySet()) {
+            text = text.replaceAll(java.util.regex.Pattern.quote(value.getKey()) + "\\b",
+                    java.util.regex.Matcher.quoteReplacement(AttributeValues.text(value.getValue())));
+        }
+        return (key == null ? "*" : key.pk() + "/" + key.sk()) + ": " + text;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ItemUpdate update && toString().equals(update.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
     }
 
     private static void clause(StringBuilder expression, String keyword, List<String> parts, String separator) {

@@ -1,0 +1,149 @@
+package dev.cabinet.projection;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.cabinet.table.ItemType;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyQuery;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * What one event does to the table, decided by a {@link Projector} as a value: either a rejection, or the write on the
+ * stream's root (or the tombstone a deletion leaves) followed by the {@link Step}s the {@link PlanExecutor} carries out.
+ * A plan says nothing about versions, tokens, redelivery or order between independent writes: the executor adds the
+ * stream's version guard to every write, records the steps on the root so a half-applied event is finished without
+ * being decided again, and issues the steps concurrently where they do not depend on each other.
+ */
+public final class WritePlan {
+
+    /** One effect of a plan besides the root write. All are data, so that the root can record them for a redo. */
+    public sealed interface Step permits Write, Delete, DeleteCollection, Count, CopyCheck, RefreshCopies, FanOut,
+            Derive, Put {
+    }
+
+    /** An item write; the executor guards it by the stream's version unless it already carries a guard of its own. */
+    public record Write(ItemUpdate update) implements Step {
+    }
+
+    /** Deletes the item unless it has seen a later version of the stream. */
+    public record Delete(Key key) implements Step {
+    }
+
+    /** Deletes every item the query finds: a collection that goes away with its owner. */
+    public record DeleteCollection(KeyQuery query) implements Step {
+    }
+
+    /**
+     * Changes {@code attribute} of the {@code counter} item by {@code delta} exactly once, the {@code marker} item (the
+     * thing counted) recording in {@code markerFlag} that it was counted; the executor supplies the token.
+     */
+    public record Count(Key counter, ItemType counterType, String attribute, long delta, Key marker, String markerFlag)
+            implements Step {
+    }
+
+    /**
+     * The second look a new copy of another item's attributes needs: after this plan's writes, the executor reads the
+     * {@code source} again and, if its {@code sourceVersion} moved past {@code copiedVersion}, refreshes {@code holders}.
+     */
+    public record CopyCheck(Key source, long copiedVersion, List<Key> holders) implements Step {
+    }
+
+    /** Refreshes every declared copy of the {@code source} item's attributes, wherever the key plan says they live. */
+    public record RefreshCopies(Key source) implements Step {
+    }
+
+    /**
+     * For each item the query finds, applies {@code change} to the item of type {@code target} whose key the found
+     * item's attributes compose (null: the found item itself).
+     */
+    public record FanOut(KeyQuery query, ItemType target, ItemUpdate change) implements Step {
+    }
+
+    /** Recomputes a derived attribute of the item (and what depends on it) by the named derivation. */
+    public record Derive(String derivation, Key key) implements Step {
+    }
+
+    /** A whole item written as it is, unconditionally: a fact that is the same however often it is written. */
+    public record Put(Map<String, AttributeValue> item) implements Step {
+    }
+
+    private final String rejection;
+    private final ItemUpdate root;
+    private final boolean deletesRoot;
+    private final List<Step> steps;
+
+    private WritePlan(String rejection, ItemUpdate root, boolean deletesRoot, List<Step> steps) {
+        this.rejection = rejection;
+        this.root = root;
+        this.deletesRoot = deletesRoot;
+        this.steps = steps;
+    }
+
+    /** The event cannot be applied; the reason is recorded as its outcome. */
+    public static WritePlan reject(String reason) {
+        return new WritePlan(reason, null, false, List.of());
+    }
+
+    /** The root write (for a creation, the whole root item); then the steps added to the plan. */
+    public static WritePlan onRoot(ItemUpdate rootWrite) {
+        return new WritePlan(null, rootWrite, false, new ArrayList<>());
+    }
+
+    /** Records the event on the root without changing anything else of it; then the steps. */
+    public static WritePlan onRoot() {
+        return new WritePlan(null, null, false, new ArrayList<>());
+    }
+
+    /** Deletes the aggregate: the tombstone is written first, the steps run, the root goes last. */
+    public static WritePlan deleting(ItemUpdate tombstone) {
+        return new WritePlan(null, tombstone, true, new ArrayList<>());
+    }
+
+    /** A plan of steps alone, for an event without a stream ({@link StreamTarget#none()}). */
+    public static WritePlan facts() {
+        return new WritePlan(null, null, false, new ArrayList<>());
+    }
+
+    public WritePlan then(Step step) {
+        if (rejection != null) {
+            throw new IllegalStateException("a rejection has no steps");
+        }
+        steps.add(step);
+        return this;
+    }
+
+    public WritePlan write(ItemUpdate update) {
+        return then(new Write(update));
+    }
+
+    public WritePlan delete(Key key) {
+        return then(new Delete(key));
+    }
+
+    public Optional<String> rejection() {
+        return Optional.ofNullable(rejection);
+    }
+
+    /** The root write (or the tombstone, for a deletion); null when the event only records its version on the root. */
+    public ItemUpdate root() {
+        return root;
+    }
+
+    public boolean deletesRoot() {
+        return deletesRoot;
+    }
+
+    public List<Step> steps() {
+        return List.copyOf(steps);
+    }
+
+    @Override
+    public String toString() {
+        return rejection != null ? "reject(" + rejection + ")"
+                : (deletesRoot ? "deleting(" : "onRoot(") + root + ") then " + steps;
+    }
+}

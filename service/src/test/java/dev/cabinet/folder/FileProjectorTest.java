@@ -1,0 +1,65 @@
+package dev.cabinet.folder;
+
+import static dev.cabinet.folder.FolderProjectorTest.item;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FileEvent.FileUploaded;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.table.Key;
+
+/** The file projector's decisions, event type by event type, without a table. */
+class FileProjectorTest {
+
+    private static final FileProjector PROJECTOR = new FileProjector();
+    private static final String AT = "2026-06-01T10:00:00.000Z";
+    private static final Key FOLDER = new Key("FOLDER#d1", "METADATA");
+    private static final FileUploaded UPLOADED = new FileUploaded("f1", "d1", "a.pdf", 1234, "application/pdf",
+            "s3://bucket/f1", AT, "u1");
+
+    @Test
+    void anUploadCreatesTheFileAndListsItInItsFolder() {
+        StreamTarget target = PROJECTOR.target(UPLOADED);
+        assertTrue(target.creates());
+        assertEquals(new Key("FILE#f1", "METADATA"), target.root());
+        assertEquals(new Key("FILE#f1", "TOMBSTONE"), target.tombstone());
+        assertEquals(List.of(FOLDER), PROJECTOR.needs(UPLOADED));
+        assertEquals("onRoot(FILE#f1/METADATA: SET type = \"File\", fileId = \"f1\", name = \"a.pdf\", "
+                + "folderId = \"d1\", size = 1234, contentType = \"application/pdf\", contentUrl = \"s3://bucket/f1\", "
+                + "uploadedAt = \"" + AT + "\", ownerId = \"u1\") then [Write[update=FOLDER#d1/FILE#" + AT + "#f1: "
+                + "SET type = \"FolderFile\", fileId = \"f1\", name = \"a.pdf\", size = 1234, "
+                + "contentType = \"application/pdf\", uploadedAt = \"" + AT + "\"]]",
+                PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(),
+                        Map.of(FOLDER, Optional.of(item("folderId", "d1"))))).toString());
+    }
+
+    @Test
+    void anUploadIntoAFolderThatDoesNotExistIsRejected() {
+        assertEquals("reject(folder d1 does not exist)", PROJECTOR.decide(UPLOADED,
+                new Reads(Optional.empty(), Map.of(FOLDER, Optional.empty()))).toString());
+    }
+
+    @Test
+    void aDeletionLeavesTheFilesTombstoneAndRemovesItsFolderEntry() {
+        FileDeleted deleted = new FileDeleted("f1");
+        StreamTarget target = PROJECTOR.target(deleted);
+        assertFalse(target.creates());
+        assertEquals(new Key("FILE#f1", "TOMBSTONE"), target.tombstone());
+        assertEquals(List.of(), PROJECTOR.needs(deleted));
+        WritePlan plan = PROJECTOR.decide(deleted, new Reads(Optional.of(item("fileId", "f1", "folderId", "d1",
+                "uploadedAt", AT)), Map.of()));
+        assertTrue(plan.deletesRoot());
+        assertEquals("deleting(FILE#f1/TOMBSTONE: SET type = \"FileTombstone\", fileId = \"f1\") then "
+                + "[Delete[key=FOLDER#d1 / FILE#" + AT + "#f1]]", plan.toString());
+    }
+}

@@ -1,0 +1,128 @@
+package dev.cabinet.folder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.folder.FolderEvent.FolderCreated;
+import dev.cabinet.folder.FolderEvent.FolderMoved;
+import dev.cabinet.folder.FolderEvent.FolderRenamed;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.table.AttributeValues;
+import dev.cabinet.table.Key;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The folder projector's decisions, event type by event type, without a table. */
+class FolderProjectorTest {
+
+    private static final FolderProjector PROJECTOR = new FolderProjector();
+    private static final String AT = "2026-06-01T10:00:00.000Z";
+    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA]";
+
+    @Test
+    void aRootFolderIsCreatedWithItsNameAsPathAndNoAncestorsThenItsPathsAreDerived() {
+        FolderCreated created = new FolderCreated("f2", "Docs", null, "u1", AT);
+        assertTrue(PROJECTOR.target(created).creates());
+        assertEquals(new Key("FOLDER#f2", "METADATA"), PROJECTOR.target(created).root());
+        assertEquals(List.of(), PROJECTOR.needs(created));
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET type = \"Folder\", folderId = \"f2\", name = \"Docs\", "
+                + "path = \"/Docs\", ancestorIds = \"\", ownerId = \"u1\", createdAt = \"" + AT + "\", "
+                + "rev = if_not_exists(rev, 0)) then [" + DERIVE + "]",
+                PROJECTOR.decide(created, new Reads(Optional.empty(), Map.of())).toString());
+    }
+
+    @Test
+    void aSubfolderTakesItsParentsPathAndAncestorsAndIsListedUnderTheParent() {
+        FolderCreated created = new FolderCreated("f2", "Sub", "p1", "u1", AT);
+        Key parent = new Key("FOLDER#p1", "METADATA");
+        assertEquals(List.of(parent), PROJECTOR.needs(created));
+        Reads reads = new Reads(Optional.empty(), Map.of(parent, Optional.of(item(
+                "folderId", "p1", "path", "/Top/Docs", "ancestorIds", "t1"))));
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET type = \"Folder\", folderId = \"f2\", name = \"Sub\", "
+                + "parentId = \"p1\", path = \"/Top/Docs/Sub\", ancestorIds = \"t1/p1\", ownerId = \"u1\", "
+                + "createdAt = \"" + AT + "\", rev = if_not_exists(rev, 0)) then ["
+                + "Write[update=FOLDER#p1/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
+                + DERIVE + "]", PROJECTOR.decide(created, reads).toString());
+    }
+
+    @Test
+    void aFolderUnderAParentThatDoesNotExistIsRejected() {
+        FolderCreated created = new FolderCreated("f2", "Sub", "p9", "u1", AT);
+        assertEquals("reject(parent folder p9 does not exist)", PROJECTOR.decide(created,
+                new Reads(Optional.empty(), Map.of(new Key("FOLDER#p9", "METADATA"), Optional.empty()))).toString());
+    }
+
+    @Test
+    void aRenameChangesTheNameAndTheRevisionThenThePathsAreDerived() {
+        FolderRenamed renamed = new FolderRenamed("f2", "Renamed");
+        assertFalse(PROJECTOR.target(renamed).creates());
+        assertEquals(List.of(), PROJECTOR.needs(renamed));
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Renamed\", rev = if_not_exists(rev, 0) + 1) then ["
+                + DERIVE + "]", PROJECTOR.decide(renamed, new Reads(Optional.of(folder("p1")), Map.of())).toString());
+    }
+
+    @Test
+    void aMoveSetsTheNewParentListsTheFolderThereAndRemovesItsOldEntryThenThePathsAreDerived() {
+        FolderMoved moved = new FolderMoved("f2", "p2");
+        Key parent = new Key("FOLDER#p2", "METADATA");
+        assertFalse(PROJECTOR.target(moved).creates());
+        assertEquals(List.of(parent), PROJECTOR.needs(moved));
+        Reads reads = new Reads(Optional.of(folder("p1")), Map.of(parent, Optional.of(item(
+                "folderId", "p2", "path", "/Other", "ancestorIds", ""))));
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET parentId = \"p2\", rev = if_not_exists(rev, 0) + 1) then ["
+                + "Write[update=FOLDER#p2/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
+                + "Delete[key=FOLDER#p1 / FOLDER#f2], " + DERIVE + "]", PROJECTOR.decide(moved, reads).toString());
+    }
+
+    @Test
+    void aMoveOfARootFolderOrUnderTheSameParentHasNoEntryToRemove() {
+        Key parent = new Key("FOLDER#p1", "METADATA");
+        Reads underP1 = new Reads(Optional.of(folder("p1")), Map.of(parent, Optional.of(item("folderId", "p1"))));
+        Reads atTop = new Reads(Optional.of(folder(null)), Map.of(parent, Optional.of(item("folderId", "p1"))));
+        for (Reads reads : List.of(underP1, atTop)) {
+            String plan = PROJECTOR.decide(new FolderMoved("f2", "p1"), reads).toString();
+            assertFalse(plan.contains("Delete"), plan);
+            assertTrue(plan.contains("Write[update=FOLDER#p1/FOLDER#f2"), plan);
+        }
+    }
+
+    @Test
+    void aMoveUnderAParentThatDoesNotExistIsRejected() {
+        assertEquals("reject(parent folder p9 does not exist)", PROJECTOR.decide(new FolderMoved("f2", "p9"),
+                new Reads(Optional.of(folder("p1")), Map.of(new Key("FOLDER#p9", "METADATA"), Optional.empty())))
+                .toString());
+    }
+
+    @Test
+    void aMoveUnderTheFolderItselfOrOneOfItsDescendantsIsRejected() {
+        Key descendant = new Key("FOLDER#d1", "METADATA");
+        Reads underDescendant = new Reads(Optional.of(folder("p1")), Map.of(descendant, Optional.of(item(
+                "folderId", "d1", "ancestorIds", "t1/f2/c1"))));
+        assertEquals("reject(folder f2 cannot move under itself or a descendant)",
+                PROJECTOR.decide(new FolderMoved("f2", "d1"), underDescendant).toString());
+        Key itself = new Key("FOLDER#f2", "METADATA");
+        Reads underItself = new Reads(Optional.of(folder("p1")), Map.of(itself, Optional.of(folder("p1"))));
+        assertEquals("reject(folder f2 cannot move under itself or a descendant)",
+                PROJECTOR.decide(new FolderMoved("f2", "f2"), underItself).toString());
+    }
+
+    /** Folder f2, named Sub, under {@code parentId} (null: at the top). */
+    private static Map<String, AttributeValue> folder(String parentId) {
+        return parentId == null ? item("folderId", "f2", "name", "Sub", "rev", 1)
+                : item("folderId", "f2", "name", "Sub", "parentId", parentId, "rev", 1);
+    }
+
+    static Map<String, AttributeValue> item(Object... namesAndValues) {
+        Map<String, AttributeValue> item = new java.util.HashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            item.put((String) namesAndValues[i], AttributeValues.of(namesAndValues[i + 1]));
+        }
+        return item;
+    }
+}
