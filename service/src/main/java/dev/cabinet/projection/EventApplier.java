@@ -18,7 +18,8 @@ import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads one record as an event and applies it through the projector of its type: the one way events are applied,
+ * Reads one record as an event and applies it through the projector of its type (a {@link Projector}'s plan through
+ * the {@link PlanExecutor}; a {@link LegacyProjector} not yet moved, by itself): the one way events are applied,
  * whether by the engine or by an operator retrying a parked key. Transient store errors are retried with backoff and
  * jitter; anything else fails as an {@link UnappliableEventException} naming the reason.
  */
@@ -29,13 +30,15 @@ public class EventApplier {
     private static final Logger LOG = Logger.getLogger(EventApplier.class);
 
     private final Map<String, LegacyProjector> projectorByType = new HashMap<>();
+    private final Map<String, Projector<?>> plannedByType = new HashMap<>();
+    private final PlanExecutor executor;
     private final EventDecoder decoder;
     private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
     private final ProjectionTracing tracing;
 
-    EventApplier(Instance<LegacyProjector> projectors, ObjectMapper json, ProjectionConfig config, MeterRegistry registry,
-            ProjectionTracing tracing) {
+    EventApplier(Instance<LegacyProjector> projectors, Instance<Projector<?>> planned, PlanExecutor executor,
+            ObjectMapper json, ProjectionConfig config, MeterRegistry registry, ProjectionTracing tracing) {
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (LegacyProjector projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -45,6 +48,15 @@ public class EventApplier {
                 catalog.put(type.name(), type);
             }
         }
+        for (Projector<?> projector : planned) {
+            for (EventType<?> type : projector.eventTypes()) {
+                if (plannedByType.put(type.name(), projector) != null || projectorByType.containsKey(type.name())) {
+                    throw new IllegalStateException("two projectors handle " + type.name());
+                }
+                catalog.put(type.name(), type);
+            }
+        }
+        this.executor = executor;
         this.decoder = new EventDecoder(catalog, json);
         this.config = config;
         this.metrics = new ProjectionMetrics(registry);
@@ -67,12 +79,14 @@ public class EventApplier {
         } catch (UnappliableEventException e) {
             return Uni.createFrom().failure(e);
         }
-        LegacyProjector projector = projectorByType.get(event.type());
+        Projector<?> planned = plannedByType.get(event.type());
+        LegacyProjector legacy = projectorByType.get(event.type());
         long started = System.nanoTime();
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.
         return tracing.applying(record, event.type(), event.id(), () -> retryingTransientErrors(
-                Uni.createFrom().deferred(() -> projector.apply(event))
+                Uni.createFrom().deferred(() -> planned != null
+                        ? executor.apply(planned, event) : legacy.apply(event))
                         .onFailure(TransientStoreErrors::isTransient)
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))

@@ -51,6 +51,8 @@ public final class Attributes {
     public static final String PARKED_KEY_ID = "parkedKeyId";
     public static final String PARTITION = "partition";
     public static final String PATH = "path";
+    /** On a stream's root (or tombstone): the steps of the event it last recorded, for a redo (PlanExecutor). */
+    public static final String PENDING_STEPS = "pendingSteps";
     public static final String PLACED_AT = "placedAt";
     public static final String POSITION = "position";
     public static final String POST_COUNT = "postCount";
@@ -60,6 +62,8 @@ public final class Attributes {
     public static final String PUBLISHED_AT = "publishedAt";
     public static final String REASON = "reason";
     public static final String RECORD_KEY = "recordKey";
+    /** On a stream's root (or tombstone): the ids of its latest events, so a duplicate record is seen as applied. */
+    public static final String RECENT_EVENT_IDS = "recentEventIds";
     public static final String REGISTERED_AT = "registeredAt";
     public static final String REQUESTS = "requests";
     public static final String RESERVED_UNTIL = "reservedUntil";

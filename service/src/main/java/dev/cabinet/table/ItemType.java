@@ -100,6 +100,11 @@ public final class ItemType {
                 + values.keySet());
     }
 
+    /** Whether the key has this type's shape (its templates' literals around non-empty values). */
+    public boolean matches(Key key) {
+        return pk.matches(key.pk()) && sk.matches(key.sk());
+    }
+
     /** The partition key alone, for queries over this type's item collection. */
     public String partition(Object... values) {
         return pk.render(values);

@@ -52,6 +52,55 @@ public final class ItemUpdate {
         return copy;
     }
 
+    /** Whether the update names the attribute anywhere (sets, removes or conditions it): a guard of its own. */
+    public boolean mentions(String attribute) {
+        return names.containsValue(attribute);
+    }
+
+    /**
+     * The update as one attribute value (a map of its expression parts, names and values), so that a plan's writes can
+     * be recorded on an item and carried out later exactly as they were decided ({@link #decode}).
+     */
+    public AttributeValue encode() {
+        Map<String, AttributeValue> parts = new java.util.LinkedHashMap<>();
+        if (key != null) {
+            parts.put("key", AttributeValue.fromL(List.of(AttributeValue.fromS(key.pk()), AttributeValue.fromS(key.sk()))));
+        }
+        parts.put("set", strings(sets));
+        parts.put("remove", strings(removes));
+        parts.put("add", strings(adds));
+        parts.put("delete", strings(deletes));
+        parts.put("if", strings(conditions));
+        Map<String, AttributeValue> encodedNames = new java.util.TreeMap<>();
+        names.forEach((placeholder, name) -> encodedNames.put(placeholder, AttributeValue.fromS(name)));
+        parts.put("names", AttributeValue.fromM(encodedNames));
+        parts.put("values", AttributeValue.fromM(new java.util.TreeMap<>(values)));
+        return AttributeValue.fromM(parts);
+    }
+
+    /** The update {@link #encode} recorded. */
+    public static ItemUpdate decode(AttributeValue encoded) {
+        Map<String, AttributeValue> parts = encoded.m();
+        AttributeValue key = parts.get("key");
+        ItemUpdate update = new ItemUpdate(key == null ? null : new Key(key.l().get(0).s(), key.l().get(1).s()));
+        update.sets.addAll(strings(parts.get("set")));
+        update.removes.addAll(strings(parts.get("remove")));
+        update.adds.addAll(strings(parts.get("add")));
+        update.deletes.addAll(strings(parts.get("delete")));
+        update.conditions.addAll(strings(parts.get("if")));
+        parts.get("names").m().forEach((placeholder, name) -> update.names.put(placeholder, name.s()));
+        update.values.putAll(parts.get("values").m());
+        return update;
+    }
+
+    private static AttributeValue strings(List<String> parts) {
+        return AttributeValue.fromL(parts.stream().map(AttributeValue::fromS).toList());
+    }
+
+    private static List<String> strings(AttributeValue list) {
+        return list.l().stream().map(AttributeValue::s).toList();
+    }
+
     /** Whether the update carries a condition of its own (a guard, an existence or compare-and-set check). */
     public boolean hasCondition() {
         return !conditions.isEmpty();

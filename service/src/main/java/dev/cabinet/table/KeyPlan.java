@@ -172,6 +172,23 @@ public final class KeyPlan {
     public static final AggregateStream CUSTOMER_STREAM = new AggregateStream("customer", CUSTOMER, null,
             "customerVersion");
 
+    /*
+     * The denormalized copies of a user's profile: where each lives and how a rename finds them all (the projection
+     * executor's RefreshCopies and CopyCheck steps walk and refresh them; see projection.PlanExecutor).
+     */
+    public static final DeclaredCopy POST_AUTHOR_NAME = new DeclaredCopy("the author's name on their posts",
+            USER_STREAM, List.of(Map.entry(Attributes.AUTHOR_NAME, Attributes.NAME)),
+            USER_POST, Index.TABLE, POST, Attributes.PROFILE_VERSION);
+    public static final DeclaredCopy COMMENT_AUTHOR = new DeclaredCopy("the author's name and avatar on their comments",
+            USER_STREAM, List.of(Map.entry(Attributes.AUTHOR_NAME, Attributes.NAME),
+                    Map.entry(Attributes.AUTHOR_AVATAR, Attributes.AVATAR_URL)),
+            COMMENT, Index.GSI2, COMMENT, Attributes.PROFILE_VERSION);
+    public static final DeclaredCopy MEMBER_NAME = new DeclaredCopy("the member's name on the group side of memberships",
+            USER_STREAM, List.of(Map.entry(Attributes.USER_NAME, Attributes.NAME)),
+            USER_GROUP, Index.TABLE, GROUP_MEMBER, Attributes.PROFILE_VERSION);
+
+    public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME);
+
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);

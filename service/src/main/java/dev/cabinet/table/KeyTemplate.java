@@ -51,6 +51,15 @@ public final class KeyTemplate {
         return literals.get(0);
     }
 
+    /** Whether the text could have been rendered from this template (literals in place, each value non-empty). */
+    public boolean matches(String rendered) {
+        StringBuilder regex = new StringBuilder(Pattern.quote(literals.get(0)));
+        for (int i = 1; i < literals.size(); i++) {
+            regex.append("(.+)").append(Pattern.quote(literals.get(i)));
+        }
+        return rendered != null && rendered.matches(regex.toString());
+    }
+
     public String render(Object... values) {
         if (values.length != placeholders.size()) {
             throw new IllegalArgumentException(text + " takes " + placeholders.size() + " values, got " + values.length);

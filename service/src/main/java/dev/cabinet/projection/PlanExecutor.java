@@ -1,0 +1,301 @@
+package dev.cabinet.projection;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.Delete;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan.Put;
+import dev.cabinet.projection.WritePlan.RefreshCopies;
+import dev.cabinet.projection.WritePlan.Step;
+import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.DeclaredCopy;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The one way a {@link Projector}'s decision reaches the table, with every guarantee the projectors used to carry
+ * themselves:
+ * <ol>
+ * <li>One round of concurrent consistent reads: the stream's root, its tombstone and every key the projector needs.</li>
+ * <li>{@link StreamProgress} says what to do: nothing (applied, or a duplicate record of an applied event), reject,
+ * redo the steps recorded on the root, or decide.</li>
+ * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
+ * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
+ * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew.</li>
+ * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts; counts
+ * (their markers exist by then); deletes; copy checks, copy refreshes, fan-outs and derivations; the root's delete.</li>
+ * </ol>
+ * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
+ * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
+ */
+@ApplicationScoped
+public class PlanExecutor {
+
+    private final ProjectionStore store;
+    private final Rejections rejections;
+    private final Derivations derivations;
+
+    PlanExecutor(ProjectionStore store, Rejections rejections, Derivations derivations) {
+        this.store = store;
+        this.rejections = rejections;
+        this.derivations = derivations;
+    }
+
+    /** Applies the event through the projector that decides it. */
+    @SuppressWarnings("unchecked")
+    public <E extends DomainEvent> Uni<Void> apply(Projector<E> projector, ReceivedEvent event) {
+        E data = (E) event.data();
+        StreamTarget target = projector.target(data);
+        List<Key> needs = projector.needs(data);
+        List<Uni<Optional<Map<String, AttributeValue>>>> reads = new ArrayList<>();
+        boolean stream = !target.isNone();
+        boolean tombstoned = stream && target.tombstone() != null;
+        if (stream) {
+            reads.add(store.read(target.root()));
+        }
+        if (tombstoned) {
+            reads.add(store.read(target.tombstone()));
+        }
+        needs.forEach(key -> reads.add(store.read(key)));
+        return readAll(reads).chain(found -> {
+            int at = 0;
+            Optional<Map<String, AttributeValue>> root = stream ? found.get(at++) : Optional.empty();
+            Optional<Map<String, AttributeValue>> tombstone = tombstoned ? found.get(at++) : Optional.empty();
+            Map<Key, Optional<Map<String, AttributeValue>>> needed = new LinkedHashMap<>();
+            for (Key key : needs) {
+                needed.put(key, found.get(at++));
+            }
+            StreamProgress progress = stream
+                    ? StreamProgress.of(target, root, tombstone, event.id(), event.version())
+                    : StreamProgress.fact();
+            return switch (progress.kind()) {
+                case DONE -> Uni.createFrom().voidItem();
+                case REJECTED -> rejections.reject(event, progress.rejection());
+                case REDO -> run(target, event,
+                        StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
+                        progress.onTombstone(), Optional.empty());
+                case NEW -> applyNew(target, event, projector.decide(data, new Reads(root, needed)), root);
+            };
+        });
+    }
+
+    private Uni<Void> applyNew(StreamTarget target, ReceivedEvent event, WritePlan plan,
+            Optional<Map<String, AttributeValue>> root) {
+        if (plan.rejection().isPresent()) {
+            return rejections.reject(event, plan.rejection().get());
+        }
+        if (target.isNone()) {
+            return run(target, event, plan.steps(), false, Optional.empty());
+        }
+        ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version());
+        boolean rootNeeded = !plan.deletesRoot() && plan.steps().stream().anyMatch(step -> sourceOf(step) != null
+                && sourceOf(step).equals(target.root()));
+        Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
+                ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
+                : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
+        // A root write whose condition fails means the stream moved on meanwhile (or the plan's own condition on the
+        // root said no): whoever moved it owns the rest.
+        return recorded.chain(rootNow -> rootNow.isEmpty() ? Uni.createFrom().voidItem()
+                : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get()));
+    }
+
+    /**
+     * The write that records a new event on its stream (pure, for tests): the plan's root update (or a bare update of
+     * the root; for a deletion, of the tombstone), guarded by the stream's version, only on an existing root unless the
+     * event creates it, with the steps still to do and the root's recent event ids.
+     */
+    public static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan,
+            Optional<Map<String, AttributeValue>> root, String eventId, long version) {
+        boolean onTombstone = plan.deletesRoot() && target.tombstone() != null;
+        Key key = onTombstone ? target.tombstone() : target.root();
+        ItemUpdate write = plan.root() != null ? plan.root().withKey(plan.root().key()) : ItemUpdate.of(key);
+        if (!write.key().equals(key)) {
+            throw new IllegalStateException("the plan's root write is on " + write.key() + ", the stream's on " + key);
+        }
+        write.guardedBy(target.stream().versionAttribute(), version);
+        if (!onTombstone && !target.creates() && !target.upserts()) {
+            write.onlyIfExists();
+        }
+        List<Step> steps = plan.steps();
+        write.set(Attributes.PENDING_STEPS, steps.isEmpty() ? null : StepCodec.encode(steps));
+        write.set(Attributes.RECENT_EVENT_IDS, AttributeValue.fromL(StreamProgress.recording(root, eventId).stream()
+                .map(AttributeValue::fromS).toList()));
+        return write;
+    }
+
+    /** The steps in their five phases; {@code rootNow} is the root as the recording write left it, when asked for. */
+    private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
+            Optional<Map<String, AttributeValue>> rootNow) {
+        String versionAttribute = target.isNone() ? null : target.stream().versionAttribute();
+        long version = event.version();
+        Set<Key> markers = new HashSet<>();
+        steps.stream().filter(Count.class::isInstance).forEach(step -> markers.add(((Count) step).marker()));
+        Map<Key, Optional<Map<String, AttributeValue>>> seen = new HashMap<>();
+        rootNow.ifPresent(item -> seen.put(target.root(), rootNow));
+
+        List<Uni<?>> first = new ArrayList<>();
+        List<Map<String, AttributeValue>> puts = new ArrayList<>();
+        for (Step step : steps) {
+            if (step instanceof Write write) {
+                ItemUpdate update = guarded(write.update(), versionAttribute, version);
+                // A write of a count's marker answers the item as it left it: the count then needs no read of it.
+                first.add(markers.contains(update.key())
+                        ? store.updateAndGet(update).invoke(now -> {
+                            if (now.isPresent()) {
+                                synchronized (seen) {
+                                    seen.put(update.key(), now);
+                                }
+                            }
+                        })
+                        : store.update(update));
+            } else if (step instanceof DeleteCollection collection) {
+                first.add(store.deleteAll(collection.query()));
+            } else if (step instanceof Put put) {
+                puts.add(put.item());
+            }
+        }
+        if (!puts.isEmpty()) {
+            first.add(store.putAll(puts));
+        }
+        return all(first)
+                .chain(() -> all(steps.stream().filter(Count.class::isInstance).map(step -> {
+                    Count count = (Count) step;
+                    CounterChange change = new CounterChange(count.counter(), count.counterType().name(),
+                            count.attribute(), count.delta(), count.marker(), count.markerFlag(), event.id());
+                    Optional<Map<String, AttributeValue>> markerNow;
+                    synchronized (seen) {
+                        markerNow = seen.get(count.marker());
+                    }
+                    Uni<Optional<Map<String, AttributeValue>>> counted = markerNow != null
+                            ? store.countOnce(change, markerNow) : store.countOnce(change);
+                    // The counter as the change left it is a look at that item after this event's writes.
+                    return counted.invoke(now -> {
+                        if (now.isPresent()) {
+                            synchronized (seen) {
+                                seen.put(count.counter(), now);
+                            }
+                        }
+                    });
+                }).toList()))
+                .chain(() -> all(steps.stream().filter(Delete.class::isInstance)
+                        .map(step -> versionAttribute == null ? store.delete(((Delete) step).key())
+                                : store.delete(((Delete) step).key(), versionAttribute, version))
+                        .toList()))
+                .chain(() -> all(steps.stream().map(step -> last(step, versionAttribute, version, seen))
+                        .filter(uni -> uni != null).toList()))
+                .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version).replaceWithVoid()
+                        : Uni.createFrom().voidItem());
+    }
+
+    /** Phase four: the steps that look at other items after this event's writes. */
+    private Uni<?> last(Step step, String versionAttribute, long version,
+            Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+        if (step instanceof CopyCheck check) {
+            return current(check.source(), seen).chain(source -> {
+                List<Uni<?>> refreshes = new ArrayList<>();
+                for (Key holder : check.holders()) {
+                    DeclaredCopy copy = copyOf(check.source(), holder);
+                    if (source.isPresent() && copy.versionOf(source) > check.copiedVersion()) {
+                        refreshes.add(store.update(copy.refresh(holder, source.get())));
+                    }
+                }
+                return all(refreshes);
+            });
+        }
+        if (step instanceof RefreshCopies refresh) {
+            return current(refresh.source(), seen).chain(source -> {
+                List<Uni<?>> walks = new ArrayList<>();
+                for (DeclaredCopy copy : KeyPlan.COPIES) {
+                    if (source.isPresent() && copy.source().root().matches(refresh.source())
+                            && copy.versionOf(source) >= 0) {
+                        walks.add(store.forEach(copy.walk(source.get()),
+                                found -> store.update(copy.refresh(copy.holderKey(found), source.get()))));
+                    }
+                }
+                return all(walks);
+            });
+        }
+        if (step instanceof FanOut fanOut) {
+            return store.forEach(fanOut.query(), found -> {
+                Key key = fanOut.target() == null
+                        ? new Key(found.get(Key.PK).s(), found.get(Key.SK).s())
+                        : fanOut.target().keyFrom(strings(found));
+                return store.update(guarded(fanOut.change().withKey(key).onlyIfExists(), versionAttribute, version));
+            });
+        }
+        if (step instanceof Derive derive) {
+            return derivations.run(derive.derivation(), derive.key());
+        }
+        return null;
+    }
+
+    /** The item as this event's writes left it, if one of them answered it; else a consistent read. */
+    private Uni<Optional<Map<String, AttributeValue>>> current(Key key,
+            Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+        Optional<Map<String, AttributeValue>> known;
+        synchronized (seen) {
+            known = seen.get(key);
+        }
+        return known != null ? Uni.createFrom().item(known) : store.read(key);
+    }
+
+    /** The declared copy that puts the source's attributes on the holder: a plan may only name declared copies. */
+    static DeclaredCopy copyOf(Key source, Key holder) {
+        return KeyPlan.COPIES.stream().filter(copy -> copy.covers(source, holder)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no copy from " + source + " to " + holder
+                        + " is declared in the key plan"));
+    }
+
+    /** A write of the stream's item, guarded by the stream's version unless it names that attribute itself. */
+    static ItemUpdate guarded(ItemUpdate update, String versionAttribute, long version) {
+        ItemUpdate copy = update.withKey(update.key());
+        return versionAttribute == null || copy.mentions(versionAttribute) ? copy
+                : copy.guardedBy(versionAttribute, version);
+    }
+
+    private static Key sourceOf(Step step) {
+        return step instanceof CopyCheck check ? check.source()
+                : step instanceof RefreshCopies refresh ? refresh.source() : null;
+    }
+
+    private static Map<String, String> strings(Map<String, AttributeValue> item) {
+        Map<String, String> values = new HashMap<>();
+        item.forEach((name, value) -> {
+            if (value.s() != null) {
+                values.put(name, value.s());
+            }
+        });
+        return values;
+    }
+
+    private static <T> Uni<List<T>> readAll(List<Uni<T>> reads) {
+        return reads.isEmpty() ? Uni.createFrom().item(List.of()) : Uni.join().all(reads).andFailFast();
+    }
+
+    private static Uni<Void> all(List<? extends Uni<?>> unis) {
+        if (unis.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        @SuppressWarnings("unchecked")
+        List<Uni<Object>> list = (List<Uni<Object>>) (List<?>) unis;
+        return Uni.join().all(list).andFailFast().replaceWithVoid();
+    }
+}
