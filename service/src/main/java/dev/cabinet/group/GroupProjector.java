@@ -10,7 +10,6 @@ import static dev.cabinet.table.Attributes.MEMBER_COUNT;
 import static dev.cabinet.table.Attributes.NAME;
 import static dev.cabinet.table.Attributes.ROLE;
 import static dev.cabinet.table.Attributes.USER_ID;
-import static dev.cabinet.table.Attributes.USER_NAME;
 
 import java.util.HashMap;
 import java.util.List;
@@ -38,7 +37,6 @@ import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
-import dev.cabinet.user.ProfileCopy;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -122,9 +120,8 @@ public class GroupProjector implements Projector<GroupEvent> {
         if (e.name() != null) {
             KeyQuery members = KeyQuery.of(Index.TABLE, KeyPlan.GROUP_MEMBER.partition(e.groupId()),
                     SortKeyCondition.beginsWith(KeyPlan.GROUP_MEMBER.sk().prefix()), false);
-            // onlyIfExists: a membership that ended meanwhile is not brought back by the rename
-            plan.then(new FanOut(members, KeyPlan.USER_GROUP,
-                    ItemUpdate.change().set(GROUP_NAME, e.name()).onlyIfExists()));
+            // the executor writes a fan-out's change only onto items that exist: an ended membership stays ended
+            plan.then(new FanOut(members, KeyPlan.USER_GROUP, ItemUpdate.change().set(GROUP_NAME, e.name())));
         }
         return plan;
     }
@@ -170,15 +167,15 @@ public class GroupProjector implements Projector<GroupEvent> {
     }
 
     /**
-     * Both sides of a membership, each with the other side's name, and the second look at the profile whose name the
-     * group side copied. The role and join time of an existing membership stay as they are: joining again is not a way
-     * to change one's role.
+     * Both sides of a membership, each with the other side's name (the member's copied as the key plan declares it,
+     * {@link KeyPlan#MEMBER_NAME}), and the second look at the profile the copy was taken from. The role and join time
+     * of an existing membership stay as they are: joining again is not a way to change one's role.
      */
     private static WritePlan withMembership(WritePlan plan, String groupId, String groupName, String userId,
             String role, String joinedAt, Reads reads) {
-        ProfileCopy profile = ProfileCopy.of(userId, reads.item(profile(userId)));
-        ItemUpdate groupSide = profile.writeName(KeyPlan.GROUP_MEMBER.write(Map.of(GROUP_ID, groupId, USER_ID, userId)),
-                USER_NAME)
+        Optional<Map<String, AttributeValue>> profile = reads.item(profile(userId));
+        ItemUpdate groupSide = KeyPlan.MEMBER_NAME.copyOnto(
+                KeyPlan.GROUP_MEMBER.write(Map.of(GROUP_ID, groupId, USER_ID, userId)), profile)
                 .setIfAbsent(ROLE, role)
                 .setIfAbsent(JOINED_AT, joinedAt);
         ItemUpdate userSide = KeyPlan.USER_GROUP.write(Map.of(GROUP_ID, groupId, USER_ID, userId, GROUP_NAME, groupName))
@@ -186,7 +183,8 @@ public class GroupProjector implements Projector<GroupEvent> {
                 .setIfAbsent(JOINED_AT, joinedAt);
         return plan.write(groupSide)
                 .write(userSide)
-                .then(new CopyCheck(profile(userId), profile.version(), List.of(member(groupId, userId))));
+                .then(new CopyCheck(profile(userId), KeyPlan.MEMBER_NAME.versionOf(profile),
+                        List.of(member(groupId, userId))));
     }
 
     /** The root's update with the count changes; just the event recorded on the root when nothing changes. */

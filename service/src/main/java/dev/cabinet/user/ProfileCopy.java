@@ -22,8 +22,7 @@ public record ProfileCopy(String userId, String name, String avatarUrl, long ver
         return new ProfileCopy(userId, null, null, -1);
     }
 
-    /** The copy of the profile item as read (empty, or not registered yet: {@link #absent}). */
-    public static ProfileCopy of(String userId, Optional<Map<String, AttributeValue>> profile) {
+    static ProfileCopy of(String userId, Optional<Map<String, AttributeValue>> profile) {
         return profile.filter(item -> Items.has(item, "registeredAt"))
                 .map(item -> new ProfileCopy(userId, Items.string(item, "name"), Items.string(item, "avatarUrl"),
                         Items.number(item, UserProjector.VERSION)))

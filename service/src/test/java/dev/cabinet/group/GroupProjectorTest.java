@@ -86,7 +86,7 @@ class GroupProjectorTest {
         List<String> plan = lines(decide(new GroupCreated("g1", "Climbers", null, "u1", AT), new Given()));
         assertEquals("write GROUP#g1/USER#u1: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u1\", "
                 + "profileVersion = -1, role = if_not_exists(role, \"admin\"), "
-                + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\") REMOVE userName", plan.get(1));
+                + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")", plan.get(1));
         assertEquals("copy check USER#u1 / PROFILE copied at -1 for [GROUP#g1 / USER#u1]", plan.get(3));
     }
 
@@ -94,8 +94,7 @@ class GroupProjectorTest {
     void renamingTheGroupRenamesTheUserSideOfEveryExistingMembership() {
         assertPlan(decide(new GroupRenamed("g1", "Boulderers", "Indoor too"), new Given().group(2, 1)),
                 "root GROUP#g1/METADATA: SET name = \"Boulderers\", description = \"Indoor too\"",
-                "fan out over GROUP#g1 BEGINS_WITH USER# onto UserGroup: *: SET groupName = \"Boulderers\" "
-                        + "IF attribute_exists(pk)");
+                "fan out over GROUP#g1 BEGINS_WITH USER# onto UserGroup: *: SET groupName = \"Boulderers\"");
     }
 
     @Test
