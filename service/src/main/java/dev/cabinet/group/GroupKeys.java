@@ -6,9 +6,6 @@ import dev.cabinet.table.KeyPlan;
 /** Keys of a group's items and of both sides of a membership. */
 public final class GroupKeys {
 
-    /** The group stream's version, which every item a group event writes records. */
-    static final String VERSION = "groupVersion";
-
     private GroupKeys() {
     }
 

@@ -1,5 +1,17 @@
 package dev.cabinet.group;
 
+import static dev.cabinet.table.Attributes.ADMIN_COUNT;
+import static dev.cabinet.table.Attributes.CREATED_AT;
+import static dev.cabinet.table.Attributes.DESCRIPTION;
+import static dev.cabinet.table.Attributes.GROUP_ID;
+import static dev.cabinet.table.Attributes.GROUP_NAME;
+import static dev.cabinet.table.Attributes.JOINED_AT;
+import static dev.cabinet.table.Attributes.MEMBER_COUNT;
+import static dev.cabinet.table.Attributes.NAME;
+import static dev.cabinet.table.Attributes.ROLE;
+import static dev.cabinet.table.Attributes.USER_ID;
+
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,201 +24,203 @@ import dev.cabinet.group.GroupEvent.GroupRenamed;
 import dev.cabinet.group.GroupEvent.MemberJoined;
 import dev.cabinet.group.GroupEvent.MemberLeft;
 import dev.cabinet.group.GroupEvent.MemberRoleChanged;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
-import dev.cabinet.projection.Progress;
-import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.LegacyProjector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.projection.Rejections;
-import dev.cabinet.projection.StreamRoot;
 import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
-import dev.cabinet.table.Index;
-import dev.cabinet.table.KeyPlan;
-import dev.cabinet.user.Profiles;
-import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Projects group events onto the group's metadata (the stream's root: see {@link Progress}) and both sides of each
- * membership. memberCount and adminCount change in the same conditional write that records the event on the root, so
- * they stay exact; the decisions that need the current members (is this the last admin?) are taken in log order, so a
- * replay takes them the same way.
+ * Decides what group events do to the group's root and to both sides of each membership. memberCount and adminCount
+ * change in the root's own update, which is made once per event, so they stay exact; the rules that need the current
+ * member (is this the last admin?) are decided from the member item as it is in log order, so a replay decides alike.
  */
 @ApplicationScoped
-public class GroupProjector implements LegacyProjector {
-
-    private final ProjectionStore store;
-    private final StreamRoot root;
-    private final Profiles profiles;
-    private final Rejections rejections;
-
-    GroupProjector(ProjectionStore store, StreamRoot root, Profiles profiles, Rejections rejections) {
-        this.store = store;
-        this.root = root;
-        this.profiles = profiles;
-        this.rejections = rejections;
-    }
+public class GroupProjector implements Projector<GroupEvent> {
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends GroupEvent>> eventTypes() {
         return List.of(GroupEvent.CREATED, GroupEvent.RENAMED, GroupEvent.MEMBER_JOINED, GroupEvent.MEMBER_LEFT,
                 GroupEvent.MEMBER_ROLE_CHANGED);
     }
 
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        GroupEvent data = (GroupEvent) event.data();
-        return root.apply(event, GroupKeys.metadata(data.groupId()), GroupKeys.VERSION, "group " + data.groupId(),
-                data instanceof GroupCreated, (group, progress) -> {
-                    if (data instanceof GroupCreated created) {
-                        return created(created, progress, event.version());
-                    }
-                    if (data instanceof GroupRenamed renamed) {
-                        return renamed(renamed, event.version());
-                    }
-                    if (data instanceof MemberJoined joined) {
-                        return joined(joined, group.get(), progress, event.version());
-                    }
-                    if (data instanceof MemberLeft left) {
-                        return left(left, group.get(), progress, event);
-                    }
-                    return roleChanged((MemberRoleChanged) data, group.get(), progress, event);
-                });
+    public StreamTarget target(GroupEvent event) {
+        return event instanceof GroupCreated ? StreamTarget.creating(KeyPlan.GROUP_STREAM, event.groupId())
+                : StreamTarget.of(KeyPlan.GROUP_STREAM, event.groupId());
     }
 
-    private Uni<Void> created(GroupCreated e, Progress progress, long version) {
-        Uni<Boolean> root = progress == Progress.NEW
-                ? store.update(ItemUpdate.of(GroupKeys.metadata(e.groupId()), KeyPlan.GROUP.name())
-                        .set("groupId", e.groupId())
-                        .set("name", e.name())
-                        .set("description", e.description())
-                        .set("createdAt", e.createdAt())
-                        .set("memberCount", 1)
-                        .set("adminCount", 1)
-                        .guardedBy(GroupKeys.VERSION, version))
-                : Uni.createFrom().item(true);
-        return root.chain(() -> writeMembership(e.groupId(), e.name(), e.creatorId(), GroupRole.ADMIN, e.createdAt(),
-                version));
+    /** The member item for every rule about the member; the profile for every name copied onto a membership. */
+    @Override
+    public List<Key> needs(GroupEvent event) {
+        if (event instanceof GroupCreated e) {
+            return List.of(profile(e.creatorId()));
+        }
+        if (event instanceof MemberJoined e) {
+            return List.of(member(e.groupId(), e.userId()), profile(e.userId()));
+        }
+        if (event instanceof MemberLeft e) {
+            return List.of(member(e.groupId(), e.userId()));
+        }
+        if (event instanceof MemberRoleChanged e) {
+            return List.of(member(e.groupId(), e.userId()));
+        }
+        return List.of();
     }
 
-    /** Renames the group, then walks its members (pattern 8's key condition) to rename their side of the membership. */
-    private Uni<Void> renamed(GroupRenamed e, long version) {
-        ItemUpdate root = ItemUpdate.of(GroupKeys.metadata(e.groupId())).guardedBy(GroupKeys.VERSION, version);
+    @Override
+    public WritePlan decide(GroupEvent event, Reads reads) {
+        if (event instanceof GroupCreated e) {
+            return created(e, reads);
+        }
+        if (event instanceof GroupRenamed e) {
+            return renamed(e);
+        }
+        if (event instanceof MemberJoined e) {
+            return joined(e, reads);
+        }
+        if (event instanceof MemberLeft e) {
+            return left(e, reads);
+        }
+        return roleChanged((MemberRoleChanged) event, reads);
+    }
+
+    private static WritePlan created(GroupCreated e, Reads reads) {
+        Map<String, Object> group = new HashMap<>(Map.of(GROUP_ID, e.groupId(), NAME, e.name(),
+                CREATED_AT, e.createdAt(), MEMBER_COUNT, 1, ADMIN_COUNT, 1));
+        if (e.description() != null) {
+            group.put(DESCRIPTION, e.description());
+        }
+        return withMembership(WritePlan.onRoot(KeyPlan.GROUP.write(group)), e.groupId(), e.name(), e.creatorId(),
+                GroupRole.ADMIN, e.createdAt(), reads);
+    }
+
+    /** A null field stays as it was; a new name reaches the user side of every membership (pattern 8's members). */
+    private static WritePlan renamed(GroupRenamed e) {
+        if (e.name() == null && e.description() == null) {
+            return WritePlan.onRoot();
+        }
+        ItemUpdate root = ItemUpdate.of(KeyPlan.GROUP.key(e.groupId()));
         if (e.name() != null) {
-            root.set("name", e.name());
+            root.set(NAME, e.name());
         }
         if (e.description() != null) {
-            root.set("description", e.description());
+            root.set(DESCRIPTION, e.description());
         }
-        Uni<Void> renamed = store.update(root).replaceWithVoid();
-        if (e.name() == null) {
-            return renamed;
+        WritePlan plan = WritePlan.onRoot(root);
+        if (e.name() != null) {
+            KeyQuery members = KeyQuery.of(Index.TABLE, KeyPlan.GROUP_MEMBER.partition(e.groupId()),
+                    SortKeyCondition.beginsWith(KeyPlan.GROUP_MEMBER.sk().prefix()), false);
+            // the executor writes a fan-out's change only onto items that exist: an ended membership stays ended
+            plan.then(new FanOut(members, KeyPlan.USER_GROUP, ItemUpdate.change().set(GROUP_NAME, e.name())));
         }
-        KeyQuery members = KeyQuery.of(Index.TABLE, GroupKeys.groupPartition(e.groupId()),
-                SortKeyCondition.beginsWith(GroupKeys.memberPrefix()), false);
-        return renamed.chain(() -> store.forEach(members, member -> store.update(
-                ItemUpdate.of(GroupKeys.membership(Items.string(member, "userId"), e.groupId()))
-                        .set("groupName", e.name())
-                        .onlyIfExists()
-                        .guardedBy(GroupKeys.VERSION, version))))
-                .replaceWithVoid();
+        return plan;
     }
 
-    private Uni<Void> joined(MemberJoined e, Map<String, AttributeValue> group, Progress progress, long version) {
-        Uni<Boolean> counted = progress == Progress.REDO ? Uni.createFrom().item(true)
-                : store.read(GroupKeys.member(e.groupId(), e.userId())).chain(member -> {
-                    boolean joins = member.isEmpty();
-                    return store.update(counts(e.groupId(), joins ? 1 : 0,
-                            joins && GroupRole.ADMIN.equals(e.role()) ? 1 : 0, version));
-                });
-        return counted.chain(() -> writeMembership(e.groupId(), Items.string(group, "name"), e.userId(), e.role(),
-                e.joinedAt(), version));
+    /** Counted only when the user was not a member yet: joining again changes no count (and no role, see below). */
+    private static WritePlan joined(MemberJoined e, Reads reads) {
+        boolean joins = reads.item(member(e.groupId(), e.userId())).isEmpty();
+        WritePlan plan = joins ? counts(e.groupId(), 1, GroupRole.ADMIN.equals(e.role()) ? 1 : 0) : WritePlan.onRoot();
+        return withMembership(plan, e.groupId(), Items.string(reads.existingRoot(), NAME), e.userId(), e.role(),
+                e.joinedAt(), reads);
     }
 
-    private Uni<Void> left(MemberLeft e, Map<String, AttributeValue> group, Progress progress, ReceivedEvent event) {
-        long version = event.version();
-        Uni<Void> removed = store.delete(GroupKeys.member(e.groupId(), e.userId()), GroupKeys.VERSION, version)
-                .chain(() -> store.delete(GroupKeys.membership(e.userId(), e.groupId()), GroupKeys.VERSION, version))
-                .replaceWithVoid();
-        if (progress == Progress.REDO) {
-            return removed;
+    /** Leaving a group one is not in changes nothing; the last admin may only leave as the last member. */
+    private static WritePlan left(MemberLeft e, Reads reads) {
+        Optional<Map<String, AttributeValue>> member = reads.item(member(e.groupId(), e.userId()));
+        if (member.isEmpty()) {
+            return WritePlan.onRoot();
         }
-        return store.read(GroupKeys.member(e.groupId(), e.userId())).chain(member -> {
-            if (member.isEmpty()) {
-                return store.update(counts(e.groupId(), 0, 0, version)).replaceWithVoid();
-            }
-            boolean admin = isAdmin(member);
-            if (admin && Items.number(group, "adminCount") == 1 && Items.number(group, "memberCount") > 1) {
-                return rejections.reject(event, e.userId() + " is the last admin of group " + e.groupId()
-                        + "; make another member an admin first");
-            }
-            return store.update(counts(e.groupId(), -1, admin ? -1 : 0, version)).chain(() -> removed);
-        });
+        Map<String, AttributeValue> group = reads.existingRoot();
+        boolean admin = isAdmin(member.get());
+        if (admin && Items.number(group, ADMIN_COUNT) == 1 && Items.number(group, MEMBER_COUNT) > 1) {
+            return WritePlan.reject(lastAdmin(e.groupId(), e.userId()));
+        }
+        return counts(e.groupId(), -1, admin ? -1 : 0)
+                .delete(member(e.groupId(), e.userId()))
+                .delete(membership(e.userId(), e.groupId()));
     }
 
-    private Uni<Void> roleChanged(MemberRoleChanged e, Map<String, AttributeValue> group, Progress progress,
-            ReceivedEvent event) {
-        long version = event.version();
-        Uni<Void> changed = store.update(ItemUpdate.of(GroupKeys.member(e.groupId(), e.userId())).set("role", e.role())
-                .onlyIfExists().guardedBy(GroupKeys.VERSION, version))
-                .chain(() -> store.update(ItemUpdate.of(GroupKeys.membership(e.userId(), e.groupId())).set("role", e.role())
-                        .onlyIfExists().guardedBy(GroupKeys.VERSION, version)))
-                .replaceWithVoid();
-        if (progress == Progress.REDO) {
-            return changed;
+    private static WritePlan roleChanged(MemberRoleChanged e, Reads reads) {
+        Optional<Map<String, AttributeValue>> member = reads.item(member(e.groupId(), e.userId()));
+        if (member.isEmpty()) {
+            return WritePlan.reject(e.userId() + " is not a member of group " + e.groupId());
         }
-        return store.read(GroupKeys.member(e.groupId(), e.userId())).chain(member -> {
-            if (member.isEmpty()) {
-                return rejections.reject(event, e.userId() + " is not a member of group " + e.groupId());
-            }
-            boolean wasAdmin = isAdmin(member);
-            boolean isAdmin = GroupRole.ADMIN.equals(e.role());
-            if (wasAdmin && !isAdmin && Items.number(group, "adminCount") == 1) {
-                return rejections.reject(event, e.userId() + " is the last admin of group " + e.groupId()
-                        + "; make another member an admin first");
-            }
-            return store.update(counts(e.groupId(), 0, (isAdmin ? 1 : 0) - (wasAdmin ? 1 : 0), version))
-                    .chain(() -> changed);
-        });
+        boolean wasAdmin = isAdmin(member.get());
+        boolean isAdmin = GroupRole.ADMIN.equals(e.role());
+        if (wasAdmin && !isAdmin && Items.number(reads.existingRoot(), ADMIN_COUNT) == 1) {
+            return WritePlan.reject(lastAdmin(e.groupId(), e.userId()));
+        }
+        // onlyIfExists: the role of a membership that ended meanwhile is not written back
+        return counts(e.groupId(), 0, (isAdmin ? 1 : 0) - (wasAdmin ? 1 : 0))
+                .write(ItemUpdate.of(member(e.groupId(), e.userId())).set(ROLE, e.role()).onlyIfExists())
+                .write(ItemUpdate.of(membership(e.userId(), e.groupId())).set(ROLE, e.role()).onlyIfExists());
     }
 
     /**
-     * Both sides of a membership, each with the other side's name. The role and join time of an existing membership
-     * stay as they are: joining again is not a way to change one's role.
+     * Both sides of a membership, each with the other side's name (the member's copied as the key plan declares it,
+     * {@link KeyPlan#MEMBER_NAME}), and the second look at the profile the copy was taken from. The role and join time
+     * of an existing membership stay as they are: joining again is not a way to change one's role.
      */
-    private Uni<Void> writeMembership(String groupId, String groupName, String userId, String role, String joinedAt,
-            long version) {
-        ItemUpdate userSide = ItemUpdate.of(GroupKeys.membership(userId, groupId), KeyPlan.USER_GROUP.name())
-                .set("groupId", groupId)
-                .set("userId", userId)
-                .set("groupName", groupName)
-                .setIfAbsent("role", role)
-                .setIfAbsent("joinedAt", joinedAt)
-                .guardedBy(GroupKeys.VERSION, version);
-        return profiles.writeCopies(userId,
-                profile -> store.update(profile.writeName(ItemUpdate.of(GroupKeys.member(groupId, userId),
-                        KeyPlan.GROUP_MEMBER.name())
-                        .set("groupId", groupId)
-                        .set("userId", userId)
-                        .setIfAbsent("role", role)
-                        .setIfAbsent("joinedAt", joinedAt)
-                        .guardedBy(GroupKeys.VERSION, version), "userName"))
-                        .chain(() -> store.update(userSide)),
-                profile -> MemberNameCopies.refresh(store, profile, groupId));
+    private static WritePlan withMembership(WritePlan plan, String groupId, String groupName, String userId,
+            String role, String joinedAt, Reads reads) {
+        Optional<Map<String, AttributeValue>> profile = reads.item(profile(userId));
+        ItemUpdate groupSide = KeyPlan.MEMBER_NAME.copyOnto(
+                KeyPlan.GROUP_MEMBER.write(Map.of(GROUP_ID, groupId, USER_ID, userId)), profile)
+                .setIfAbsent(ROLE, role)
+                .setIfAbsent(JOINED_AT, joinedAt);
+        ItemUpdate userSide = KeyPlan.USER_GROUP.write(Map.of(GROUP_ID, groupId, USER_ID, userId, GROUP_NAME, groupName))
+                .setIfAbsent(ROLE, role)
+                .setIfAbsent(JOINED_AT, joinedAt);
+        return plan.write(groupSide)
+                .write(userSide)
+                .then(new CopyCheck(profile(userId), KeyPlan.MEMBER_NAME.versionOf(profile),
+                        List.of(member(groupId, userId))));
     }
 
-    /** Records the event on the group's root, changing its counts in the same conditional write. */
-    private static ItemUpdate counts(String groupId, long members, long admins, long version) {
-        return ItemUpdate.of(GroupKeys.metadata(groupId))
-                .increment("memberCount", members)
-                .increment("adminCount", admins)
-                .onlyIfExists()
-                .guardedBy(GroupKeys.VERSION, version);
+    /** The root's update with the count changes; just the event recorded on the root when nothing changes. */
+    private static WritePlan counts(String groupId, long members, long admins) {
+        if (members == 0 && admins == 0) {
+            return WritePlan.onRoot();
+        }
+        ItemUpdate root = ItemUpdate.of(KeyPlan.GROUP.key(groupId));
+        if (members != 0) {
+            root.increment(MEMBER_COUNT, members);
+        }
+        if (admins != 0) {
+            root.increment(ADMIN_COUNT, admins);
+        }
+        return WritePlan.onRoot(root);
     }
 
-    private static boolean isAdmin(Optional<Map<String, AttributeValue>> member) {
-        return member.map(m -> GroupRole.ADMIN.equals(Items.string(m, "role"))).orElse(false);
+    private static String lastAdmin(String groupId, String userId) {
+        return userId + " is the last admin of group " + groupId + "; make another member an admin first";
+    }
+
+    private static boolean isAdmin(Map<String, AttributeValue> member) {
+        return GroupRole.ADMIN.equals(Items.string(member, ROLE));
+    }
+
+    /** Membership, group side (pattern 8's items): holds the copy of the user's name. */
+    private static Key member(String groupId, String userId) {
+        return KeyPlan.GROUP_MEMBER.key(groupId, userId);
+    }
+
+    /** Membership, user side (patterns 7 and 9). */
+    private static Key membership(String userId, String groupId) {
+        return KeyPlan.USER_GROUP.key(userId, groupId);
+    }
+
+    private static Key profile(String userId) {
+        return KeyPlan.USER_STREAM.rootKey(userId);
     }
 }
