@@ -74,6 +74,19 @@ public final class KeyTemplate {
         return java.util.Optional.of(render(ordered));
     }
 
+    /**
+     * A bound of a range over this template's first placeholder: the literal prefix and the checked value, then, when the
+     * template goes on after it, {@code ~} for an upper bound (it sorts after every character a key value can hold, so
+     * every key with that value is in). E.g. {@code ORDER#2026-01-31~} for {@code ORDER#{orderDate}#{orderId}}.
+     */
+    public String bound(Object value, boolean upper) {
+        if (placeholders.isEmpty()) {
+            throw new IllegalArgumentException(text + " has no placeholder to bound");
+        }
+        String bound = literals.get(0) + checked(placeholders.get(0), value);
+        return upper && (placeholders.size() > 1 || !literals.get(1).isEmpty()) ? bound + '~' : bound;
+    }
+
     private static String checked(String name, Object value) {
         String text = value == null ? null : value.toString();
         switch (kindOf(name)) {
