@@ -220,9 +220,10 @@ public final class QueryDefinition implements TableRead {
                 KeyTemplate template = sk(lower);
                 String placeholder = template.placeholders().get(0);
                 boolean continues = !template.text().endsWith("{" + placeholder + "}");
-                text.append(", ").append(skAttribute).append(" BETWEEN '").append(template.prefix()).append(":from")
-                        .append("' AND '").append(template.prefix()).append(":to").append(continues ? "~" : "")
-                        .append("' (").append(placeholder).append(" values)");
+                String prefix = template.prefix().isEmpty() ? "" : "'" + template.prefix() + "' + ";
+                text.append(", ").append(skAttribute).append(" BETWEEN ").append(prefix).append(":from AND ")
+                        .append(prefix).append(":to").append(continues ? " + '~'" : "").append(" (")
+                        .append(placeholder).append(" values)");
             }
             default -> {
             }
