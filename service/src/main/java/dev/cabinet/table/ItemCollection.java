@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * An item collection: item types that share one partition-key template in an index and are read together by one
+ * An item collection: item types that share one partition-key template (the same literals and kinds of placeholder)
+ * in an index and are read together by one
  * Query (a post's metadata and its comments). Declaring it makes the sharing deliberate: a Query may only return the
  * item types of the collection it names, which {@code ItemCollectionTest} proves from the templates.
  */
@@ -14,7 +15,7 @@ public record ItemCollection(String name, Index index, KeyTemplate partition, Li
         itemTypes = List.copyOf(itemTypes);
         for (ItemType type : itemTypes) {
             KeyTemplate pk = pkOf(type, index);
-            if (pk == null || !pk.text().equals(partition.text())) {
+            if (pk == null || !pk.pattern().pattern().equals(partition.pattern().pattern())) {
                 throw new IllegalArgumentException(name + ": " + type + " is not keyed by " + partition + " in "
                         + index);
             }

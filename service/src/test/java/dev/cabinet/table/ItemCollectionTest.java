@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
  * No Query of an access pattern returns an item type its collection does not declare. For every Query, each item type
  * keyed by the same partition-key template in the same index has sample sort keys rendered from its template (extreme
  * values of every placeholder included: the smallest and largest id characters, the first and last timestamps) and
- * checked against the Query's sort-key condition. Partitions are compared by template: ids cannot hold '#', so two
- * different templates in this plan never render the same partition key.
+ * checked against the Query's sort-key condition. Partitions are compared by what their templates can render (a sample
+ * key of either matches the other's pattern), not by how their placeholders are named.
  */
 class ItemCollectionTest {
 
@@ -77,6 +77,21 @@ class ItemCollectionTest {
     }
 
     @Test
+    void partitionsAreComparedByWhatTheTemplatesCanRenderNotByPlaceholderNames() {
+        // FOLDER#{ownerId} names its placeholder differently from the folder's FOLDER#{folderId}: same partitions.
+        ItemType draft = ItemType.named("FileDraft").key("FOLDER#{ownerId}", "FILE#DRAFT#{fileId}").build();
+        List<ItemType> types = new ArrayList<>(KeyPlan.ITEM_TYPES);
+        types.add(draft);
+
+        List<String> found = violations(types, KeyPlan.ACCESS_PATTERNS);
+
+        assertTrue(!found.isEmpty() && found.stream().allMatch(v -> v.startsWith("pattern 11: FileDraft's")),
+                found.toString());
+        assertTrue(KeyTemplate.of("ORDER#{orderDate}#{orderId}").pattern().matcher("ORDER#2026-01-31#o-1").matches());
+        assertTrue(!KeyTemplate.of("PARKED#{parkedKeyId}").pattern().matcher("PARKED").matches());
+    }
+
+    @Test
     void aCollectionRefusesAnItemTypeOfAnotherPartitionAndAQueryATypeOutsideItsCollection() {
         assertThrows(IllegalArgumentException.class,
                 () -> ItemCollection.of("mixed", Index.TABLE, KeyPlan.POST, KeyPlan.USER_POST));
@@ -91,7 +106,7 @@ class ItemCollectionTest {
             for (QueryDefinition query : pattern.queries()) {
                 for (ItemType type : itemTypes) {
                     KeyTemplate pk = ItemCollection.pkOf(type, query.index());
-                    if (pk == null || !pk.text().equals(query.collection().partition().text())
+                    if (pk == null || !samePartitions(pk, query.collection().partition())
                             || query.collection().declares(type)) {
                         continue;
                     }
@@ -107,6 +122,12 @@ class ItemCollectionTest {
         return found.stream().distinct().toList();
     }
 
+    /** Whether the two templates can render the same partition key: a sample of either matches the other. */
+    private static boolean samePartitions(KeyTemplate a, KeyTemplate b) {
+        return keys(a).stream().anyMatch(key -> b.pattern().matcher(key).matches())
+                || keys(b).stream().anyMatch(key -> a.pattern().matcher(key).matches());
+    }
+
     /** The conditions a Query can take: its own, or for a range the widest one and the open one. */
     private static List<SortKeyCondition> conditions(QueryDefinition query) {
         if (query.sortKey() != QueryDefinition.SortKey.RANGE) {
@@ -120,9 +141,13 @@ class ItemCollectionTest {
 
     /** Sort keys of the item type in the index, from every combination of sample values. */
     static List<String> sortKeys(ItemType type, Index index) {
-        KeyTemplate sk = ItemCollection.skOf(type, index);
+        return keys(ItemCollection.skOf(type, index));
+    }
+
+    /** Keys the template renders from every combination of sample values. */
+    private static List<String> keys(KeyTemplate template) {
         List<List<Object>> combinations = List.of(List.of());
-        for (String placeholder : sk.placeholders()) {
+        for (String placeholder : template.placeholders()) {
             List<List<Object>> longer = new ArrayList<>();
             for (List<Object> combination : combinations) {
                 for (Object value : samples(placeholder)) {
@@ -133,7 +158,7 @@ class ItemCollectionTest {
             }
             combinations = longer;
         }
-        return combinations.stream().map(values -> sk.render(values.toArray())).toList();
+        return combinations.stream().map(values -> template.render(values.toArray())).toList();
     }
 
     /** Sample values of a placeholder by the kind its name declares (as {@link KeyTemplate} checks), smallest first. */
