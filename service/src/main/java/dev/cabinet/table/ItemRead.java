@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * A GetItem of one item type's item, named by the type: the reading code builds the key with
- * {@link ItemType#key(Object...)} of the same type. {@code notes} say what else the plan wants known (e.g. that it reads
- * the home table).
+ * {@link ItemType#key(Object...)} of the same type. {@code notes} say what else the plan wants known (e.g. that it
+ * reads the home table).
  */
 public record ItemRead(ItemType itemType, boolean consistentRead, List<String> notes) implements TableRead {
 
