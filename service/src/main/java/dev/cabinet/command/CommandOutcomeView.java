@@ -4,6 +4,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -13,8 +14,9 @@ public record CommandOutcomeView(String eventId, String type, String subject, St
         String position, String decidedAt) {
 
     static CommandOutcomeView of(Map<String, AttributeValue> item) {
-        return new CommandOutcomeView(Items.string(item, "eventId"), Items.string(item, "eventType"),
-                Items.string(item, "subject"), Items.string(item, "status"), Items.string(item, "reason"),
-                Items.string(item, "position"), Items.string(item, "decidedAt"));
+        return new CommandOutcomeView(Items.string(item, Attributes.EVENT_ID),
+                Items.string(item, Attributes.EVENT_TYPE), Items.string(item, Attributes.SUBJECT),
+                Items.string(item, Attributes.STATUS), Items.string(item, Attributes.REASON),
+                Items.string(item, Attributes.POSITION), Items.string(item, Attributes.DECIDED_AT));
     }
 }

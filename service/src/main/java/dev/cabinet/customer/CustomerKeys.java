@@ -1,8 +1,5 @@
 package dev.cabinet.customer;
 
-import java.util.List;
-import java.util.stream.IntStream;
-
 import dev.cabinet.table.Index;
 import dev.cabinet.table.IndexEntry;
 import dev.cabinet.table.Key;
@@ -25,23 +22,11 @@ final class CustomerKeys {
         return KeyPlan.ORDER.key(customerId, orderDate, orderId);
     }
 
-    static String partition(String customerId) {
-        return KeyPlan.CUSTOMER.partition(customerId);
-    }
-
-    static String orderPrefix() {
-        return KeyPlan.ORDER.sk().prefix();
-    }
-
     static String byOrderId(String orderId) {
         return BY_ORDER_ID.pk().render(orderId);
     }
 
     static int shard(String orderId, int shards) {
         return Math.floorMod(orderId.hashCode(), shards);
-    }
-
-    static List<String> byDatePartitions(String orderDate, int shards) {
-        return IntStream.range(0, shards).mapToObj(shard -> BY_DATE.pk().render(orderDate, shard)).toList();
     }
 }

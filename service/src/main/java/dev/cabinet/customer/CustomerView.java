@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import dev.cabinet.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -17,8 +18,8 @@ public record CustomerView(String id, String name, String email, Page<OrderView>
         implements Tagged {
 
     static CustomerView of(Map<String, AttributeValue> item) {
-        return new CustomerView(Items.string(item, "customerId"), Items.string(item, "name"), Items.string(item, "email"),
-                null, ETags.of(item));
+        return new CustomerView(Items.string(item, Attributes.CUSTOMER_ID), Items.string(item, Attributes.NAME),
+                Items.string(item, Attributes.EMAIL), null, ETags.of(item));
     }
 
     CustomerView withOrders(Page<OrderView> page) {

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -14,8 +15,8 @@ public record OrderView(String id, String customerId, String orderDate, String p
         String status) {
 
     static OrderView of(Map<String, AttributeValue> item) {
-        return new OrderView(Items.string(item, "orderId"), Items.string(item, "customerId"),
-                Items.string(item, "orderDate"), Items.string(item, "placedAt"),
-                OrderTotal.of(new BigDecimal(item.get("total").n())), Items.string(item, "status"));
+        return new OrderView(Items.string(item, Attributes.ORDER_ID), Items.string(item, Attributes.CUSTOMER_ID),
+                Items.string(item, Attributes.ORDER_DATE), Items.string(item, Attributes.PLACED_AT),
+                OrderTotal.of(new BigDecimal(item.get(Attributes.TOTAL).n())), Items.string(item, Attributes.STATUS));
     }
 }

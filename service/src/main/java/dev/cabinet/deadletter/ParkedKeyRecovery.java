@@ -13,6 +13,7 @@ import dev.cabinet.http.Problems;
 import dev.cabinet.projection.EventApplier;
 import dev.cabinet.projection.ParkedKeys;
 import dev.cabinet.projection.UnappliableEventException;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -46,10 +47,11 @@ class ParkedKeyRecovery {
         for (int round = 0; round < MAX_ROUNDS; round++) {
             Map<String, AttributeValue> key = parkedKey(parkedKeyId);
             List<Map<String, AttributeValue>> events = await(parkedKeys.events(parkedKeyId));
-            String topic = Items.string(key, "topic");
-            int partition = (int) Items.number(key, "partition");
+            String topic = Items.string(key, Attributes.TOPIC);
+            int partition = (int) Items.number(key, Attributes.PARTITION);
             List<ConsumerRecord<String, byte[]>> parked = events.isEmpty() ? List.of()
-                    : records.read(topic, partition, events.stream().map(e -> Items.number(e, "offset")).toList());
+                    : records.read(topic, partition,
+                            events.stream().map(e -> Items.number(e, Attributes.OFFSET)).toList());
             for (int i = 0; i < parked.size(); i++) {
                 ConsumerRecord<String, byte[]> record = parked.get(i);
                 String eventId = Items.string(events.get(i), "eventId");
@@ -67,7 +69,7 @@ class ParkedKeyRecovery {
                 await(parkedKeys.release(parkedKeyId, record.offset()));
                 applied++;
             }
-            if (await(parkedKeys.unpark(parkedKeyId, Items.number(key, "lastParkedOffset")))) {
+            if (await(parkedKeys.unpark(parkedKeyId, Items.number(key, Attributes.LAST_PARKED_OFFSET)))) {
                 LOG.infof("Parked key %s retried by %s: %d event(s) applied, key released", parkedKeyId, operator,
                         applied);
                 return new RecoveryResult(parkedKeyId, "released", applied, 0);
@@ -89,12 +91,13 @@ class ParkedKeyRecovery {
             List<Map<String, AttributeValue>> discarding = onlyFirst ? events.subList(0, Math.min(1, events.size()))
                     : events;
             for (Map<String, AttributeValue> event : discarding) {
-                await(parkedKeys.discardOutcome(Items.string(event, "eventId"), reason));
-                await(parkedKeys.release(parkedKeyId, Items.number(event, "offset")));
+                await(parkedKeys.discardOutcome(Items.string(event, Attributes.EVENT_ID), reason));
+                await(parkedKeys.release(parkedKeyId, Items.number(event, Attributes.OFFSET)));
                 discarded++;
             }
             boolean othersWait = events.size() > discarding.size();
-            if (!othersWait && await(parkedKeys.unpark(parkedKeyId, Items.number(key, "lastParkedOffset")))) {
+            if (!othersWait
+                    && await(parkedKeys.unpark(parkedKeyId, Items.number(key, Attributes.LAST_PARKED_OFFSET)))) {
                 LOG.infof("Parked key %s: %d event(s) discarded by %s, key released", parkedKeyId, discarded, operator);
                 return new RecoveryResult(parkedKeyId, "released", 0, discarded);
             }

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -15,10 +16,11 @@ public record ParkedKeyView(String id, String topic, int partition, String recor
         List<ParkedEventView> events) {
 
     static ParkedKeyView of(Map<String, AttributeValue> item, List<ParkedEventView> events) {
-        return new ParkedKeyView(Items.string(item, "parkedKeyId"), Items.string(item, "topic"),
-                (int) Items.number(item, "partition"), Items.string(item, "recordKey"),
-                Items.number(item, "firstOffset"), Items.number(item, "lastParkedOffset"), Items.string(item, "reason"),
-                Items.string(item, "eventId"), Items.string(item, "eventType"), Items.string(item, "parkedAt"), events);
+        return new ParkedKeyView(Items.string(item, Attributes.PARKED_KEY_ID), Items.string(item, Attributes.TOPIC),
+                (int) Items.number(item, Attributes.PARTITION), Items.string(item, Attributes.RECORD_KEY),
+                Items.number(item, Attributes.FIRST_OFFSET), Items.number(item, Attributes.LAST_PARKED_OFFSET),
+                Items.string(item, Attributes.REASON), Items.string(item, Attributes.EVENT_ID),
+                Items.string(item, Attributes.EVENT_TYPE), Items.string(item, Attributes.PARKED_AT), events);
     }
 
     /** One waiting event, by its position in the log. */
@@ -26,8 +28,9 @@ public record ParkedKeyView(String id, String topic, int partition, String recor
     public record ParkedEventView(long offset, String eventId, String eventType, String reason, String parkedAt) {
 
         static ParkedEventView of(Map<String, AttributeValue> item) {
-            return new ParkedEventView(Items.number(item, "offset"), Items.string(item, "eventId"),
-                    Items.string(item, "eventType"), Items.string(item, "reason"), Items.string(item, "parkedAt"));
+            return new ParkedEventView(Items.number(item, Attributes.OFFSET), Items.string(item, Attributes.EVENT_ID),
+                    Items.string(item, Attributes.EVENT_TYPE), Items.string(item, Attributes.REASON),
+                    Items.string(item, Attributes.PARKED_AT));
         }
     }
 }

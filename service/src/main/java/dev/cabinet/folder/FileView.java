@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -16,8 +17,9 @@ public record FileView(String id, String name, String folderId, long size, Strin
         String uploadedAt, String ownerId, @JsonIgnore String etag) implements Tagged {
 
     static FileView of(Map<String, AttributeValue> item) {
-        return new FileView(Items.string(item, "fileId"), Items.string(item, "name"), Items.string(item, "folderId"),
-                Items.number(item, "size"), Items.string(item, "contentType"), Items.string(item, "contentUrl"),
-                Items.string(item, "uploadedAt"), Items.string(item, "ownerId"), ETags.of(item));
+        return new FileView(Items.string(item, Attributes.FILE_ID), Items.string(item, Attributes.NAME),
+                Items.string(item, Attributes.FOLDER_ID), Items.number(item, Attributes.SIZE),
+                Items.string(item, Attributes.CONTENT_TYPE), Items.string(item, Attributes.CONTENT_URL),
+                Items.string(item, Attributes.UPLOADED_AT), Items.string(item, Attributes.OWNER_ID), ETags.of(item));
     }
 }

@@ -24,8 +24,4 @@ final class FolderKeys {
     static String subfolderPrefix() {
         return KeyPlan.SUBFOLDER.sk().prefix();
     }
-
-    static String filePrefix() {
-        return KeyPlan.FOLDER_FILE.sk().prefix();
-    }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -21,11 +22,11 @@ public record FolderView(String id, String name, String parentId, String path, L
         String createdAt, @JsonIgnore String etag) implements Tagged {
 
     static FolderView of(Map<String, AttributeValue> item) {
-        String ancestors = Items.string(item, "ancestorIds");
-        return new FolderView(Items.string(item, "folderId"), Items.string(item, "name"), Items.string(item, "parentId"),
-                Items.string(item, "path"),
+        String ancestors = Items.string(item, Attributes.ANCESTOR_IDS);
+        return new FolderView(Items.string(item, Attributes.FOLDER_ID), Items.string(item, Attributes.NAME),
+                Items.string(item, Attributes.PARENT_ID), Items.string(item, Attributes.PATH),
                 ancestors == null || ancestors.isEmpty() ? List.of() : Arrays.asList(ancestors.split(FolderPaths.SEPARATOR)),
-                Items.string(item, "ownerId"), Items.string(item, "createdAt"), ETags.of(item));
+                Items.string(item, Attributes.OWNER_ID), Items.string(item, Attributes.CREATED_AT), ETags.of(item));
     }
 
     /** Whether moving {@code folderId} under this folder would put it inside itself. */

@@ -2,6 +2,7 @@ package dev.cabinet.folder;
 
 import java.util.Map;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -9,6 +10,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record SubfolderView(String id, String name) {
 
     static SubfolderView of(Map<String, AttributeValue> item) {
-        return new SubfolderView(Items.string(item, "folderId"), Items.string(item, "name"));
+        return new SubfolderView(Items.string(item, Attributes.FOLDER_ID), Items.string(item, Attributes.NAME));
     }
 }

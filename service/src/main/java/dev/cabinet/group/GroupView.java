@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -16,8 +17,9 @@ public record GroupView(String id, String name, String description, String creat
         @JsonIgnore String etag) implements Tagged {
 
     static GroupView of(Map<String, AttributeValue> item) {
-        return new GroupView(Items.string(item, "groupId"), Items.string(item, "name"), Items.string(item, "description"),
-                Items.string(item, "createdAt"), Items.number(item, "memberCount"), Items.number(item, "adminCount"),
+        return new GroupView(Items.string(item, Attributes.GROUP_ID), Items.string(item, Attributes.NAME),
+                Items.string(item, Attributes.DESCRIPTION), Items.string(item, Attributes.CREATED_AT),
+                Items.number(item, Attributes.MEMBER_COUNT), Items.number(item, Attributes.ADMIN_COUNT),
                 ETags.of(item));
     }
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -12,7 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record MemberView(String groupId, String userId, String userName, String role, String joinedAt) {
 
     static MemberView of(Map<String, AttributeValue> item) {
-        return new MemberView(Items.string(item, "groupId"), Items.string(item, "userId"), Items.string(item, "userName"),
-                Items.string(item, "role"), Items.string(item, "joinedAt"));
+        return new MemberView(Items.string(item, Attributes.GROUP_ID), Items.string(item, Attributes.USER_ID),
+                Items.string(item, Attributes.USER_NAME), Items.string(item, Attributes.ROLE),
+                Items.string(item, Attributes.JOINED_AT));
     }
 }

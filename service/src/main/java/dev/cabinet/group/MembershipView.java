@@ -4,6 +4,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -12,8 +13,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record MembershipView(String groupId, String userId, String groupName, String role, String joinedAt) {
 
     static MembershipView of(Map<String, AttributeValue> item) {
-        return new MembershipView(Items.string(item, "groupId"), Items.string(item, "userId"),
-                Items.string(item, "groupName"), Items.string(item, "role"), Items.string(item, "joinedAt"));
+        return new MembershipView(Items.string(item, Attributes.GROUP_ID), Items.string(item, Attributes.USER_ID),
+                Items.string(item, Attributes.GROUP_NAME), Items.string(item, Attributes.ROLE),
+                Items.string(item, Attributes.JOINED_AT));
     }
 
     boolean isAdmin() {

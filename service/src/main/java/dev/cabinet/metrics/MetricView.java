@@ -2,6 +2,7 @@ package dev.cabinet.metrics;
 
 import java.util.Map;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -9,7 +10,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record MetricView(String timestamp, double cpu, double memory, long requests) {
 
     static MetricView of(Map<String, AttributeValue> item) {
-        return new MetricView(Items.string(item, "timestamp"), Double.parseDouble(item.get("cpu").n()),
-                Double.parseDouble(item.get("memory").n()), Items.number(item, "requests"));
+        return new MetricView(Items.string(item, Attributes.TIMESTAMP),
+                Double.parseDouble(item.get(Attributes.CPU).n()), Double.parseDouble(item.get(Attributes.MEMORY).n()),
+                Items.number(item, Attributes.REQUESTS));
     }
 }

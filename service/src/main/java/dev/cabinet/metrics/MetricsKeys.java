@@ -1,8 +1,5 @@
 package dev.cabinet.metrics;
 
-import java.util.List;
-import java.util.stream.IntStream;
-
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 
@@ -22,9 +19,5 @@ final class MetricsKeys {
 
     static Key sample(String resourceId, String timestamp, int shards) {
         return KeyPlan.METRIC_SAMPLE.key(resourceId, shard(timestamp, shards), timestamp);
-    }
-
-    static List<String> partitions(String resourceId, int shards) {
-        return IntStream.range(0, shards).mapToObj(shard -> KeyPlan.METRIC_SAMPLE.partition(resourceId, shard)).toList();
     }
 }

@@ -24,14 +24,12 @@ import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
-import dev.cabinet.table.KeyQuery;
 import dev.cabinet.query.Page;
 import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
-import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Ids;
-import dev.cabinet.table.Index;
+import dev.cabinet.table.KeyPlan;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -82,9 +80,7 @@ public class MetricsResource {
         if (start.compareTo(end) > 0) {
             throw Problems.badRequest("to", "must not be before from");
         }
-        List<KeyQuery> shards = MetricsKeys.partitions(resourceId, config.shards()).stream()
-                .map(partition -> KeyQuery.of(Index.TABLE, partition, SortKeyCondition.between(start, end), false))
-                .toList();
-        return table.queryMerged(shards, pages.of(page)).map(found -> found.map(MetricView::of));
+        return table.queryMerged(KeyPlan.METRICS_IN_RANGE.shardsInRange(config.shards(), start, end, resourceId),
+                pages.of(page)).map(found -> found.map(MetricView::of));
     }
 }

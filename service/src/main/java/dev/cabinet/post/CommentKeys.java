@@ -18,10 +18,6 @@ public final class CommentKeys {
         return KeyPlan.COMMENT.key(postId, createdAt, commentId);
     }
 
-    public static String prefix() {
-        return KeyPlan.COMMENT.sk().prefix();
-    }
-
     public static String byIdPartition(String commentId) {
         return BY_ID.pk().render(commentId);
     }

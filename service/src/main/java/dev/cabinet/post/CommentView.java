@@ -4,6 +4,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -13,8 +14,9 @@ public record CommentView(String id, String postId, String authorId, String auth
         String createdAt) {
 
     static CommentView of(Map<String, AttributeValue> item) {
-        return new CommentView(Items.string(item, "commentId"), Items.string(item, "postId"),
-                Items.string(item, "authorId"), Items.string(item, "authorName"), Items.string(item, "authorAvatar"),
-                Items.string(item, "text"), Items.string(item, "createdAt"));
+        return new CommentView(Items.string(item, Attributes.COMMENT_ID), Items.string(item, Attributes.POST_ID),
+                Items.string(item, Attributes.AUTHOR_ID), Items.string(item, Attributes.AUTHOR_NAME),
+                Items.string(item, Attributes.AUTHOR_AVATAR), Items.string(item, Attributes.TEXT),
+                Items.string(item, Attributes.CREATED_AT));
     }
 }

@@ -1,8 +1,5 @@
 package dev.cabinet.post;
 
-import java.util.List;
-import java.util.stream.IntStream;
-
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -49,11 +46,6 @@ public final class PostKeys {
 
     public static String feedPartition(int shard) {
         return KeyPlan.POST.entryIn(Index.GSI1).orElseThrow().pk().render(shard);
-    }
-
-    /** The feed partitions, one per shard, in shard order. */
-    public static List<String> feedPartitions(int shards) {
-        return IntStream.range(0, shards).mapToObj(PostKeys::feedPartition).toList();
     }
 
     public static String feedSortKey(String publishedAt, String postId) {

@@ -10,13 +10,11 @@ import jakarta.inject.Singleton;
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
 import dev.cabinet.table.Items;
-import dev.cabinet.table.KeyQuery;
 import dev.cabinet.query.Page;
 import dev.cabinet.query.PageRequest;
-import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.query.TableReader;
-import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 
 /** The post reads, one method per access pattern. */
@@ -31,16 +29,14 @@ public class PostQueries {
         this.feed = feed;
     }
 
-    /** GetItem POST#p / METADATA. */
+    /** Pattern 3 without comments: GetItem of the post's metadata. */
     public Uni<Optional<PostView>> findPost(String postId) {
-        return table.get(PostKeys.metadata(postId)).map(item -> item.map(PostView::of));
+        return table.get(KeyPlan.POST.key(postId)).map(item -> item.map(PostView::of));
     }
 
-    /** Pattern 2: Query USER#u, begins_with(sk, 'POST#'), newest first. */
+    /** Pattern 2: the user's post summaries, newest first. */
     public Uni<Page<PostSummaryView>> listPostsOfUser(String userId, PageRequest page) {
-        KeyQuery query = KeyQuery.of(Index.TABLE, PostKeys.postsOf(userId),
-                SortKeyCondition.beginsWith(PostKeys.summaryPrefix()), true);
-        return table.query(query, page).map(result -> result.map(PostSummaryView::of));
+        return table.query(KeyPlan.USER_POSTS.query(userId), page).map(result -> result.map(PostSummaryView::of));
     }
 
     /**
@@ -49,10 +45,10 @@ public class PostQueries {
      * {@code next} continues the comments, newest first, on {@code GET /posts/{id}/comments?order=desc}.
      */
     public Uni<Optional<PostView>> findPostWithComments(String postId, int commentLimit) {
-        KeyQuery query = KeyQuery.of(Index.TABLE, PostKeys.partition(postId),
-                SortKeyCondition.between(CommentKeys.prefix(), PostKeys.metadata(postId).sk()), true);
-        return table.query(query, new PageRequest(commentLimit + 1, null), commentsQuery(postId, true)).map(page -> {
-            if (page.items().isEmpty() || !PostKeys.metadata(postId).sk().equals(Items.string(page.items().get(0), Key.SK))) {
+        String metadata = KeyPlan.POST.key(postId).sk();
+        return table.query(KeyPlan.POST_WITH_COMMENTS.query(postId), new PageRequest(commentLimit + 1, null),
+                KeyPlan.POST_COMMENTS.inOrder(true, postId)).map(page -> {
+            if (page.items().isEmpty() || !metadata.equals(Items.string(page.items().get(0), Key.SK))) {
                 return Optional.empty();
             }
             List<CommentView> comments = page.items().subList(1, page.items().size()).stream().map(CommentView::of).toList();
@@ -60,34 +56,26 @@ public class PostQueries {
         });
     }
 
-    /** Pattern 4: Query POST#p, begins_with(sk, 'COMMENT#'), oldest or newest first. */
+    /** Pattern 4: the post's comments, oldest or newest first. */
     public Uni<Page<CommentView>> listComments(String postId, boolean newestFirst, PageRequest page) {
-        return table.query(commentsQuery(postId, newestFirst), page).map(result -> result.map(CommentView::of));
-    }
-
-    private static KeyQuery commentsQuery(String postId, boolean newestFirst) {
-        return KeyQuery.of(Index.TABLE, PostKeys.partition(postId), SortKeyCondition.beginsWith(CommentKeys.prefix()),
-                newestFirst);
+        return table.query(KeyPlan.POST_COMMENTS.inOrder(newestFirst, postId), page)
+                .map(result -> result.map(CommentView::of));
     }
 
     /** Pattern 5: the published feed, newest first, from every GSI1 shard in parallel, merged. */
     public Uni<Page<PostView>> listPublished(PageRequest page) {
-        List<KeyQuery> shards = PostKeys.feedPartitions(feed.shards()).stream()
-                .map(partition -> KeyQuery.of(Index.GSI1, partition, SortKeyCondition.any(), true))
-                .toList();
-        return table.queryMerged(shards, page).map(result -> result.map(PostView::of));
+        return table.queryMerged(KeyPlan.PUBLISHED_POSTS.shards(feed.shards()), page)
+                .map(result -> result.map(PostView::of));
     }
 
-    /** Pattern 6: Query GSI2 AUTHOR#u, newest first. */
+    /** Pattern 6: the user's comments through GSI2, newest first. */
     public Uni<Page<CommentView>> listCommentsOfUser(String userId, PageRequest page) {
-        KeyQuery query = KeyQuery.of(Index.GSI2, CommentKeys.byAuthorPartition(userId), SortKeyCondition.any(), true);
-        return table.query(query, page).map(result -> result.map(CommentView::of));
+        return table.query(KeyPlan.USER_COMMENTS.query(userId), page).map(result -> result.map(CommentView::of));
     }
 
-    /** Pattern 17: Query GSI1 COMMENT#c, to find a comment from its id alone. */
+    /** Pattern 17: a comment found from its id alone, through GSI1. */
     public Uni<Optional<CommentView>> findComment(String commentId) {
-        KeyQuery query = KeyQuery.of(Index.GSI1, CommentKeys.byIdPartition(commentId), SortKeyCondition.any(), false);
-        return table.query(query, new PageRequest(1, null))
+        return table.query(KeyPlan.COMMENT_BY_ID.query(commentId), new PageRequest(1, null))
                 .map(page -> page.items().stream().findFirst().map(CommentView::of));
     }
 
@@ -95,6 +83,6 @@ public class PostQueries {
     @Produces
     @Singleton
     static TaggedResource postTags() {
-        return TaggedPath.of("/posts/", PostKeys::metadata, "publish");
+        return TaggedPath.of("/posts/", KeyPlan.POST::key, "publish");
     }
 }

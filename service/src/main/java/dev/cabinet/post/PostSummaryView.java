@@ -2,6 +2,7 @@ package dev.cabinet.post;
 
 import java.util.Map;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -9,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public record PostSummaryView(String id, String title, String status, String createdAt) {
 
     static PostSummaryView of(Map<String, AttributeValue> item) {
-        return new PostSummaryView(Items.string(item, "postId"), Items.string(item, "title"), Items.string(item, "status"),
-                Items.string(item, "createdAt"));
+        return new PostSummaryView(Items.string(item, Attributes.POST_ID), Items.string(item, Attributes.TITLE),
+                Items.string(item, Attributes.STATUS), Items.string(item, Attributes.CREATED_AT));
     }
 }

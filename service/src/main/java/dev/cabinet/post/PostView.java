@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import dev.cabinet.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -21,10 +22,11 @@ public record PostView(String id, String authorId, String authorName, String tit
         @JsonIgnore String etag) implements Tagged {
 
     static PostView of(Map<String, AttributeValue> item) {
-        return new PostView(Items.string(item, "postId"), Items.string(item, "authorId"), Items.string(item, "authorName"),
-                Items.string(item, "title"), Items.string(item, "body"), Items.string(item, "status"),
-                Items.string(item, "createdAt"), Items.string(item, "publishedAt"), Items.number(item, "commentCount"),
-                null, ETags.of(item));
+        return new PostView(Items.string(item, Attributes.POST_ID), Items.string(item, Attributes.AUTHOR_ID),
+                Items.string(item, Attributes.AUTHOR_NAME), Items.string(item, Attributes.TITLE),
+                Items.string(item, Attributes.BODY), Items.string(item, Attributes.STATUS),
+                Items.string(item, Attributes.CREATED_AT), Items.string(item, Attributes.PUBLISHED_AT),
+                Items.number(item, Attributes.COMMENT_COUNT), null, ETags.of(item));
     }
 
     PostView withComments(Page<CommentView> page) {

@@ -1,9 +1,43 @@
 package dev.cabinet.table;
 
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
- * One access pattern of SPEC §2: the read it answers, the endpoint that serves it, and the single key condition that
- * answers it.
+ * One access pattern of SPEC §2: the read it answers, the endpoint that serves it, and the reads that answer it
+ * (usually one; a GetItem of an item type or a {@link QueryDefinition}), which the reading code builds its requests
+ * from and docs/key-plan.md describes.
  */
-public record AccessPattern(int number, String name, String endpoint, Index index, String keyCondition,
-        ItemType... itemTypes) {
+public record AccessPattern(int number, String name, String endpoint, List<TableRead> reads) {
+
+    public AccessPattern {
+        reads = List.copyOf(reads);
+    }
+
+    public AccessPattern(int number, String name, String endpoint, TableRead... reads) {
+        this(number, name, endpoint, List.of(reads));
+    }
+
+    /** The indexes the reads use, as the document names them. */
+    public String indexes() {
+        return reads.stream().map(read -> read.index() == Index.TABLE ? "table" : read.index().indexName()).distinct()
+                .collect(Collectors.joining(", "));
+    }
+
+    /** The key condition of each read, rendered from its definition. */
+    public String keyCondition() {
+        return reads.stream().map(TableRead::describe).collect(Collectors.joining("; "));
+    }
+
+    /** The item types the reads can return, each once. */
+    public List<ItemType> itemTypes() {
+        return List.copyOf(reads.stream().flatMap(read -> read.itemTypes().stream())
+                .collect(Collectors.toCollection(LinkedHashSet::new)));
+    }
+
+    /** The Query definitions among the reads. */
+    public List<QueryDefinition> queries() {
+        return reads.stream().filter(QueryDefinition.class::isInstance).map(QueryDefinition.class::cast).toList();
+    }
 }

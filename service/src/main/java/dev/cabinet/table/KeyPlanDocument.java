@@ -1,6 +1,6 @@
 package dev.cabinet.table;
 
-import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** Renders the key plan as Markdown: docs/key-plan.md is this output, and a test fails when the two differ. */
@@ -36,9 +36,27 @@ public final class KeyPlanDocument {
                     .append(type.notes()).append(" |\n");
         }
 
+        doc.append("\n## Item collections\n\n")
+                .append("Item types that share a partition and are read together by one Query. A Query returns only the item ")
+                .append("types of the collection it reads (a one-type Query reads that type's own collection): ")
+                .append("ItemCollectionTest renders sample sort keys of every item type, extreme values included, and fails ")
+                .append("when one falls inside a pattern's prefix or range without being declared here.\n\n")
+                .append("| collection | index | pk | item types (sk) | read by patterns |\n")
+                .append("|---|---|---|---|---|\n");
+        for (ItemCollection collection : KeyPlan.COLLECTIONS) {
+            doc.append("| ").append(collection.name()).append(" | ")
+                    .append(collection.index() == Index.TABLE ? "table" : collection.index().indexName())
+                    .append(" | `").append(collection.partition()).append("` | ")
+                    .append(collection.itemTypes().stream()
+                            .map(t -> t.name() + " (`" + ItemCollection.skOf(t, collection.index()) + "`)")
+                            .collect(Collectors.joining(", ")))
+                    .append(" | ").append(readersOf(collection)).append(" |\n");
+        }
+
         doc.append("\n## Access patterns\n\n")
                 .append("Each is one GetItem or one key-condition Query (sharded ones: one Query per shard, in parallel, merged). ")
-                .append("No Scan, no filter expression. 1–16 are SPEC §2's; the plan's own lookups follow.\n\n")
+                .append("No Scan, no filter expression. 1–16 are SPEC §2's; the plan's own lookups follow. The key conditions ")
+                .append("are rendered from the Query definitions the reading code builds its requests from.\n\n")
                 .append(patternsTable());
 
         doc.append("\n## Indexes\n\n")
@@ -55,6 +73,13 @@ public final class KeyPlanDocument {
         return doc.toString();
     }
 
+    private static String readersOf(ItemCollection collection) {
+        List<String> numbers = KeyPlan.ACCESS_PATTERNS.stream()
+                .filter(p -> p.queries().stream().anyMatch(q -> q.collection() == collection))
+                .map(p -> String.valueOf(p.number())).toList();
+        return String.join(", ", numbers);
+    }
+
     /** The access patterns with the endpoint and key condition of each; README.md shows the same table. */
     public static String patternsTable() {
         StringBuilder table = new StringBuilder()
@@ -63,9 +88,9 @@ public final class KeyPlanDocument {
         for (AccessPattern pattern : KeyPlan.ACCESS_PATTERNS) {
             table.append("| ").append(pattern.number()).append(" | ").append(pattern.name()).append(" | `")
                     .append(pattern.endpoint().replace("|", "\\|")).append("` | ")
-                    .append(pattern.index() == Index.TABLE ? "table" : pattern.index().indexName()).append(" | ")
+                    .append(pattern.indexes()).append(" | ")
                     .append(pattern.keyCondition()).append(" | ")
-                    .append(Arrays.stream(pattern.itemTypes()).map(ItemType::name).collect(Collectors.joining(", ")))
+                    .append(pattern.itemTypes().stream().map(ItemType::name).collect(Collectors.joining(", ")))
                     .append(" |\n");
         }
         return table.toString();

@@ -83,6 +83,37 @@ public final class KeyTemplate {
         return java.util.Optional.of(render(ordered));
     }
 
+    /**
+     * A regular expression that every key this template renders matches, and only such keys (each placeholder by its
+     * kind): whether two templates can render the same key is decided by it, whatever their placeholders are named.
+     */
+    public Pattern pattern() {
+        StringBuilder regex = new StringBuilder(Pattern.quote(literals.get(0)));
+        for (int i = 0; i < placeholders.size(); i++) {
+            regex.append(switch (kindOf(placeholders.get(i))) {
+                case ID -> "(?:" + Ids.PATTERN + ")";
+                case TIMESTAMP -> "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
+                case DATE -> DATE.pattern();
+                case OFFSET -> "\\d{19}";
+                default -> "\\d{1,10}";
+            }).append(Pattern.quote(literals.get(i + 1)));
+        }
+        return Pattern.compile(regex.toString());
+    }
+
+    /**
+     * A bound of a range over this template's first placeholder: the literal prefix and the checked value, then, when the
+     * template goes on after it, {@code ~} for an upper bound (it sorts after every character a key value can hold, so
+     * every key with that value is in). E.g. {@code ORDER#2026-01-31~} for {@code ORDER#{orderDate}#{orderId}}.
+     */
+    public String bound(Object value, boolean upper) {
+        if (placeholders.isEmpty()) {
+            throw new IllegalArgumentException(text + " has no placeholder to bound");
+        }
+        String bound = literals.get(0) + checked(placeholders.get(0), value);
+        return upper && (placeholders.size() > 1 || !literals.get(1).isEmpty()) ? bound + '~' : bound;
+    }
+
     private static String checked(String name, Object value) {
         String text = value == null ? null : value.toString();
         switch (kindOf(name)) {

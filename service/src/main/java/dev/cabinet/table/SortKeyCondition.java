@@ -28,6 +28,22 @@ public record SortKeyCondition(Kind kind, String from, String to) {
         return new SortKeyCondition(Kind.AFTER, sortKey, null);
     }
 
+    /** Whether a sort key meets this condition, compared as DynamoDB compares strings (by UTF-8 bytes). */
+    public boolean matches(String sortKey) {
+        return switch (kind) {
+            case ANY -> true;
+            case BEGINS_WITH -> sortKey.startsWith(from);
+            case BETWEEN -> compare(from, sortKey) <= 0 && compare(sortKey, to) <= 0;
+            case BEFORE -> compare(sortKey, from) < 0;
+            case AFTER -> compare(sortKey, from) > 0;
+        };
+    }
+
+    private static int compare(String a, String b) {
+        return java.util.Arrays.compareUnsigned(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /**
      * This condition narrowed to the keys that come after {@code last} in reading order ({@code newestFirst}: smaller
      * keys). A range read newest first can only be narrowed to include {@code last}; {@link #includesBound} says so,

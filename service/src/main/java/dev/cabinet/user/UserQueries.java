@@ -12,7 +12,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyPlan;
 import dev.cabinet.query.TableReader;
 import io.smallrye.mutiny.Uni;
 
@@ -46,14 +48,14 @@ public class UserQueries {
 
     /** Pattern 1: GetItem USER#u / PROFILE. A profile item that only holds counters is not a registered user. */
     public Uni<Optional<UserView>> findProfile(String userId) {
-        return table.get(UserKeys.profile(userId))
-                .map(item -> item.filter(i -> Items.has(i, "registeredAt")).map(UserView::of));
+        return table.get(KeyPlan.USER_PROFILE.key(userId))
+                .map(item -> item.filter(i -> Items.has(i, Attributes.REGISTERED_AT)).map(UserView::of));
     }
 
     /** PUT and PATCH /users/{id} honour If-Match against the profile item. */
     @Produces
     @Singleton
     static TaggedResource profileTags() {
-        return TaggedPath.of("/users/", UserKeys::profile);
+        return TaggedPath.of("/users/", KeyPlan.USER_PROFILE::key);
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -16,8 +17,9 @@ public record UserView(String id, String name, String email, String avatarUrl, S
         @JsonIgnore String etag) implements Tagged {
 
     static UserView of(Map<String, AttributeValue> item) {
-        return new UserView(Items.string(item, "userId"), Items.string(item, "name"), Items.string(item, "email"),
-                Items.string(item, "avatarUrl"), Items.string(item, "registeredAt"), Items.number(item, "postCount"),
+        return new UserView(Items.string(item, Attributes.USER_ID), Items.string(item, Attributes.NAME),
+                Items.string(item, Attributes.EMAIL), Items.string(item, Attributes.AVATAR_URL),
+                Items.string(item, Attributes.REGISTERED_AT), Items.number(item, Attributes.POST_COUNT),
                 ETags.of(item));
     }
 
