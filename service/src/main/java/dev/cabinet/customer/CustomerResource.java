@@ -101,7 +101,7 @@ public class CustomerResource {
     public Uni<Response> placeOrder(@PathParam("id") String id, @Valid @NotNull NewOrderRequest body) {
         Ids.require("id", id);
         String actor = caller.id();
-        String orderId = body.orderId() == null ? Ids.newId() : body.orderId();
+        String orderId = body.orderId() == null ? log.newId() : body.orderId();
         String placedAt = body.placedAt() == null ? Timestamps.format(Instant.now())
                 : InstantParameters.fixedWidth("placedAt", body.placedAt());
         OrderPlaced placed = new OrderPlaced(id, orderId, placedAt.substring(0, 10), placedAt, body.total());

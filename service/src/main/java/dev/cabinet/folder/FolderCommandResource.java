@@ -54,7 +54,7 @@ public class FolderCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> createFolder(@Valid @NotNull NewFolderRequest body) {
         String owner = caller.id();
-        String folderId = Ids.newId();
+        String folderId = log.newId();
         Uni<Void> parentOk = body.parentId() == null ? Uni.createFrom().voidItem()
                 : ownFolder(body.parentId(), owner, "create folders in").replaceWithVoid();
         return parentOk
@@ -95,7 +95,7 @@ public class FolderCommandResource {
         if (body.size() > files.maxSize()) {
             throw Problems.badRequest("size", "must be at most " + files.maxSize() + " bytes");
         }
-        String fileId = Ids.newId();
+        String fileId = log.newId();
         String objectKey = UploadLinks.objectKey(id, fileId);
         return ownFolder(id, owner, "add files to")
                 .chain(folder -> log.append(FileEvent.UPLOADED, new FileUploaded(fileId, id, body.name(), body.size(),

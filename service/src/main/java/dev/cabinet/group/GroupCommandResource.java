@@ -57,7 +57,7 @@ public class GroupCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> createGroup(@Valid @NotNull NewGroupRequest body) {
         String creator = caller.id();
-        String groupId = Ids.newId();
+        String groupId = log.newId();
         return users.isRegistered(creator)
                 .invoke(registered -> {
                     if (!registered) {

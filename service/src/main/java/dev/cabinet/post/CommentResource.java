@@ -72,7 +72,7 @@ public class CommentResource {
     public Uni<Response> addComment(@PathParam("postId") String postId, @Valid @NotNull NewCommentRequest body) {
         Ids.require("postId", postId);
         String author = caller.id();
-        String commentId = Ids.newId();
+        String commentId = log.newId();
         return users.isRegistered(author)
                 .invoke(registered -> {
                     if (!registered) {

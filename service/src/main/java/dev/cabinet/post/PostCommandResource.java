@@ -50,7 +50,7 @@ public class PostCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> createPost(@Valid @NotNull NewPostRequest body) {
         String author = caller.id();
-        String postId = Ids.newId();
+        String postId = log.newId();
         return users.isRegistered(author)
                 .invoke(registered -> {
                     if (!registered) {
