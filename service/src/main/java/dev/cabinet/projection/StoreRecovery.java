@@ -66,7 +66,8 @@ public class StoreRecovery {
             if (probing.compareAndSet(false, true)) {
                 timer.schedule(this::probeOnce, interval.toMillis(), TimeUnit.MILLISECONDS);
             }
-            return Uni.createFrom().completionStage(signal);
+            // A copy per waiter: a waiter whose backoff ends first cancels its copy, never the signal others share.
+            return Uni.createFrom().completionStage(signal::copy);
         }).onTermination().invoke(waiting::decrementAndGet);
     }
 
