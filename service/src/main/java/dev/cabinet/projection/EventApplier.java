@@ -105,7 +105,8 @@ public class EventApplier {
                             ? Uni.createFrom().failure(error)
                             : Uni.combine().any().of(
                                     Uni.createFrom().voidItem().onItem().delayIt().by(backoff(failures.get())),
-                                    recovery.answersAgain())));
+                                    recovery.answersAgain())
+                                    .replaceWith(error)));   // a null item would be dropped: no retry at all
         });
     }
 
