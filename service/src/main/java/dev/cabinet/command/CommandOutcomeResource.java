@@ -1,41 +1,89 @@
 package dev.cabinet.command;
 
+import java.time.Duration;
+import java.time.Instant;
+
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.cabinet.eventlog.EventSends;
+import dev.cabinet.eventlog.LogSearch;
 import dev.cabinet.http.Problems;
+import dev.cabinet.projection.ProjectionProgress;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 
 /**
- * What became of a command's event when the projector did not simply apply it (pattern 18): {@code rejected} (it could
- * not apply, e.g. a comment on a post deleted meanwhile), {@code parked} (it waits behind a dead letter of its key) or
- * {@code discarded} (an operator dropped it while parked), with the reason. 404 means nothing is recorded: the event
- * was applied, is still on its way, or is unknown.
+ * What became of a command's event. Recorded by the projector when it did not simply apply it (pattern 18):
+ * {@code rejected} (it could not apply, e.g. a comment on a post deleted meanwhile), {@code parked} (it waits behind a
+ * dead letter of its key) or {@code discarded} (an operator dropped it while parked), with the reason. For an event this
+ * instance sent lately (e.g. one whose command answered 503 outcome-unknown): {@code pending} (the producer still tries,
+ * or the log cannot be read yet), {@code appended} (in the log, not projected yet), {@code applied}, or
+ * {@code never-appended}, only once that is certain: every send failed, the producer's request timeout has passed since,
+ * and a read of the log from the first send to its end did not find it. 404 means nothing is known here: the event was
+ * applied long ago, was sent by another instance, or is unknown.
  */
 @Path("/commands/{eventId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class CommandOutcomeResource {
 
     private final TableReader table;
+    private final EventSends sends;
+    private final LogSearch log;
+    private final ProjectionProgress progress;
+    /** Past this, a produce request the broker took before the send failed has been written or dropped. */
+    private final Duration settle;
 
-    CommandOutcomeResource(TableReader table) {
+    CommandOutcomeResource(TableReader table, EventSends sends, LogSearch log, ProjectionProgress progress,
+            @ConfigProperty(name = "mp.messaging.outgoing.events-out.request.timeout.ms", defaultValue = "30000")
+            long requestTimeoutMs) {
         this.table = table;
+        this.sends = sends;
+        this.log = log;
+        this.progress = progress;
+        this.settle = Duration.ofMillis(requestTimeoutMs);
     }
 
     @Operation(operationId = "getCommandOutcome")
     @GET
     public Uni<CommandOutcomeView> getOutcome(@PathParam("eventId") String eventId) {
         Ids.require("eventId", eventId);
-        return table.get(KeyPlan.EVENT_OUTCOME.key(eventId)).map(item -> item.map(CommandOutcomeView::of)
-                .orElseThrow(() -> Problems.notFound("no outcome is recorded for event " + eventId
-                        + ": it was applied, is not projected yet, or is unknown")));
+        return table.get(KeyPlan.EVENT_OUTCOME.key(eventId)).chain(item -> item.isPresent()
+                ? Uni.createFrom().item(CommandOutcomeView.of(item.get()))
+                : sends.find(eventId).map(this::resolve).orElseThrow(() -> Problems.notFound("no outcome is known "
+                        + "for event " + eventId + ": it was applied, is not projected yet, or is unknown here")));
+    }
+
+    private Uni<CommandOutcomeView> resolve(EventSends.Sent sent) {
+        if (sent.position() != null) {
+            return progress.isApplied(sent.position()).map(applied -> CommandOutcomeView.of(sent,
+                    applied ? "applied" : "appended", applied ? null : "in the log, not projected yet"));
+        }
+        if (sent.inProducer() > 0) {
+            return Uni.createFrom().item(CommandOutcomeView.of(sent, "pending", "the producer is still delivering it"));
+        }
+        if (Instant.now().isBefore(sent.lastFailedAt().plus(settle))) {
+            return Uni.createFrom().item(CommandOutcomeView.of(sent, "pending",
+                    "its send failed moments ago; the broker may still write it"));
+        }
+        return log.find(sent.topic(), sent.key(), sent.eventId(), sent.firstSentAt())
+                .chain(found -> {
+                    if (found.isEmpty()) {
+                        return Uni.createFrom().item(CommandOutcomeView.of(sent, "never-appended",
+                                "the log does not hold it and no send of it is left; the command had no effect"));
+                    }
+                    sends.found(sent.eventId(), found.get());
+                    return resolve(sends.find(sent.eventId()).orElseThrow());
+                })
+                .onFailure().recoverWithItem(e -> CommandOutcomeView.of(sent, "pending",
+                        "the log cannot be read now (" + e.getMessage() + "); ask again later"));
     }
 }

@@ -98,7 +98,7 @@ public class CustomerResource {
     public Uni<Response> placeOrder(@PathParam("id") String id, @Valid @NotNull NewOrderRequest body) {
         Ids.require("id", id);
         String actor = caller.id();
-        String orderId = body.orderId() == null ? Ids.newId() : body.orderId();
+        String orderId = body.orderId() == null ? answers.newId() : body.orderId();
         String placedAt = body.placedAt() == null ? Timestamps.format(Instant.now())
                 : InstantParameters.fixedWidth("placedAt", body.placedAt());
         return Uni.combine().all().unis(customers.findCustomer(id), customers.findOrder(orderId)).asTuple()

@@ -3,6 +3,7 @@ package dev.cabinet.eventlog;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.table.Ids;
+import io.quarkus.arc.Arc;
 import dev.cabinet.table.Timestamps;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -23,7 +25,8 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Appends events to Kafka as CloudEvents in binary mode, keyed by aggregate id, and completes only once the broker
- * acknowledged the record (acks=all, idempotent producer: see application.properties), with its position.
+ * acknowledged the record (acks=all, idempotent producer: see application.properties), with its position; otherwise
+ * the outcome is unknown, never "not written".
  */
 @ApplicationScoped
 public class EventLog {
@@ -34,18 +37,38 @@ public class EventLog {
     private final MutinyEmitter<byte[]> emitter;
     private final ObjectMapper json;
     private final EventLogConfig config;
+    private final CommandIds ids;
+    private final EventSends sends;
 
-    EventLog(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ObjectMapper json, EventLogConfig config) {
+    EventLog(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ObjectMapper json, EventLogConfig config, CommandIds ids,
+            EventSends sends) {
         this.emitter = emitter;
         this.json = json;
         this.config = config;
+        this.ids = ids;
+        this.sends = sends;
+    }
+
+    /**
+     * Appends the event and emits where it was written. If the log does not acknowledge within
+     * {@code cabinet.events.ack-timeout}, or the producer gives up on it, fails with {@link OutcomeUnknownException}:
+     * the producer may still deliver it, or a frozen broker may write it when it wakes; {@link EventSends} follows it.
+     * Within a request the event id comes from {@link CommandIds}, so a retry with the same Idempotency-Key appends the
+     * same event id again.
+     */
+    /**
+     * A new id for a resource a command creates: from the request's {@link CommandIds}, so that a retry with the same
+     * Idempotency-Key creates the same resource; a random ULID outside a request.
+     */
+    public String newId() {
+        return Arc.container().requestContext().isActive() ? ids.newId() : Ids.newId();
     }
 
     public <E extends DomainEvent> Uni<Appended> append(EventType<E> type, E event, String actor) {
         if (type.isSuperseded()) {
             throw new IllegalArgumentException(type.name() + " is only read; append " + type.currentName());
         }
-        String eventId = Ids.newId();
+        String eventId = Arc.container().requestContext().isActive() ? ids.eventId() : Ids.newId();
         List<RecordHeader> headers = List.of(
                 header(CloudEventHeaders.SPEC_VERSION, CloudEventHeaders.SPEC_VERSION_1_0),
                 header(CloudEventHeaders.ID, eventId),
@@ -63,9 +86,23 @@ public class EventLog {
                         .withHeaders(headers)
                         .build())
                 .addMetadata(result);
-        return Uni.createFrom().deferred(() -> emitter.sendMessage(message))
-                .onFailure().transform(EventLogUnavailableException::new)
-                .map(ignored -> new Appended(eventId, type.name(), position(result.getResult())));
+        sends.sending(eventId, type.name(), type.topic(), event.aggregateId());
+        CompletableFuture<LogPosition> written = Uni.createFrom().deferred(() -> emitter.sendMessage(message))
+                .map(ignored -> position(result.getResult()))
+                .subscribeAsCompletionStage();
+        written.whenComplete((position, error) -> {
+            if (error == null) {
+                sends.acknowledged(eventId, position);
+            } else {
+                sends.failed(eventId);
+            }
+        });
+        // A copy, so that giving up the wait (a timeout) does not cancel the send that EventSends follows.
+        return Uni.createFrom().completionStage(written::copy)
+                .ifNoItem().after(config.ackTimeout()).failWith(() -> new OutcomeUnknownException(eventId, null))
+                .onFailure(e -> !(e instanceof OutcomeUnknownException))
+                .transform(e -> new OutcomeUnknownException(eventId, e))
+                .map(position -> new Appended(eventId, type.name(), position));
     }
 
     private static LogPosition position(RecordMetadata metadata) {

@@ -1,5 +1,7 @@
 package dev.cabinet.eventlog;
 
+import java.time.Duration;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -17,4 +19,11 @@ public interface EventLogConfig {
      */
     @WithDefault("6")
     int partitions();
+
+    /**
+     * How long a command waits for the log to acknowledge its event before it answers 503 with an unknown outcome;
+     * below the request deadline, and below the producer's delivery timeout (the producer keeps trying after it).
+     */
+    @WithDefault("4s")
+    Duration ackTimeout();
 }

@@ -1,6 +1,9 @@
 package dev.cabinet.eventlog;
 
-/** Kafka did not acknowledge an event; the command was not accepted (the HTTP layer answers 503). */
+/**
+ * Kafka did not answer a question about the log (how far a partition reaches), so nothing was changed; the HTTP layer
+ * answers 503. An event the log did not acknowledge is an {@link OutcomeUnknownException} instead.
+ */
 public final class EventLogUnavailableException extends RuntimeException {
 
     public EventLogUnavailableException(Throwable cause) {

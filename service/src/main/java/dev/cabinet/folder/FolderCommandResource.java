@@ -50,7 +50,7 @@ public class FolderCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> createFolder(@Valid @NotNull NewFolderRequest body) {
         String owner = caller.id();
-        String folderId = Ids.newId();
+        String folderId = answers.newId();
         return folder(body.parentId())
                 .map(parent -> FolderDecisions.create(folderId, owner, body, Timestamps.format(Instant.now()), parent))
                 .chain(decision -> answers.accepted(decision, owner, folderId, "/folders/" + folderId));
@@ -73,7 +73,7 @@ public class FolderCommandResource {
     public Uni<Response> addFile(@PathParam("id") String id, @Valid @NotNull NewFileRequest body) {
         String owner = caller.id();
         Ids.require("id", id);
-        String fileId = Ids.newId();
+        String fileId = answers.newId();
         String objectKey = UploadLinks.objectKey(id, fileId);
         return folder(id)
                 .map(folder -> FolderDecisions.addFile(id, fileId, owner, body, files.maxSize(),

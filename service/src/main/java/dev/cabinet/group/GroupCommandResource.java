@@ -52,7 +52,7 @@ public class GroupCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> createGroup(@Valid @NotNull NewGroupRequest body) {
         String creator = caller.id();
-        String groupId = Ids.newId();
+        String groupId = answers.newId();
         return users.isRegistered(creator)
                 .map(registered -> GroupDecisions.create(groupId, creator, body, Timestamps.format(Instant.now()),
                         registered))

@@ -26,6 +26,14 @@ public class CommandAnswers {
     }
 
     /** Appends an accepted event and answers 202 with {@code id} and {@code Location}; nothing else is expected. */
+    /**
+     * The id of a resource this command creates: with an Idempotency-Key, the same one on every retry of the request
+     * (see {@link EventLog#newId()}), so a retry after an unknown outcome cannot create a second resource.
+     */
+    public String newId() {
+        return log.newId();
+    }
+
     public Uni<Response> accepted(Decision decision, String actor, String id, String location) {
         return accepted(decision, actor, appended -> Accepted.response(appended, id, location));
     }

@@ -48,7 +48,7 @@ public class HttpProblemMapper {
     public Response eventLogUnavailable(EventLogUnavailableException e, UriInfo uri) {
         LOG.warn(e.getMessage());
         return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "event-log-unavailable",
-                "Event log unavailable", "the event log did not acknowledge the command, so it was not accepted; retry later",
+                "Event log unavailable", "the event log did not answer, so nothing was changed; retry later",
                 uri.getPath(), null))
                 .header(HttpHeaders.RETRY_AFTER, "5")
                 .build();

@@ -20,8 +20,10 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.cabinet.eventlog.CommandIds;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
+import dev.cabinet.http.UnknownOutcome;
 import dev.cabinet.table.Items;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
@@ -30,7 +32,9 @@ import io.smallrye.mutiny.Uni;
  * Safe retries of commands: a command sent with {@value #HEADER} runs once per caller and key. A retry with the same
  * request gets the stored answer again (same event id and position, {@code Idempotent-Replayed: true}), even from
  * another instance or after a restart; the same key with another request is a 422; a retry while the first is still
- * running is a 409. A refused or failed request frees its key, so a corrected retry may reuse it.
+ * running is a 409. A refused or failed request frees its key, so a corrected retry may reuse it; but a request whose
+ * outcome is unknown (the log did not acknowledge its event in time) keeps it: its retry runs again with the same ids
+ * ({@link CommandIds}), so it appends the same event and creates the same resource, never a second one.
  */
 public class IdempotencyFilters {
 
@@ -41,11 +45,14 @@ public class IdempotencyFilters {
     private final IdempotentRequests requests;
     private final CurrentIdentityAssociation identity;
     private final ObjectMapper json;
+    private final CommandIds ids;
 
-    IdempotencyFilters(IdempotentRequests requests, CurrentIdentityAssociation identity, ObjectMapper json) {
+    IdempotencyFilters(IdempotentRequests requests, CurrentIdentityAssociation identity, ObjectMapper json,
+            CommandIds ids) {
         this.requests = requests;
         this.identity = identity;
         this.json = json;
+        this.ids = ids;
     }
 
     /**
@@ -84,9 +91,10 @@ public class IdempotencyFilters {
                 return Uni.createFrom().nullItem();   // the command answers 401 itself
             }
             String requestId = sha256(caller.getPrincipal().getName() + "\n" + key + "\n", new byte[0]);
-            return requests.reserve(requestId, fingerprint).chain(reserved -> {
-                if (reserved) {
+            return requests.reserve(requestId, fingerprint).chain(seed -> {
+                if (seed.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
+                    ids.seed(seed.get());
                     return Uni.createFrom().nullItem();
                 }
                 return requests.find(requestId).map(found -> {
@@ -120,6 +128,9 @@ public class IdempotencyFilters {
         Object requestId = request.getProperty(PROPERTY);
         if (requestId == null) {
             return Uni.createFrom().voidItem();
+        }
+        if (response.getEntity() instanceof UnknownOutcome) {
+            return requests.outcomeUnknown((String) requestId);
         }
         if (response.getStatus() >= 300) {
             return requests.release((String) requestId);

@@ -2,7 +2,6 @@ package dev.cabinet.idempotency;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,6 +11,7 @@ import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
+import dev.cabinet.table.Ids;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
@@ -19,12 +19,13 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * The table side of Idempotency-Key: a reservation made by a conditional put (the first request with a key wins, with
- * no read first; its condition has an OR, which {@link ItemUpdate} does not build), the answer stored once the command
- * is done, and the stored answer read back for a retry.
+ * The table side of Idempotency-Key: a reservation made by a conditional update (the first request with a key wins, with
+ * no read first; its condition has an OR, which {@link ItemUpdate} does not build) that keeps a seed for the request's
+ * ids, the answer stored once the command is done, and the stored answer read back for a retry.
  */
 @ApplicationScoped
 @CallsAws(IamRole.API)
@@ -32,6 +33,7 @@ public class IdempotentRequests {
 
     static final String IN_PROGRESS = "in-progress";
     static final String DONE = "done";
+    static final String UNKNOWN = "outcome-unknown";
     /** How long answers are kept (the item's time to live). */
     static final Duration KEPT = Duration.ofDays(1);
     /** How long a reservation blocks retries when its request never finished (the instance died). */
@@ -49,22 +51,34 @@ public class IdempotentRequests {
         return KeyPlan.IDEMPOTENT_REQUEST.key(requestId);
     }
 
-    /** Reserves the key for this request; false when another request holds or has used it. */
-    Uni<Boolean> reserve(String requestId, String fingerprint) {
+    /**
+     * Reserves the key for this request and returns the seed of its ids; empty when another request holds or has used
+     * it. A request whose outcome was unknown (or whose instance died) is taken over by its retry, which keeps the
+     * seed, so that it makes the same event and resource ids.
+     */
+    Uni<Optional<String>> reserve(String requestId, String fingerprint) {
         Instant now = Instant.now();
-        Map<String, AttributeValue> item = new HashMap<>(key(requestId).toAttributes());
-        item.put(KeyPlan.TYPE, AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name()));
-        item.put("fingerprint", AttributeValue.fromS(fingerprint));
-        item.put("state", AttributeValue.fromS(IN_PROGRESS));
-        item.put("reservedUntil", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond())));
-        item.put(KeyPlan.TTL_ATTRIBUTE, AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())));
-        return Uni.createFrom().completionStage(() -> dynamo.putItem(b -> b.tableName(table).item(item)
-                .conditionExpression("attribute_not_exists(pk) OR (#state = :inProgress AND #until < :now)")
-                .expressionAttributeNames(Map.of("#state", "state", "#until", "reservedUntil"))
-                .expressionAttributeValues(Map.of(":inProgress", AttributeValue.fromS(IN_PROGRESS),
-                        ":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))))))
-                .map(response -> true)
-                .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
+        UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(requestId).toAttributes())
+                .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
+                        + "#until = :until, #ttl = :ttl, seed = if_not_exists(seed, :seed)")
+                .conditionExpression("attribute_not_exists(pk) OR (fingerprint = :fingerprint AND "
+                        + "(#state = :unknown OR (#state = :inProgress AND #until < :now)))")
+                .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#state", "state", "#until", "reservedUntil",
+                        "#ttl", KeyPlan.TTL_ATTRIBUTE))
+                .expressionAttributeValues(Map.of(
+                        ":type", AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name()),
+                        ":fingerprint", AttributeValue.fromS(fingerprint),
+                        ":inProgress", AttributeValue.fromS(IN_PROGRESS),
+                        ":unknown", AttributeValue.fromS(UNKNOWN),
+                        ":until", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond())),
+                        ":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())),
+                        ":now", AttributeValue.fromN(Long.toString(now.getEpochSecond())),
+                        ":seed", AttributeValue.fromS(Ids.newId())))
+                .returnValues(ReturnValue.ALL_NEW)
+                .build();
+        return Uni.createFrom().completionStage(() -> dynamo.updateItem(reserve))
+                .map(response -> Optional.of(response.attributes().get("seed").s()))
+                .onFailure(ConditionalCheckFailedException.class).recoverWithItem(Optional.empty());
     }
 
     /** A consistent read of the home table, where {@link #reserve} wrote. */
@@ -82,6 +96,17 @@ public class IdempotentRequests {
                 .set("body", body)
                 .set("location", location)
                 .toRequest(table);
+        return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
+                .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
+                .replaceWithVoid();
+    }
+
+    /**
+     * Keeps the key, seed and fingerprint of a request whose outcome is unknown (the log did not acknowledge its event
+     * in time), so that its retry is let in at once and makes the same ids.
+     */
+    Uni<Void> outcomeUnknown(String requestId) {
+        UpdateItemRequest update = ItemUpdate.of(key(requestId)).set("state", UNKNOWN).toRequest(table);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
                 .replaceWithVoid();

@@ -71,7 +71,7 @@ public class CommentResource {
     public Uni<Response> addComment(@PathParam("postId") String postId, @Valid @NotNull NewCommentRequest body) {
         Ids.require("postId", postId);
         String author = caller.id();
-        String commentId = Ids.newId();
+        String commentId = answers.newId();
         return Uni.combine().all().unis(users.isRegistered(author), posts.findPost(postId)).asTuple()
                 .map(read -> CommentDecisions.add(postId, commentId, author, body, Timestamps.format(Instant.now()),
                         read.getItem1(), read.getItem2().orElse(null)))

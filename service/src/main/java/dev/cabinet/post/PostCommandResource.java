@@ -44,7 +44,7 @@ public class PostCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> createPost(@Valid @NotNull NewPostRequest body) {
         String author = caller.id();
-        String postId = Ids.newId();
+        String postId = answers.newId();
         return users.isRegistered(author)
                 .map(registered -> PostDecisions.create(postId, author, body, Timestamps.format(Instant.now()), registered))
                 .chain(decision -> answers.accepted(decision, author, postId, "/posts/" + postId));

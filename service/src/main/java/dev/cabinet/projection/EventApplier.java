@@ -1,7 +1,10 @@
 package dev.cabinet.projection;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -36,9 +39,11 @@ public class EventApplier {
     private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
     private final ProjectionTracing tracing;
+    private final StoreRecovery recovery;
 
     EventApplier(Instance<LegacyProjector> projectors, Instance<Projector<?>> planned, PlanExecutor executor,
-            ObjectMapper json, ProjectionConfig config, MeterRegistry registry, ProjectionTracing tracing) {
+            ObjectMapper json, ProjectionConfig config, MeterRegistry registry, ProjectionTracing tracing,
+            StoreRecovery recovery) {
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (LegacyProjector projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -61,6 +66,7 @@ public class EventApplier {
         this.config = config;
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
+        this.recovery = recovery;
     }
 
     /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
@@ -97,15 +103,34 @@ public class EventApplier {
                 }));
     }
 
-    /** Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. */
+    /**
+     * Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. A wait
+     * ends early when {@link StoreRecovery} sees the store answer again after an outage, so a long backoff grown during
+     * the outage does not delay the first write after it.
+     */
     public <T> Uni<T> retryingTransientErrors(Uni<T> call) {
         return retryingTransientErrors(call, Long.MAX_VALUE);
     }
 
     private <T> Uni<T> retryingTransientErrors(Uni<T> call, long attempts) {
-        var retry = call.onFailure(TransientStoreErrors::isTransient).retry()
-                .withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5);
-        return attempts == Long.MAX_VALUE ? retry.indefinitely() : retry.atMost(attempts);
+        return Uni.createFrom().deferred(() -> {
+            AtomicLong failures = new AtomicLong();
+            return call.onFailure(TransientStoreErrors::isTransient).retry().when(errors -> errors.onItem()
+                    .transformToUniAndConcatenate(error -> failures.incrementAndGet() > attempts
+                            ? Uni.createFrom().failure(error)
+                            : Uni.combine().any().of(
+                                    Uni.createFrom().voidItem().onItem().delayIt().by(backoff(failures.get())),
+                                    recovery.answersAgain())
+                                    .replaceWith(error)));   // a null item would be dropped: no retry at all
+        });
+    }
+
+    /** The n-th wait: doubles from the initial backoff up to the maximum, with half of it as jitter either way. */
+    private Duration backoff(long failure) {
+        long initial = config.initialBackoff().toMillis();
+        long doubled = initial << Math.min(failure - 1, 20);
+        long capped = Math.min(Math.max(doubled, initial), config.maxBackoff().toMillis());
+        return Duration.ofMillis((long) (capped * (0.5 + ThreadLocalRandom.current().nextDouble())));
     }
 
 }

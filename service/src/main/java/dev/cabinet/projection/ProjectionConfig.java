@@ -33,6 +33,13 @@ public interface ProjectionConfig {
     Duration maxBackoff();
 
     /**
+     * While a retry waits, how often one cheap call checks whether the store answers again; when it does after an
+     * outage, every waiting retry goes at once instead of sleeping out its backoff.
+     */
+    @WithDefault("250ms")
+    Duration probeInterval();
+
+    /**
      * On shutdown, how long the batches in flight get to finish before the consumer closes; keep it below
      * {@code quarkus.shutdown.timeout}.
      */

@@ -3,6 +3,7 @@ package dev.cabinet.eventlog;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.newUserId;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.table.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -38,12 +40,13 @@ class BrokerDownTest {
     }
 
     @Test
-    void aCommandTheLogDoesNotAcknowledgeIsA503ProblemNeverA202() {
+    void aCommandTheLogDoesNotAcknowledgeIsA503WithAnUnknownOutcomeNeverA202() {
         String id = newUserId();
         as(id).body(Map.of("name", "Nobody", "email", "nobody@example.com")).put("/users/" + id)
                 .then().statusCode(503)
                 .contentType("application/problem+json")
                 .header("Retry-After", equalTo("5"))
-                .body("type", equalTo("urn:cabinet:problem:event-log-unavailable"));
+                .body("type", equalTo("urn:cabinet:problem:outcome-unknown"))
+                .body("eventId", matchesPattern(Ids.PATTERN));
     }
 }
