@@ -1,10 +1,13 @@
 // Opens the Cabinet page of the Quarkus Dev UI in Debian's Chromium (driven by playwright-core, no downloaded browser)
 // against a running dev mode: the key plan, the demo customer C001's item collection in sort-key order, an event of the
-// log with its outcome. Saves one screenshot per view. Exits non-zero on the first expectation that fails.
+// log with its outcome; and, given the broker's address, a record that breaks the contract (sent with kcat), its parked
+// key discarded through the page and its outcome then "discarded". Saves one screenshot per view. Exits non-zero on the
+// first expectation that fails.
 //
-// Usage: node browser-test.mjs <base url> <screenshot directory>
+// Usage: [CABINET_DEV_UI_KAFKA=host:port] node browser-test.mjs <base url> <screenshot directory>
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 
 const base = process.argv[2] || 'http://localhost:8080';
@@ -80,6 +83,34 @@ try {
     await log.locator('[data-testid=lag] tbody tr').first().waitFor();
     await screenshot(`${shots}/dev-ui-log.png`);
 
+    const kafka = process.env.CABINET_DEV_UI_KAFKA;
+    if (kafka) {
+        step('a record that is not JSON parks its key; Discard all releases it through the operator endpoint');
+        const suffix = Date.now().toString(36);
+        const key = `devui-${suffix}`;
+        const poison = `devui-poison-${suffix}`;
+        execFileSync('kcat', ['-P', '-b', kafka, '-t', 'cabinet.customers', '-k', key,
+            '-H', 'ce_specversion=1.0', '-H', `ce_id=${poison}`, '-H', 'ce_source=/dev-ui-browser-test',
+            '-H', 'ce_type=cabinet.customer.registered.v1', '-H', `ce_subject=${key}`,
+            '-H', 'content-type=application/json'], { input: '{not json\n' });
+        const parkedRow = log.locator('[data-testid=parked-key]', { hasText: key });
+        await waitWithRefresh(parkedRow, log.locator('[data-testid=refresh-events]'));
+        await parkedRow.evaluate(row => row.scrollIntoView({ block: 'center' }));
+        await screenshot(`${shots}/dev-ui-parked.png`);
+        await parkedRow.getByRole('button', { name: 'Discard all' }).click();
+        await log.locator('[data-testid=action-result]', { hasText: '/discard' }).waitFor();
+        assert.match(await log.locator('[data-testid=action-result]').textContent(), /: 200/);
+        await parkedRow.waitFor({ state: 'detached' });
+        // in cabinet.customers (its copy in cabinet.dead-letters carries the same event id)
+        const poisonEvent = log.locator(
+            `[data-testid=topic][data-topic="cabinet.customers"] [data-testid=event][data-event-id="${poison}"]`);
+        await waitWithRefresh(poisonEvent, log.locator('[data-testid=refresh-events]'));
+        await poisonEvent.click();
+        await log.locator('[data-testid=outcome][data-status="200"]', { hasText: 'discarded' }).waitFor();
+    } else {
+        console.log('  (no CABINET_DEV_UI_KAFKA: the parked-key step is skipped)');
+    }
+
     assert.deepEqual(problems, [], 'no script error on the pages');
     console.log('dev-ui browser test: passed');
 } catch (error) {
@@ -97,6 +128,19 @@ try {
 async function screenshot(path) {
     await page.evaluate(() => document.querySelectorAll('vaadin-notification-card').forEach(card => card.remove()));
     await page.screenshot({ path });
+}
+
+// Clicks Refresh until the element shows up: the page reloads the log and the parked keys every 10 s by itself.
+async function waitWithRefresh(locator, refresh) {
+    for (let attempt = 0; ; attempt++) {
+        try {
+            await locator.first().waitFor({ timeout: 3000 });
+            return;
+        } catch (error) {
+            if (attempt >= 20) throw error;
+            await refresh.click();
+        }
+    }
 }
 
 function step(name) {

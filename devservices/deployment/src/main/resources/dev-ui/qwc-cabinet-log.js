@@ -19,6 +19,7 @@ export class QwcCabinetLog extends LitElement {
         tr.event:hover td { background: var(--lumo-contrast-5pct); }
         .lag0 { color: var(--lumo-success-text-color); }
         .lagN { color: var(--lumo-error-text-color); font-weight: 600; }
+        td.actions { white-space: nowrap; }
         .panel { border: 1px solid var(--lumo-contrast-20pct); border-radius: 6px; padding: 8px 12px; margin-bottom: 12px; }
     `];
 
@@ -73,16 +74,16 @@ export class QwcCabinetLog extends LitElement {
             <div class="columns">
                 <div>
                     <div class="bar"><h3>Newest events per topic</h3>
-                        <button data-testid="refresh-events" @click=${() => this._refreshEvents()}>Refresh</button></div>
+                        <button data-testid="refresh-events" @click=${() => { this._refreshEvents(); this._refreshParked(); }}>Refresh</button></div>
                     ${this._topics ? Object.entries(this._topics).map(([topic, events]) => this._topic(topic, events))
                         : html`<p class="muted">Reading the log…</p>`}
                 </div>
                 <div>
                     ${this._selected ? this._event() : html`<p class="muted">Click an event to see its outcome and its aggregate's items.</p>`}
                     ${this._lagTable()}
-                    ${this._parkedKeys()}
                 </div>
-            </div>`;
+            </div>
+            ${this._parkedKeys()}`;
     }
 
     _topic(topic, events) {
@@ -159,11 +160,11 @@ export class QwcCabinetLog extends LitElement {
         return html`<h3>Projection lag per partition <span class="muted">(group offset vs log end, ${this._lagAt || '…'})</span></h3>
             ${this._lag ? html`<table data-testid="lag">
                 <thead><tr><th>Topic</th><th>Partition</th><th>Log end</th><th>Committed</th><th>Lag</th></tr></thead>
-                <tbody>${this._lag.filter(row => row.end > 0 || row.committed !== null).map(row => html`<tr>
+                <tbody>${this._lag.filter(row => row.end > 0 || row.committed != null).map(row => html`<tr>
                     <td class="mono">${row.topic}</td><td>${row.partition}</td><td>${row.end}</td>
                     <td>${row.committed ?? '–'}</td><td class=${row.lag === 0 ? 'lag0' : 'lagN'}>${row.lag}</td></tr>`)}
                 </tbody></table>
-                <p class="muted">${this._lag.filter(row => row.end === 0 && row.committed === null).length} empty partition(s) not listed.</p>`
+                <p class="muted">${this._lag.filter(row => row.end === 0 && row.committed == null).length} empty partition(s) not listed.</p>`
                 : html`<p class="muted">…</p>`}`;
     }
 
@@ -179,10 +180,10 @@ export class QwcCabinetLog extends LitElement {
             ${keys.length === 0 ? html`<p class="muted" data-testid="no-parked-keys">No key is parked.</p>` : html`
             <table data-testid="parked-keys">
                 <thead><tr><th>Key</th><th>Reason</th><th>Event</th><th></th></tr></thead>
-                <tbody>${keys.map(key => html`<tr>
+                <tbody>${keys.map(key => html`<tr data-testid="parked-key">
                     <td class="mono">${key.topic} ${key.recordKey}<br><span class="muted">${key.id}</span></td>
                     <td>${key.reason}</td><td class="mono">${key.eventType}<br>${key.eventId}</td>
-                    <td><button @click=${() => this._recover('retry', key.id)}>Retry</button>
+                    <td class="actions"><button @click=${() => this._recover('retry', key.id)}>Retry</button>
                         <button @click=${() => this._recover('first', key.id)}>Discard first</button>
                         <button @click=${() => this._recover('all', key.id)}>Discard all</button></td></tr>`)}
                 </tbody></table>`}`;
