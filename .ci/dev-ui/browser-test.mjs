@@ -65,7 +65,8 @@ try {
     await items.locator('[data-testid=index]').selectOption('GSI1');
     await items.locator('[data-testid=partition-key]').fill('ORDER#O100');
     await items.locator('[data-testid=query]').click();
-    await items.locator('[data-testid=result-summary]', { hasText: 'ORDER#O100' }).waitFor();
+    // the summary names the index and key of the answer shown, so this waits for GSI1's answer, not the last one
+    await items.locator('[data-testid=result-summary]', { hasText: 'gsi1pk = ORDER#O100' }).waitFor();
     assert.deepEqual(await items.locator('[data-testid=item-type]').allTextContents(), ['Order']);
 
     step('the log: an event of C001 and its outcome');

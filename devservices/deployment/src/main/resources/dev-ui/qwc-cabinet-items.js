@@ -104,6 +104,7 @@ export class QwcCabinetItems extends LitElement {
         }).then(response => {
             this._loading = false;
             this._queried = index;
+            this._queriedKey = this._partitionKey.trim();
             this._items = response.result.items;
             this._pages = cursor ? this._pages + 1 : 1;
             this._next = response.result.next;
@@ -120,7 +121,7 @@ export class QwcCabinetItems extends LitElement {
         const typeAttribute = keyPlan.typeAttribute;
         return html`
             <p class="muted" data-testid="result-summary">${this._items.length} item(s) on page ${this._pages} of
-                <code>${index.name}</code> <code>${index.pkAttribute} = ${this._partitionKey}</code>, by <code>${index.skAttribute}</code> ascending${this._next ? '; more on the next page' : ''}.</p>
+                <code>${index.name}</code> <code>${index.pkAttribute} = ${this._queriedKey}</code>, by <code>${index.skAttribute}</code> ascending${this._next ? '; more on the next page' : ''}.</p>
             <table data-testid="items">
                 <thead><tr><th>#</th><th>${index.skAttribute}</th><th>Type</th><th>Other keys</th><th>Attributes</th></tr></thead>
                 <tbody>${this._items.map((item, i) => html`
