@@ -60,6 +60,27 @@ class ArchitectureTest {
     }
 
     @Test
+    void commandDecisionsArePureFunctions() {
+        noClasses().that().haveSimpleNameEndingWith("Decisions").or().resideInAPackage("dev.cabinet.decision..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "io.smallrye.mutiny..",
+                        "dev.cabinet.http..", "dev.cabinet.query..", "software.amazon.awssdk..", "org.apache.kafka..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.cabinet.eventlog.EventLog")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.time.Instant")
+                .because("a command's rules are a function of the command and the view read for it, tested without the "
+                        + "log, the table, HTTP or a clock; only the event types and records they return are shared")
+                .allowEmptyShould(false)
+                .check(CLASSES);
+    }
+
+    @Test
+    void queriesKnowNoHttp() {
+        noClasses().that().resideInAPackage("dev.cabinet.query..")
+                .should().dependOnClassesThat().resideInAPackage("dev.cabinet.http..")
+                .because("the read side refuses with its own exceptions; http/ decides how they are answered")
+                .check(CLASSES);
+    }
+
+    @Test
     void featuresDoNotDependOnEachOtherInCycles() {
         slices().matching("dev.cabinet.(*)..").should().beFreeOfCycles().check(CLASSES);
     }
