@@ -79,7 +79,7 @@ public final class KeyPlanReader {
         view.put("number", call(pattern, "number"));
         view.put("name", text(call(pattern, "name")));
         view.put("endpoint", text(call(pattern, "endpoint")));
-        view.put("index", text(call(pattern, "index")));
+        view.put("index", text(call(pattern, "indexes")));
         view.put("keyCondition", text(call(pattern, "keyCondition")));
         List<String> types = new ArrayList<>();
         Object array = call(pattern, "itemTypes");

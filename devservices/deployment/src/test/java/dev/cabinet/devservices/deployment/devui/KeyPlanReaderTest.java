@@ -48,7 +48,7 @@ class KeyPlanReaderTest {
                 .get("accessPatterns")).get(0);
 
         assertEquals("Query CUSTOMER#c", pattern.get("keyCondition"));
-        assertEquals("TABLE", pattern.get("index"));
+        assertEquals("table", pattern.get("index"));
         assertEquals(List.of("Customer", "Order"), pattern.get("itemTypes"));
     }
 
