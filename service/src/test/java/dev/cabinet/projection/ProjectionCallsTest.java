@@ -30,8 +30,9 @@ import io.quarkus.test.junit.QuarkusTest;
 /**
  * Store calls and sequential rounds per applied event, by event type, from the projector's tracing spans: the
  * DynamoDB client spans under the span of applying one event are its calls, and the longest chain of them in which
- * each starts after the previous one ended is its rounds. Prints the table docs/benchmarks.md quotes (issue 16, item
- * 7); asserts only that every event was measured. The user renamed here holds one copy of each kind (a post, a comment
+ * each starts after the previous one ended is its rounds (the fewest of three runs: calls issued together can miss
+ * each other on a busy machine, never the reverse). Prints the table docs/benchmarks.md quotes (issue 16, item 7);
+ * asserts only that every event was measured. The user renamed here holds one copy of each kind (a post, a comment
  * and a group membership), so the rename's figures include walking and refreshing three copies.
  */
 @QuarkusTest
@@ -43,8 +44,39 @@ class ProjectionCallsTest {
     @Inject
     RecentSpans spans;
 
+    /** Rounds measured from spans can only come out high (calls issued together that happen not to overlap). */
+    private static final int RUNS = 3;
+
     @Test
     void printsStoreCallsAndRoundsPerEventType() {
+        Map<String, List<List<SpanData>>> measured = new LinkedHashMap<>();
+        for (int run = 0; run < RUNS; run++) {
+            scenario().forEach((type, eventId) -> measured.computeIfAbsent(type, t -> new ArrayList<>())
+                    .add(await().atMost(PROJECTION_WAIT).until(() -> callsOf(eventId), Optional::isPresent)
+                            .orElseThrow()));
+        }
+        StringBuilder table = new StringBuilder("| event type | store calls | rounds | calls by operation |\n"
+                + "|---|---:|---:|---|\n");
+        StringBuilder timelines = new StringBuilder();
+        for (Map.Entry<String, List<List<SpanData>>> type : measured.entrySet()) {
+            List<SpanData> fewest = type.getValue().stream().min(Comparator.comparingInt(ProjectionCallsTest::rounds))
+                    .orElseThrow();
+            assertTrue(!fewest.isEmpty(), type.getKey() + " made no store call");
+            Map<String, Integer> byOperation = new TreeMap<>();
+            fewest.forEach(call -> byOperation.merge(String.valueOf(call.getAttributes().get(RPC_METHOD)), 1,
+                    Integer::sum));
+            table.append("| ").append(type.getKey()).append(" | ")
+                    .append(type.getValue().stream().map(List::size).distinct().sorted().map(String::valueOf)
+                            .reduce((a, b) -> a + "–" + b).orElseThrow())
+                    .append(" | ").append(rounds(fewest)).append(" | ").append(byOperation).append(" |\n");
+            timelines.append(type.getKey()).append(": ").append(timeline(fewest)).append('\n');
+        }
+        System.out.println("Store calls and rounds per applied event (fewest rounds of " + RUNS + " runs):\n" + table
+                + "\nTheir calls in start order, [start-end] in microseconds:\n" + timelines);
+    }
+
+    /** One user's life through the API: each migrated event type once, by the id of its event. */
+    private static Map<String, String> scenario() {
         Map<String, String> events = new LinkedHashMap<>();
         String user = newUserId();
         events.put("cabinet.user.registered.v1", as(user).body(Map.of("name", "Meter", "email", user + "@example.com"))
@@ -79,19 +111,7 @@ class ProjectionCallsTest {
         events.put("cabinet.post.deleted.v1", as(user).delete("/posts/" + postId)
                 .then().statusCode(202).extract().path("eventId"));
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId).then().statusCode(404));
-
-        StringBuilder table = new StringBuilder("| event type | store calls | rounds | calls by operation |\n"
-                + "|---|---:|---:|---|\n");
-        for (Map.Entry<String, String> event : events.entrySet()) {
-            List<SpanData> calls = await().atMost(PROJECTION_WAIT).until(() -> callsOf(event.getValue()),
-                    Optional::isPresent).orElseThrow();
-            assertTrue(!calls.isEmpty(), event.getKey() + " made no store call");
-            Map<String, Integer> byOperation = new TreeMap<>();
-            calls.forEach(call -> byOperation.merge(String.valueOf(call.getAttributes().get(RPC_METHOD)), 1, Integer::sum));
-            table.append("| ").append(event.getKey()).append(" | ").append(calls.size()).append(" | ")
-                    .append(rounds(calls)).append(" | ").append(byOperation).append(" |\n");
-        }
-        System.out.println("Store calls and rounds per applied event:\n" + table);
+        return events;
     }
 
     /** The store calls made while applying the event, once its span has ended (empty until then). */
@@ -101,6 +121,16 @@ class ProjectionCallsTest {
                 && eventId.equals(s.getAttributes().get(MESSAGE_ID))).findFirst();
         return process.map(p -> all.stream().filter(s -> s.getKind() == SpanKind.CLIENT
                 && s.getParentSpanId().equals(p.getSpanId())).toList());
+    }
+
+    /** The calls in the order they started, with start and end in microseconds from the first one's start. */
+    private static String timeline(List<SpanData> calls) {
+        List<SpanData> byStart = new ArrayList<>(calls);
+        byStart.sort(Comparator.comparingLong(SpanData::getStartEpochNanos));
+        long zero = byStart.get(0).getStartEpochNanos();
+        return byStart.stream().map(call -> call.getAttributes().get(RPC_METHOD) + "["
+                + (call.getStartEpochNanos() - zero) / 1000 + "-" + (call.getEndEpochNanos() - zero) / 1000 + "]")
+                .toList().toString();
     }
 
     /** The longest chain of calls each starting after the one before it ended: the sequential rounds. */
