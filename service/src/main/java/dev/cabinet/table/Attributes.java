@@ -70,7 +70,7 @@ public final class Attributes {
     public static final String RESOURCE_ID = "resourceId";
     public static final String REV = "rev";
     public static final String ROLE = "role";
-    /** Not an attribute: the shard number only keys hold (write-sharded partitions), named like the others. */
+    /** A key placeholder only (the write shard of a sharded entry), never stored as an attribute. */
     public static final String SHARD = "shard";
     public static final String SIZE = "size";
     public static final String STATE = "state";
