@@ -16,6 +16,7 @@ import dev.cabinet.customer.CustomerEvent.OrderPlaced;
 import dev.cabinet.customer.CustomerEvent.OrderPlacedV1;
 import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
 import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamProgress;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -88,5 +89,14 @@ class CustomerProjectorTest {
         assertEquals("onRoot(null) then [Write[update=CUSTOMER#c1/ORDER#2026-06-01#o1: SET status = \"shipped\" "
                 + "IF attribute_exists(pk)]]", PROJECTOR.decide(changed,
                         new Reads(Optional.of(CUSTOMER), Map.of(ORDER, Optional.of(order)))).toString());
+    }
+
+    @Test
+    void registeringAnExistingCustomerAgainIsAppliedNotRejectedAsACreationWouldBe() {
+        CustomerRegistered again = new CustomerRegistered("c1", "New Name", "new@example.com");
+        Map<String, AttributeValue> registered = Map.of("customerId", AttributeValue.fromS("c1"),
+                KeyPlan.CUSTOMER_STREAM.versionAttribute(), AttributeValue.fromN("3"));
+        assertEquals(StreamProgress.Kind.NEW, StreamProgress.of(PROJECTOR.target(again), Optional.of(registered),
+                Optional.empty(), "e7", 7).kind());
     }
 }

@@ -14,9 +14,11 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.folder.FileEvent.FileDeleted;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamProgress;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
 
 /** The file projector's decisions, event type by event type, without a table. */
 class FileProjectorTest {
@@ -61,5 +63,16 @@ class FileProjectorTest {
         assertTrue(plan.deletesRoot());
         assertEquals("deleting(FILE#f1/TOMBSTONE: SET type = \"FileTombstone\", fileId = \"f1\") then "
                 + "[Delete[key=FOLDER#d1 / FILE#" + AT + "#f1]]", plan.toString());
+    }
+
+    @Test
+    void anUploadDeliveredAgainAfterTheFilesDeletionIsSkippedNotAppliedAgain() {
+        // Uploaded at offset 5, deleted at offset 9: the executor finds no root, and at the stream's tombstone key
+        // (when the key plan declares one) the deletion's offset.
+        StreamTarget target = PROJECTOR.target(UPLOADED);
+        var tombstone = Optional.ofNullable(target.tombstone())
+                .map(key -> item("fileId", "f1", KeyPlan.FILE_STREAM.versionAttribute(), 9));
+        StreamProgress redelivered = StreamProgress.of(target, Optional.empty(), tombstone, "e5", 5);
+        assertEquals(StreamProgress.Kind.DONE, redelivered.kind(), "without the tombstone the file would come back");
     }
 }
