@@ -32,8 +32,7 @@ public class EventApplier {
 
     private static final Logger LOG = Logger.getLogger(EventApplier.class);
 
-    private final Map<String, LegacyProjector> projectorByType = new HashMap<>();
-    private final Map<String, Projector<?>> plannedByType = new HashMap<>();
+    private final Map<String, Projector<?>> projectorByType = new HashMap<>();
     private final PlanExecutor executor;
     private final EventDecoder decoder;
     private final ProjectionConfig config;
@@ -41,21 +40,12 @@ public class EventApplier {
     private final ProjectionTracing tracing;
     private final StoreRecovery recovery;
 
-    EventApplier(Instance<LegacyProjector> projectors, Instance<Projector<?>> planned, PlanExecutor executor,
-            ObjectMapper json, ProjectionConfig config, MeterRegistry registry, ProjectionTracing tracing,
-            StoreRecovery recovery) {
+    EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
+            MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery) {
         Map<String, EventType<?>> catalog = new HashMap<>();
-        for (LegacyProjector projector : projectors) {
+        for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
                 if (projectorByType.put(type.name(), projector) != null) {
-                    throw new IllegalStateException("two projectors handle " + type.name());
-                }
-                catalog.put(type.name(), type);
-            }
-        }
-        for (Projector<?> projector : planned) {
-            for (EventType<?> type : projector.eventTypes()) {
-                if (plannedByType.put(type.name(), projector) != null || projectorByType.containsKey(type.name())) {
                     throw new IllegalStateException("two projectors handle " + type.name());
                 }
                 catalog.put(type.name(), type);
@@ -85,14 +75,12 @@ public class EventApplier {
         } catch (UnappliableEventException e) {
             return Uni.createFrom().failure(e);
         }
-        Projector<?> planned = plannedByType.get(event.type());
-        LegacyProjector legacy = projectorByType.get(event.type());
+        Projector<?> projector = projectorByType.get(event.type());
         long started = System.nanoTime();
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.
         return tracing.applying(record, event.type(), event.id(), () -> retryingTransientErrors(
-                Uni.createFrom().deferred(() -> planned != null
-                        ? executor.apply(planned, event) : legacy.apply(event))
+                Uni.createFrom().deferred(() -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))
