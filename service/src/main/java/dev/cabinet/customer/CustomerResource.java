@@ -6,6 +6,7 @@ import java.time.format.DateTimeParseException;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,13 +21,11 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
-import dev.cabinet.customer.CustomerEvent.OrderPlaced;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.http.Accepted;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
@@ -41,13 +40,13 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class CustomerResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final CustomerQueries customers;
     private final PageRequests pages;
 
-    CustomerResource(EventLog log, Caller caller, CustomerQueries customers, PageRequests pages) {
-        this.log = log;
+    CustomerResource(CommandAnswers answers, Caller caller, CustomerQueries customers, PageRequests pages) {
+        this.answers = answers;
         this.caller = caller;
         this.customers = customers;
         this.pages = pages;
@@ -59,8 +58,7 @@ public class CustomerResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(@PathParam("id") String id, @Valid @NotNull CustomerRequest body) {
         Ids.require("id", id);
-        return log.append(CustomerEvent.REGISTERED, new CustomerRegistered(id, body.name(), body.email()), caller.id())
-                .map(appended -> Accepted.response(appended, id, "/customers/" + id));
+        return answers.accepted(CustomerDecisions.register(id, body), caller.id(), id, "/customers/" + id);
     }
 
     /** The profile (GetItem), or with {@code include=orders} the profile and the newest orders in one Query. */
@@ -72,7 +70,7 @@ public class CustomerResource {
             throw Problems.badRequest("include", "must be 'orders'");
         }
         return (include == null ? customers.findCustomer(id)
-                : customers.findCustomerWithOrders(id, pages.of(limit, null).limit()))
+                : customers.findCustomerWithOrders(id, pages.limit(limit)))
                 .map(customer -> customer.orElseThrow(() -> Problems.notFound("customer", id)));
     }
 
@@ -80,8 +78,7 @@ public class CustomerResource {
     @GET
     @Path("orders")
     public Uni<Page<OrderView>> listOrders(@PathParam("id") String id, @QueryParam("from") String from,
-            @QueryParam("to") String to, @QueryParam("order") String order, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+            @QueryParam("to") String to, @QueryParam("order") String order, @BeanParam PageParameters page) {
         Ids.require("id", id);
         String fromDate = date("from", from, false);
         String toDate = date("to", to, false);
@@ -91,7 +88,7 @@ public class CustomerResource {
         if (order != null && !order.equals("asc") && !order.equals("desc")) {
             throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc'");
         }
-        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(limit, cursor));
+        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(page));
     }
 
     @POST
@@ -104,15 +101,10 @@ public class CustomerResource {
         String orderId = body.orderId() == null ? Ids.newId() : body.orderId();
         String placedAt = body.placedAt() == null ? Timestamps.format(Instant.now())
                 : InstantParameters.fixedWidth("placedAt", body.placedAt());
-        OrderPlaced placed = new OrderPlaced(id, orderId, placedAt.substring(0, 10), placedAt, body.total());
-        return customers.findCustomer(id)
-                .map(customer -> customer.orElseThrow(() -> Problems.notFound("customer", id)))
-                .chain(customer -> customers.findOrder(orderId))
-                .invoke(existing -> existing.ifPresent(o -> {
-                    throw Problems.conflict("order " + orderId + " already exists");
-                }))
-                .chain(none -> log.append(CustomerEvent.ORDER_PLACED, placed, actor))
-                .map(appended -> Accepted.response(appended, orderId, "/orders/" + orderId));
+        return Uni.combine().all().unis(customers.findCustomer(id), customers.findOrder(orderId)).asTuple()
+                .map(read -> CustomerDecisions.placeOrder(id, orderId, placedAt, body.total(), read.getItem1().orElse(null),
+                        read.getItem2().orElse(null)))
+                .chain(decision -> answers.accepted(decision, actor, orderId, "/orders/" + orderId));
     }
 
     /** A date parameter, checked to be a real date like 2026-06-01. */

@@ -2,6 +2,7 @@ package dev.cabinet.customer;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
@@ -13,11 +14,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.http.Accepted;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.quarkus.security.Authenticated;
@@ -28,13 +28,13 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class OrderResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final CustomerQueries customers;
     private final PageRequests pages;
 
-    OrderResource(EventLog log, Caller caller, CustomerQueries customers, PageRequests pages) {
-        this.log = log;
+    OrderResource(CommandAnswers answers, Caller caller, CustomerQueries customers, PageRequests pages) {
+        this.answers = answers;
         this.caller = caller;
         this.customers = customers;
         this.pages = pages;
@@ -42,9 +42,8 @@ public class OrderResource {
 
     /** All orders placed on one date, in the order they were placed. */
     @GET
-    public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
-        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(limit, cursor));
+    public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @BeanParam PageParameters page) {
+        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(page));
     }
 
     @GET
@@ -61,15 +60,9 @@ public class OrderResource {
     public Uni<Response> changeStatus(@PathParam("id") String id, @Valid @NotNull OrderChangeRequest body) {
         Ids.require("id", id);
         String actor = caller.id();
-        return existing(id)
-                .invoke(order -> {
-                    if (order.status().equals(body.status())) {
-                        throw Problems.conflict("order " + id + " is already " + body.status());
-                    }
-                })
-                .chain(order -> log.append(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(order.customerId(),
-                        id, order.orderDate(), body.status()), actor))
-                .map(appended -> Accepted.response(appended, id, "/orders/" + id));
+        return customers.findOrder(id)
+                .map(order -> CustomerDecisions.changeStatus(id, body.status(), order.orElse(null)))
+                .chain(decision -> answers.accepted(decision, actor, id, "/orders/" + id));
     }
 
     private Uni<OrderView> existing(String id) {

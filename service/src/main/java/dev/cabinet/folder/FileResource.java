@@ -9,9 +9,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.folder.FileEvent.FileDeleted;
-import dev.cabinet.http.Accepted;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.Ids;
 import io.quarkus.security.Authenticated;
@@ -22,12 +20,12 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class FileResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final FolderQueries folders;
 
-    FileResource(EventLog log, Caller caller, FolderQueries folders) {
-        this.log = log;
+    FileResource(CommandAnswers answers, Caller caller, FolderQueries folders) {
+        this.answers = answers;
         this.caller = caller;
         this.folders = folders;
     }
@@ -45,13 +43,7 @@ public class FileResource {
         Ids.require("id", id);
         String actor = caller.id();
         return folders.findFile(id)
-                .map(file -> file.orElseThrow(() -> Problems.notFound("file", id)))
-                .invoke(file -> {
-                    if (!actor.equals(file.ownerId())) {
-                        throw Problems.forbidden("only the owner of file " + id + " may delete it");
-                    }
-                })
-                .chain(file -> log.append(FileEvent.DELETED, new FileDeleted(id), actor))
-                .map(appended -> Accepted.response(appended, id, "/files/" + id));
+                .map(file -> FolderDecisions.deleteFile(id, actor, file.orElse(null)))
+                .chain(decision -> answers.accepted(decision, actor, id, "/files/" + id));
     }
 }

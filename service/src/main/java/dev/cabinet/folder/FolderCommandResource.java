@@ -15,13 +15,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.folder.FileEvent.FileUploaded;
-import dev.cabinet.folder.FolderEvent.FolderCreated;
-import dev.cabinet.folder.FolderEvent.FolderMoved;
-import dev.cabinet.folder.FolderEvent.FolderRenamed;
 import dev.cabinet.http.Accepted;
-import dev.cabinet.http.Problems;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
 import io.quarkus.security.Authenticated;
@@ -36,14 +31,15 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class FolderCommandResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final FolderQueries folders;
     private final UploadLinks uploads;
     private final FilesConfig files;
 
-    FolderCommandResource(EventLog log, Caller caller, FolderQueries folders, UploadLinks uploads, FilesConfig files) {
-        this.log = log;
+    FolderCommandResource(CommandAnswers answers, Caller caller, FolderQueries folders, UploadLinks uploads,
+            FilesConfig files) {
+        this.answers = answers;
         this.caller = caller;
         this.folders = folders;
         this.uploads = uploads;
@@ -55,12 +51,9 @@ public class FolderCommandResource {
     public Uni<Response> createFolder(@Valid @NotNull NewFolderRequest body) {
         String owner = caller.id();
         String folderId = Ids.newId();
-        Uni<Void> parentOk = body.parentId() == null ? Uni.createFrom().voidItem()
-                : ownFolder(body.parentId(), owner, "create folders in").replaceWithVoid();
-        return parentOk
-                .chain(() -> log.append(FolderEvent.CREATED, new FolderCreated(folderId, body.name(), body.parentId(),
-                        owner, Timestamps.format(Instant.now())), owner))
-                .map(appended -> Accepted.response(appended, folderId, "/folders/" + folderId));
+        return folder(body.parentId())
+                .map(parent -> FolderDecisions.create(folderId, owner, body, Timestamps.format(Instant.now()), parent))
+                .chain(decision -> answers.accepted(decision, owner, folderId, "/folders/" + folderId));
     }
 
     @PATCH
@@ -68,22 +61,9 @@ public class FolderCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> changeFolder(@PathParam("id") String id, @Valid @NotNull FolderChangeRequest body) {
         String owner = caller.id();
-        Uni<FolderView> folder = ownFolder(id, owner, "change");
-        if (body.name() != null) {
-            return folder.chain(f -> log.append(FolderEvent.RENAMED, new FolderRenamed(id, body.name()), owner))
-                    .map(appended -> Accepted.response(appended, id, "/folders/" + id));
-        }
-        return folder
-                .chain(f -> ownFolder(body.parentId(), owner, "move folders into").invoke(target -> {
-                    if (target.isInside(id)) {
-                        throw Problems.conflict("folder " + id + " cannot move under itself or one of its descendants");
-                    }
-                    if (target.id().equals(f.parentId())) {
-                        throw Problems.conflict("folder " + id + " is already in folder " + target.id());
-                    }
-                }))
-                .chain(target -> log.append(FolderEvent.MOVED, new FolderMoved(id, target.id()), owner))
-                .map(appended -> Accepted.response(appended, id, "/folders/" + id));
+        return Uni.combine().all().unis(folder(id), folder(body.parentId())).asTuple()
+                .map(read -> FolderDecisions.change(id, owner, body, read.getItem1(), read.getItem2()))
+                .chain(decision -> answers.accepted(decision, owner, id, "/folders/" + id));
     }
 
     /** Adds a file's metadata and answers where to PUT its content (a presigned S3 URL). */
@@ -92,29 +72,25 @@ public class FolderCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> addFile(@PathParam("id") String id, @Valid @NotNull NewFileRequest body) {
         String owner = caller.id();
-        if (body.size() > files.maxSize()) {
-            throw Problems.badRequest("size", "must be at most " + files.maxSize() + " bytes");
-        }
+        Ids.require("id", id);
         String fileId = Ids.newId();
         String objectKey = UploadLinks.objectKey(id, fileId);
-        return ownFolder(id, owner, "add files to")
-                .chain(folder -> log.append(FileEvent.UPLOADED, new FileUploaded(fileId, id, body.name(), body.size(),
-                        body.contentType(), uploads.contentUrl(objectKey), Timestamps.format(Instant.now()), owner), owner))
-                .map(appended -> Response.accepted(new FileAccepted(appended.eventId(), appended.type(),
-                        appended.position().token(), fileId, uploads.presign(objectKey, body.contentType(), body.size())))
+        return folder(id)
+                .map(folder -> FolderDecisions.addFile(id, fileId, owner, body, files.maxSize(),
+                        uploads.contentUrl(objectKey), Timestamps.format(Instant.now()), folder))
+                .chain(decision -> answers.accepted(decision, owner, appended -> Response.accepted(new FileAccepted(
+                        appended.eventId(), appended.type(), appended.position().token(), fileId,
+                        uploads.presign(objectKey, body.contentType(), body.size())))
                         .location(URI.create("/files/" + fileId))
-                        .build());
+                        .build()));
     }
 
-    private Uni<FolderView> ownFolder(String folderId, String owner, String action) {
-        Ids.require("id", folderId);
-        return folders.findFolder(folderId).map(found -> {
-            FolderView folder = found.orElseThrow(() -> Problems.notFound("folder", folderId));
-            if (!owner.equals(folder.ownerId())) {
-                throw Problems.forbidden("only the owner of folder " + folderId + " may " + action + " it");
-            }
-            return folder;
-        });
+    /** The folder as the decisions read it: null when it does not exist, or when no id is given (no read then). */
+    private Uni<FolderView> folder(String folderId) {
+        if (folderId == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return folders.findFolder(Ids.require("id", folderId)).map(found -> found.orElse(null));
     }
 
     /** The 202 answer to an upload: {@link Accepted}'s fields and where the content goes. */

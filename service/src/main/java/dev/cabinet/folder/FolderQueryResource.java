@@ -1,14 +1,15 @@
 package dev.cabinet.folder;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.smallrye.mutiny.Uni;
@@ -35,17 +36,17 @@ public class FolderQueryResource {
 
     @GET
     @Path("{id}/folders")
-    public Uni<Page<SubfolderView>> listSubfolders(@PathParam("id") String id, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+    public Uni<Page<SubfolderView>> listSubfolders(@PathParam("id") String id,
+            @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return folders.listSubfolders(id, pages.of(limit, cursor));
+        return folders.listSubfolders(id, pages.of(page));
     }
 
     @GET
     @Path("{id}/files")
-    public Uni<Page<FileView>> listFiles(@PathParam("id") String id, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+    public Uni<Page<FileView>> listFiles(@PathParam("id") String id,
+            @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return folders.listFiles(id, pages.of(limit, cursor));
+        return folders.listFiles(id, pages.of(page));
     }
 }

@@ -1,6 +1,7 @@
 package dev.cabinet.group;
 
 import java.time.Instant;
+import java.util.Optional;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -18,14 +19,8 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
-import dev.cabinet.http.Problems;
-import dev.cabinet.group.GroupEvent.GroupCreated;
-import dev.cabinet.group.GroupEvent.GroupRenamed;
-import dev.cabinet.group.GroupEvent.MemberJoined;
-import dev.cabinet.group.GroupEvent.MemberLeft;
-import dev.cabinet.group.GroupEvent.MemberRoleChanged;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -41,13 +36,13 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class GroupCommandResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
     private final GroupQueries groups;
 
-    GroupCommandResource(EventLog log, Caller caller, UserQueries users, GroupQueries groups) {
-        this.log = log;
+    GroupCommandResource(CommandAnswers answers, Caller caller, UserQueries users, GroupQueries groups) {
+        this.answers = answers;
         this.caller = caller;
         this.users = users;
         this.groups = groups;
@@ -59,14 +54,9 @@ public class GroupCommandResource {
         String creator = caller.id();
         String groupId = Ids.newId();
         return users.isRegistered(creator)
-                .invoke(registered -> {
-                    if (!registered) {
-                        throw Problems.conflict("register your profile with PUT /users/" + creator + " before creating groups");
-                    }
-                })
-                .chain(registered -> log.append(GroupEvent.CREATED, new GroupCreated(groupId, body.name(), body.description(),
-                        creator, Timestamps.format(Instant.now())), creator))
-                .map(appended -> Accepted.response(appended, groupId, "/groups/" + groupId));
+                .map(registered -> GroupDecisions.create(groupId, creator, body, Timestamps.format(Instant.now()),
+                        registered))
+                .chain(decision -> answers.accepted(decision, creator, groupId, "/groups/" + groupId));
     }
 
     @PATCH
@@ -74,11 +64,9 @@ public class GroupCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> changeGroup(@PathParam("id") String id, @Valid @NotNull GroupChangeRequest body) {
         String actor = caller.id();
-        return existingGroup(id)
-                .chain(group -> requireAdmin(id, actor, "rename group " + id))
-                .chain(admin -> log.append(GroupEvent.RENAMED, new GroupRenamed(id, body.name(), body.description()),
-                        actor))
-                .map(appended -> Accepted.response(appended, id, "/groups/" + id));
+        return read(id, actor, actor)
+                .map(seen -> GroupDecisions.rename(id, body, seen.group(), seen.callerMembership()))
+                .chain(decision -> answers.accepted(decision, actor, id, "/groups/" + id));
     }
 
     /**
@@ -93,19 +81,14 @@ public class GroupCommandResource {
         Ids.require("userId", userId);
         String actor = caller.id();
         String role = body == null ? GroupRole.MEMBER : body.role();
-        Uni<Void> allowed = actor.equals(userId) && GroupRole.MEMBER.equals(role) ? Uni.createFrom().voidItem()
-                : requireAdmin(id, actor, actor.equals(userId) ? "join group " + id + " as an admin"
-                        : "add user " + userId + " to group " + id).replaceWithVoid();
-        return existingGroup(id)
-                .chain(group -> allowed)
-                .chain(() -> users.findProfile(userId))
-                .map(profile -> profile.orElseThrow(() -> Problems.notFound("user", userId)))
-                .chain(profile -> groups.findMembership(id, userId))
-                .chain(existing -> existing.isPresent()
-                        ? Uni.createFrom().item(Response.ok(existing.get()).build())
-                        : log.append(GroupEvent.MEMBER_JOINED, new MemberJoined(id, userId, role,
-                                Timestamps.format(Instant.now())), actor)
-                                .map(appended -> Accepted.response(appended, userId, membershipPath(id, userId))));
+        return Uni.combine().all().unis(read(id, actor, userId), users.isRegistered(userId)).asTuple()
+                .chain(read -> {
+                    Seen seen = read.getItem1();
+                    return answers.answer(GroupDecisions.join(id, userId, role, actor, Timestamps.format(Instant.now()),
+                            seen.group(), seen.callerMembership(), read.getItem2(), seen.membership()), actor,
+                            appended -> Accepted.response(appended, userId, membershipPath(id, userId)),
+                            () -> Response.ok(seen.membership()).build());
+                });
     }
 
     @PATCH
@@ -115,17 +98,10 @@ public class GroupCommandResource {
             @Valid @NotNull RoleRequest body) {
         Ids.require("userId", userId);
         String actor = caller.id();
-        return existingGroup(id)
-                .chain(group -> requireAdmin(id, actor, "change roles in group " + id)
-                        .chain(admin -> existingMembership(id, userId))
-                        .invoke(member -> {
-                            if (member.isAdmin() && !GroupRole.ADMIN.equals(body.role()) && group.adminCount() <= 1) {
-                                throw lastAdmin(id, userId);
-                            }
-                        }))
-                .chain(member -> log.append(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged(id, userId,
-                        body.role()), actor))
-                .map(appended -> Accepted.response(appended, userId, membershipPath(id, userId)));
+        return read(id, actor, userId)
+                .map(seen -> GroupDecisions.changeRole(id, userId, body.role(), seen.group(), seen.callerMembership(),
+                        seen.membership()))
+                .chain(decision -> answers.accepted(decision, actor, userId, membershipPath(id, userId)));
     }
 
     /** Leaves (yourself) or removes (an admin); the last admin may only leave a group that has no other member. */
@@ -135,38 +111,25 @@ public class GroupCommandResource {
     public Uni<Response> leave(@PathParam("id") String id, @PathParam("userId") String userId) {
         Ids.require("userId", userId);
         String actor = caller.id();
-        Uni<Void> allowed = actor.equals(userId) ? Uni.createFrom().voidItem()
-                : requireAdmin(id, actor, "remove user " + userId + " from group " + id).replaceWithVoid();
-        return existingGroup(id)
-                .chain(group -> allowed
-                        .chain(() -> existingMembership(id, userId))
-                        .invoke(member -> {
-                            if (member.isAdmin() && group.adminCount() <= 1 && group.memberCount() > 1) {
-                                throw lastAdmin(id, userId);
-                            }
-                        }))
-                .chain(member -> log.append(GroupEvent.MEMBER_LEFT, new MemberLeft(id, userId), actor))
-                .map(appended -> Accepted.response(appended, userId, membershipPath(id, userId)));
+        return read(id, actor, userId)
+                .map(seen -> GroupDecisions.leave(id, userId, actor, seen.group(), seen.callerMembership(),
+                        seen.membership()))
+                .chain(decision -> answers.accepted(decision, actor, userId, membershipPath(id, userId)));
     }
 
-    private Uni<GroupView> existingGroup(String groupId) {
+    /** The group and the two memberships its rules look at, read concurrently; one read when the caller is the member. */
+    private Uni<Seen> read(String groupId, String actor, String userId) {
         Ids.require("id", groupId);
-        return groups.findGroup(groupId).map(group -> group.orElseThrow(() -> Problems.notFound("group", groupId)));
+        boolean self = actor.equals(userId);
+        return Uni.combine().all().unis(groups.findGroup(groupId), groups.findMembership(groupId, userId),
+                        self ? Uni.createFrom().item(Optional.<MembershipView>empty()) : groups.findMembership(groupId, actor))
+                .asTuple()
+                .map(read -> new Seen(read.getItem1().orElse(null), (self ? read.getItem2() : read.getItem3()).orElse(null),
+                        read.getItem2().orElse(null)));
     }
 
-    private Uni<MembershipView> existingMembership(String groupId, String userId) {
-        return groups.findMembership(groupId, userId).map(member -> member.orElseThrow(() -> Problems.notFound(
-                "membership of user " + userId + " in group", groupId)));
-    }
-
-    private Uni<MembershipView> requireAdmin(String groupId, String actor, String action) {
-        return groups.findMembership(groupId, actor).map(member -> member.filter(MembershipView::isAdmin)
-                .orElseThrow(() -> Problems.forbidden("only an admin of group " + groupId + " may " + action)));
-    }
-
-    private static RuntimeException lastAdmin(String groupId, String userId) {
-        return Problems.conflict(userId + " is the last admin of group " + groupId
-                + "; make another member an admin first");
+    /** What the group decisions read; null where the item does not exist. */
+    private record Seen(GroupView group, MembershipView callerMembership, MembershipView membership) {
     }
 
     private static String membershipPath(String groupId, String userId) {

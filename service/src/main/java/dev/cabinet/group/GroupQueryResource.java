@@ -1,14 +1,15 @@
 package dev.cabinet.group;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.smallrye.mutiny.Uni;
@@ -35,10 +36,9 @@ public class GroupQueryResource {
 
     @GET
     @Path("{id}/members")
-    public Uni<Page<MemberView>> listMembers(@PathParam("id") String id, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+    public Uni<Page<MemberView>> listMembers(@PathParam("id") String id, @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return groups.listMembers(id, pages.of(limit, cursor));
+        return groups.listMembers(id, pages.of(page));
     }
 
     /** 200 with the membership, or 404: one GetItem (pattern 9). */

@@ -2,6 +2,8 @@ package dev.cabinet.http;
 
 import java.util.List;
 
+import dev.cabinet.decision.Refusal;
+
 /** The problem types Cabinet answers with, as factories; {@code type} URIs are stable and documented in the README. */
 public final class Problems {
 
@@ -30,5 +32,15 @@ public final class Problems {
 
     public static ProblemException conflict(String detail) {
         return new ProblemException(409, TYPE_PREFIX + "conflict", "Conflict", detail, null);
+    }
+
+    /** A command's refusal as the problem its kind stands for. */
+    public static ProblemException of(Refusal refusal) {
+        return switch (refusal.kind()) {
+            case NOT_FOUND -> notFound(refusal.detail());
+            case FORBIDDEN -> forbidden(refusal.detail());
+            case CONFLICT -> conflict(refusal.detail());
+            case INVALID -> badRequest(refusal.field(), refusal.detail());
+        };
     }
 }

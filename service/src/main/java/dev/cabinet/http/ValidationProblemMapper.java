@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import dev.cabinet.query.InvalidQueryException;
 import dev.cabinet.table.InvalidIdException;
 
 /** Maps every kind of invalid input to a 400 problem that names the offending field. */
@@ -33,6 +34,13 @@ public class ValidationProblemMapper {
 
     @ServerExceptionMapper
     public Response invalidId(InvalidIdException e, UriInfo uri) {
+        return ProblemResponses.of(400, TYPE, "Invalid request", e.getMessage(), uri.getPath(),
+                List.of(new Problem.FieldError(e.field(), e.reason())));
+    }
+
+    /** A limit or cursor the query layer refused: the same 400 as any other invalid parameter. */
+    @ServerExceptionMapper
+    public Response invalidQuery(InvalidQueryException e, UriInfo uri) {
         return ProblemResponses.of(400, TYPE, "Invalid request", e.getMessage(), uri.getPath(),
                 List.of(new Problem.FieldError(e.field(), e.reason())));
     }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -25,6 +26,7 @@ import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.query.TableReader;
@@ -73,7 +75,7 @@ public class MetricsResource {
     @Operation(operationId = "listMetrics")
     @GET
     public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
-            @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+            @QueryParam("to") String to, @BeanParam PageParameters page) {
         Ids.require("resourceId", resourceId);
         String start = InstantParameters.fixedWidth("from", from);
         String end = InstantParameters.fixedWidth("to", to);
@@ -83,6 +85,6 @@ public class MetricsResource {
         List<KeyQuery> shards = MetricsKeys.partitions(resourceId, config.shards()).stream()
                 .map(partition -> KeyQuery.of(Index.TABLE, partition, SortKeyCondition.between(start, end), false))
                 .toList();
-        return table.queryMerged(shards, pages.of(limit, cursor)).map(page -> page.map(MetricView::of));
+        return table.queryMerged(shards, pages.of(page)).map(found -> found.map(MetricView::of));
     }
 }

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -16,12 +17,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.http.Accepted;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
-import dev.cabinet.post.CommentEvent.CommentAdded;
-import dev.cabinet.post.CommentEvent.CommentDeleted;
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
@@ -38,14 +37,14 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class CommentResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
     private final PostQueries posts;
     private final PageRequests pages;
 
-    CommentResource(EventLog log, Caller caller, UserQueries users, PostQueries posts, PageRequests pages) {
-        this.log = log;
+    CommentResource(CommandAnswers answers, Caller caller, UserQueries users, PostQueries posts, PageRequests pages) {
+        this.answers = answers;
         this.caller = caller;
         this.users = users;
         this.posts = posts;
@@ -54,12 +53,12 @@ public class CommentResource {
 
     @GET
     public Uni<Page<CommentView>> listComments(@PathParam("postId") String postId, @QueryParam("order") String order,
-            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+            @BeanParam PageParameters page) {
         Ids.require("postId", postId);
         if (order != null && !order.equals("asc") && !order.equals("desc")) {
             throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc' (newest first)");
         }
-        return posts.listComments(postId, "desc".equals(order), pages.of(limit, cursor));
+        return posts.listComments(postId, "desc".equals(order), pages.of(page));
     }
 
     /**
@@ -73,17 +72,10 @@ public class CommentResource {
         Ids.require("postId", postId);
         String author = caller.id();
         String commentId = Ids.newId();
-        return users.isRegistered(author)
-                .invoke(registered -> {
-                    if (!registered) {
-                        throw Problems.conflict("register your profile with PUT /users/" + author + " before commenting");
-                    }
-                })
-                .chain(registered -> posts.findPost(postId))
-                .map(post -> post.orElseThrow(() -> Problems.notFound("post", postId)))
-                .chain(post -> log.append(CommentEvent.ADDED, new CommentAdded(postId, commentId, author, body.text(),
-                        Timestamps.format(Instant.now())), author))
-                .map(appended -> Accepted.response(appended, commentId, "/posts/" + postId + "/comments"));
+        return Uni.combine().all().unis(users.isRegistered(author), posts.findPost(postId)).asTuple()
+                .map(read -> CommentDecisions.add(postId, commentId, author, body, Timestamps.format(Instant.now()),
+                        read.getItem1(), read.getItem2().orElse(null)))
+                .chain(decision -> answers.accepted(decision, author, commentId, "/posts/" + postId + "/comments"));
     }
 
     @DELETE
@@ -93,19 +85,9 @@ public class CommentResource {
         Ids.require("postId", postId);
         Ids.require("commentId", commentId);
         String actor = caller.id();
-        return posts.findComment(commentId)
-                .map(found -> found.filter(comment -> comment.postId().equals(postId))
-                        .orElseThrow(() -> Problems.notFound("comment", commentId)))
-                .chain(comment -> comment.authorId().equals(actor) ? Uni.createFrom().item(comment)
-                        : posts.findPost(postId).map(post -> {
-                            if (post.isEmpty() || !post.get().authorId().equals(actor)) {
-                                throw Problems.forbidden("only the comment's author or the post's author may delete "
-                                        + "comment " + commentId);
-                            }
-                            return comment;
-                        }))
-                .chain(comment -> log.append(CommentEvent.DELETED, new CommentDeleted(postId, commentId,
-                        comment.createdAt()), actor))
-                .map(appended -> Accepted.response(appended, commentId, "/posts/" + postId + "/comments"));
+        return Uni.combine().all().unis(posts.findComment(commentId), posts.findPost(postId)).asTuple()
+                .map(read -> CommentDecisions.delete(postId, commentId, actor, read.getItem1().orElse(null),
+                        read.getItem2().orElse(null)))
+                .chain(decision -> answers.accepted(decision, actor, commentId, "/posts/" + postId + "/comments"));
     }
 }

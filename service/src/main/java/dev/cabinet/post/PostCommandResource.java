@@ -15,13 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.http.Accepted;
-import dev.cabinet.http.Problems;
-import dev.cabinet.post.PostEvent.PostCreated;
-import dev.cabinet.post.PostEvent.PostDeleted;
-import dev.cabinet.post.PostEvent.PostEdited;
-import dev.cabinet.post.PostEvent.PostPublished;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -34,13 +28,13 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class PostCommandResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
     private final PostQueries posts;
 
-    PostCommandResource(EventLog log, Caller caller, UserQueries users, PostQueries posts) {
-        this.log = log;
+    PostCommandResource(CommandAnswers answers, Caller caller, UserQueries users, PostQueries posts) {
+        this.answers = answers;
         this.caller = caller;
         this.users = users;
         this.posts = posts;
@@ -52,14 +46,8 @@ public class PostCommandResource {
         String author = caller.id();
         String postId = Ids.newId();
         return users.isRegistered(author)
-                .invoke(registered -> {
-                    if (!registered) {
-                        throw Problems.conflict("register your profile with PUT /users/" + author + " before writing posts");
-                    }
-                })
-                .chain(registered -> log.append(PostEvent.CREATED,
-                        new PostCreated(postId, author, body.title(), body.body(), Timestamps.format(Instant.now())), author))
-                .map(appended -> Accepted.response(appended, postId, "/posts/" + postId));
+                .map(registered -> PostDecisions.create(postId, author, body, Timestamps.format(Instant.now()), registered))
+                .chain(decision -> answers.accepted(decision, author, postId, "/posts/" + postId));
     }
 
     @PATCH
@@ -67,24 +55,18 @@ public class PostCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> editPost(@PathParam("id") String id, @Valid @NotNull PostChangeRequest body) {
         String actor = caller.id();
-        return postOfAuthor(id, actor)
-                .chain(post -> log.append(PostEvent.EDITED, new PostEdited(id, body.title(), body.body()), actor))
-                .map(appended -> Accepted.response(appended, id, "/posts/" + id));
+        return post(id)
+                .map(post -> PostDecisions.edit(post, id, actor, body))
+                .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
     @POST
     @Path("{id}/publish")
     public Uni<Response> publishPost(@PathParam("id") String id) {
         String actor = caller.id();
-        return postOfAuthor(id, actor)
-                .invoke(post -> {
-                    if (post.isPublished()) {
-                        throw Problems.conflict("post " + id + " is already published");
-                    }
-                })
-                .chain(post -> log.append(PostEvent.PUBLISHED, new PostPublished(id, Timestamps.format(Instant.now())),
-                        actor))
-                .map(appended -> Accepted.response(appended, id, "/posts/" + id));
+        return post(id)
+                .map(post -> PostDecisions.publish(post, id, actor, Timestamps.format(Instant.now())))
+                .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
     /** Deletes the post with all its comments; only its author may. */
@@ -92,19 +74,13 @@ public class PostCommandResource {
     @Path("{id}")
     public Uni<Response> deletePost(@PathParam("id") String id) {
         String actor = caller.id();
-        return postOfAuthor(id, actor)
-                .chain(post -> log.append(PostEvent.DELETED, new PostDeleted(id, Timestamps.format(Instant.now())), actor))
-                .map(appended -> Accepted.response(appended, id, "/posts/" + id));
+        return post(id)
+                .map(post -> PostDecisions.delete(post, id, actor, Timestamps.format(Instant.now())))
+                .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
-    private Uni<PostView> postOfAuthor(String postId, String actor) {
-        Ids.require("id", postId);
-        return posts.findPost(postId)
-                .map(post -> post.orElseThrow(() -> Problems.notFound("post", postId)))
-                .invoke(post -> {
-                    if (!post.authorId().equals(actor)) {
-                        throw Problems.forbidden("only the author of post " + postId + " may change it");
-                    }
-                });
+    /** The post as the decisions read it: null when it does not exist. */
+    private Uni<PostView> post(String postId) {
+        return posts.findPost(Ids.require("id", postId)).map(post -> post.orElse(null));
     }
 }

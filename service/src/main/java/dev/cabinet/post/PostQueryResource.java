@@ -1,5 +1,6 @@
 package dev.cabinet.post;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -9,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.http.Problems;
 import dev.cabinet.query.Page;
-import dev.cabinet.query.PageRequest;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.smallrye.mutiny.Uni;
@@ -29,12 +30,11 @@ public class PostQueryResource {
 
     /** The published feed (pattern 5); {@code status=published} is the only listing there is. */
     @GET
-    public Uni<Page<PostView>> listPosts(@QueryParam("status") String status, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+    public Uni<Page<PostView>> listPosts(@QueryParam("status") String status, @BeanParam PageParameters page) {
         if (!PostStatus.PUBLISHED.equals(status)) {
             throw Problems.badRequest("status", "must be 'published': the feed lists published posts only");
         }
-        return posts.listPublished(pages.of(limit, cursor));
+        return posts.listPublished(pages.of(page));
     }
 
     /** A post (GetItem), or with {@code include=comments} the post and its newest comments in one Query (pattern 3). */
@@ -49,8 +49,7 @@ public class PostQueryResource {
         if (!"comments".equals(include)) {
             throw Problems.badRequest("include", "must be 'comments'");
         }
-        PageRequest page = pages.of(limit, null);
-        return posts.findPostWithComments(id, page.limit())
+        return posts.findPostWithComments(id, pages.limit(limit))
                 .map(post -> post.orElseThrow(() -> Problems.notFound("post", id)));
     }
 }

@@ -1,13 +1,14 @@
 package dev.cabinet.post;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
 import dev.cabinet.query.PageRequests;
 import dev.cabinet.table.Ids;
 import io.smallrye.mutiny.Uni;
@@ -26,9 +27,9 @@ public class UserCommentsQueryResource {
     }
 
     @GET
-    public Uni<Page<CommentView>> listCommentsOfUser(@PathParam("id") String id, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor) {
+    public Uni<Page<CommentView>> listCommentsOfUser(@PathParam("id") String id,
+            @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return posts.listCommentsOfUser(id, pages.of(limit, cursor));
+        return posts.listCommentsOfUser(id, pages.of(page));
     }
 }

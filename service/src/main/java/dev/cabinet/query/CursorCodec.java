@@ -17,9 +17,6 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.cabinet.http.ProblemException;
-import dev.cabinet.http.Problems;
-
 /**
  * Turns a Query's LastEvaluatedKey (or a merged read's shard positions) into an opaque cursor and back. A cursor is
  * signed with HMAC-SHA256 over the list it belongs to and its content ({@code cabinet.query.cursor-secret}), so a
@@ -136,8 +133,8 @@ public class CursorCodec {
         }
     }
 
-    /** A cursor that was not made by this service for this list: a 400 naming the cursor. */
-    private static ProblemException invalid(String reason) {
-        return Problems.badRequest("cursor", "is not valid for this list: " + reason);
+    /** A cursor that was not made by this service for this list: the web layer's 400 names the cursor. */
+    private static InvalidQueryException invalid(String reason) {
+        return new InvalidQueryException("cursor", "is not valid for this list: " + reason);
     }
 }

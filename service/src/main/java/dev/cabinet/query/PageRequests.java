@@ -2,8 +2,6 @@ package dev.cabinet.query;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.cabinet.http.Problems;
-
 /** Checks a client's {@code limit} against the configured bounds and applies the default. */
 @ApplicationScoped
 public class PageRequests {
@@ -14,16 +12,22 @@ public class PageRequests {
         this.config = config;
     }
 
-    /** The limit comes as text: JAX-RS would answer an unparsable number with a 404, this answers a 400 naming it. */
-    public PageRequest of(String limitParam, String cursor) {
+    /** A list endpoint's page; a bad limit or an empty cursor is an {@link InvalidQueryException} naming it. */
+    public PageRequest of(PageParameters page) {
+        int limit = limit(page.limit());
+        if (page.cursor() != null && page.cursor().isEmpty()) {
+            throw new InvalidQueryException("cursor", "must not be empty");
+        }
+        return new PageRequest(limit, page.cursor());
+    }
+
+    /** The page size alone, for reads that embed a first page (a post with its comments) and have no cursor. */
+    public int limit(String limitParam) {
         Integer limit = parse(limitParam);
         if (limit != null && (limit < 1 || limit > config.maxLimit())) {
-            throw Problems.badRequest("limit", "must be between 1 and " + config.maxLimit());
+            throw new InvalidQueryException("limit", "must be between 1 and " + config.maxLimit());
         }
-        if (cursor != null && cursor.isEmpty()) {
-            throw Problems.badRequest("cursor", "must not be empty");
-        }
-        return new PageRequest(limit == null ? config.defaultLimit() : limit, cursor);
+        return limit == null ? config.defaultLimit() : limit;
     }
 
     private Integer parse(String limit) {
@@ -33,7 +37,7 @@ public class PageRequests {
         try {
             return Integer.valueOf(limit.trim());
         } catch (NumberFormatException e) {
-            throw Problems.badRequest("limit", "must be a whole number between 1 and " + config.maxLimit());
+            throw new InvalidQueryException("limit", "must be a whole number between 1 and " + config.maxLimit());
         }
     }
 }

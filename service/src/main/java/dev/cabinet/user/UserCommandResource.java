@@ -14,13 +14,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.http.Accepted;
-import dev.cabinet.http.Problems;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Timestamps;
-import dev.cabinet.user.UserEvent.UserProfileUpdated;
-import dev.cabinet.user.UserEvent.UserRegistered;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -31,12 +27,12 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class UserCommandResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
 
-    UserCommandResource(EventLog log, Caller caller, UserQueries users) {
-        this.log = log;
+    UserCommandResource(CommandAnswers answers, Caller caller, UserQueries users) {
+        this.answers = answers;
         this.caller = caller;
         this.users = users;
     }
@@ -46,12 +42,8 @@ public class UserCommandResource {
     public Uni<Response> putProfile(@PathParam("id") String id, @Valid @NotNull ProfileRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)
-                .chain(existing -> existing.isPresent()
-                        ? log.append(UserEvent.PROFILE_UPDATED,
-                                new UserProfileUpdated(id, body.name(), body.email(), body.avatarUrl()), actor)
-                        : log.append(UserEvent.REGISTERED, new UserRegistered(id, body.name(), body.email(),
-                                body.avatarUrl(), Timestamps.format(Instant.now())), actor))
-                .map(appended -> Accepted.response(appended, id, "/users/" + id));
+                .map(existing -> UserDecisions.putProfile(id, body, Timestamps.format(Instant.now()), existing.orElse(null)))
+                .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id));
     }
 
     /** Changes some fields of the caller's registered profile. */
@@ -59,9 +51,7 @@ public class UserCommandResource {
     public Uni<Response> changeProfile(@PathParam("id") String id, @Valid @NotNull ProfileChangeRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)
-                .map(existing -> existing.orElseThrow(() -> Problems.notFound("user", id)))
-                .chain(existing -> log.append(UserEvent.PROFILE_UPDATED,
-                        new UserProfileUpdated(id, body.name(), body.email(), body.avatarUrl()), actor))
-                .map(appended -> Accepted.response(appended, id, "/users/" + id));
+                .map(existing -> UserDecisions.changeProfile(id, body, existing.orElse(null)))
+                .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id));
     }
 }

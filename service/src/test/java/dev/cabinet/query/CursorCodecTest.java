@@ -13,8 +13,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.cabinet.http.ProblemException;
-
 class CursorCodecTest {
 
     private static final Set<String> TABLE_KEYS = Set.of("pk", "sk");
@@ -32,8 +30,8 @@ class CursorCodecTest {
     @Test
     void aCursorOfAnotherListIsRefusedEvenInTheSamePartition() {
         String cursor = codec.encode(POSTS, Map.of("pk", "USER#u1", "sk", "POST#x"));
-        assertThrows(ProblemException.class, () -> codec.decode(cursor, GROUPS, "pk", "USER#u1", TABLE_KEYS));
-        assertThrows(ProblemException.class, () -> codec.decode(cursor, POSTS.replace("u1", "u2"), "pk", "USER#u2",
+        assertThrows(InvalidQueryException.class, () -> codec.decode(cursor, GROUPS, "pk", "USER#u1", TABLE_KEYS));
+        assertThrows(InvalidQueryException.class, () -> codec.decode(cursor, POSTS.replace("u1", "u2"), "pk", "USER#u2",
                 TABLE_KEYS));
     }
 
@@ -44,16 +42,16 @@ class CursorCodecTest {
         String signature = cursor.substring(cursor.lastIndexOf('.'));
         String otherKey = Base64.getUrlEncoder().withoutPadding().encodeToString(
                 "{\"pk\":\"USER#u1\",\"sk\":\"POST#y\"}".getBytes(StandardCharsets.UTF_8));
-        assertThrows(ProblemException.class, () -> codec.decode(otherKey + signature, POSTS, "pk", "USER#u1", TABLE_KEYS));
-        assertThrows(ProblemException.class, () -> codec.decode(payload, POSTS, "pk", "USER#u1", TABLE_KEYS));
+        assertThrows(InvalidQueryException.class, () -> codec.decode(otherKey + signature, POSTS, "pk", "USER#u1", TABLE_KEYS));
+        assertThrows(InvalidQueryException.class, () -> codec.decode(payload, POSTS, "pk", "USER#u1", TABLE_KEYS));
         CursorCodec otherService = new CursorCodec(new ObjectMapper(), "another-secret-of-more-than-32-chars");
-        assertThrows(ProblemException.class, () -> otherService.decode(cursor, POSTS, "pk", "USER#u1", TABLE_KEYS));
+        assertThrows(InvalidQueryException.class, () -> otherService.decode(cursor, POSTS, "pk", "USER#u1", TABLE_KEYS));
     }
 
     @Test
     void garbageAndShortSecretsAreRefused() {
-        assertThrows(ProblemException.class, () -> codec.decode("not a cursor!", POSTS, "pk", "USER#u1", TABLE_KEYS));
-        assertThrows(ProblemException.class, () -> codec.decode(".", POSTS, "pk", "USER#u1", TABLE_KEYS));
+        assertThrows(InvalidQueryException.class, () -> codec.decode("not a cursor!", POSTS, "pk", "USER#u1", TABLE_KEYS));
+        assertThrows(InvalidQueryException.class, () -> codec.decode(".", POSTS, "pk", "USER#u1", TABLE_KEYS));
         assertThrows(IllegalStateException.class, () -> new CursorCodec(new ObjectMapper(), "short"));
     }
 
@@ -62,9 +60,9 @@ class CursorCodecTest {
         List<ShardPosition> positions = List.of(ShardPosition.after("2026-01-01T00:00:00.000Z#p1"), ShardPosition.DONE);
         String encoded = codec.encodeShards(FEED, positions);
         assertEquals(positions, codec.decodeShards(encoded, FEED, 2));
-        assertThrows(ProblemException.class, () -> codec.decodeShards(encoded, "GSI2|ORDERS#2026-01-01#0|ANY", 2));
-        assertThrows(ProblemException.class, () -> codec.decodeShards(encoded, FEED, 4));
+        assertThrows(InvalidQueryException.class, () -> codec.decodeShards(encoded, "GSI2|ORDERS#2026-01-01#0|ANY", 2));
+        assertThrows(InvalidQueryException.class, () -> codec.decodeShards(encoded, FEED, 4));
         String contradictory = codec.encodeShards(FEED, List.of(new ShardPosition("x", true), ShardPosition.START));
-        assertThrows(ProblemException.class, () -> codec.decodeShards(contradictory, FEED, 2));
+        assertThrows(InvalidQueryException.class, () -> codec.decodeShards(contradictory, FEED, 2));
     }
 }

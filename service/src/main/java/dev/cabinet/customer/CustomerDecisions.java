@@ -1,0 +1,50 @@
+package dev.cabinet.customer;
+
+import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
+import dev.cabinet.customer.CustomerEvent.OrderPlaced;
+import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
+import dev.cabinet.decision.Decision;
+import dev.cabinet.decision.Refusal;
+
+/**
+ * The rules of customer and order commands: any signed-in user registers customers (registering again replaces the
+ * profile) and places orders for a customer that exists; an order id is used once; a status change must change it.
+ * Every view argument is null when its item does not exist.
+ */
+public final class CustomerDecisions {
+
+    private CustomerDecisions() {
+    }
+
+    public static Decision register(String customerId, CustomerRequest body) {
+        return Decision.accept(CustomerEvent.REGISTERED, new CustomerRegistered(customerId, body.name(), body.email()));
+    }
+
+    /**
+     * {@code placedAt} is a fixed-width UTC instant; the order's date is its first ten characters. A client's own
+     * order id already in use is refused: placing it again would overwrite another order.
+     */
+    public static Decision placeOrder(String customerId, String orderId, String placedAt, String total,
+            CustomerView customer, OrderView existing) {
+        if (customer == null) {
+            return Decision.refuse(Refusal.notFound("customer", customerId));
+        }
+        if (existing != null) {
+            return Decision.refuse(Refusal.conflict("order " + orderId + " already exists"));
+        }
+        return Decision.accept(CustomerEvent.ORDER_PLACED, new OrderPlaced(customerId, orderId,
+                placedAt.substring(0, 10), placedAt, total));
+    }
+
+    /** A change to the status the order already has is refused, so that a client learns its view was stale. */
+    public static Decision changeStatus(String orderId, String status, OrderView order) {
+        if (order == null) {
+            return Decision.refuse(Refusal.notFound("order", orderId));
+        }
+        if (order.status().equals(status)) {
+            return Decision.refuse(Refusal.conflict("order " + orderId + " is already " + status));
+        }
+        return Decision.accept(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(order.customerId(), orderId,
+                order.orderDate(), status));
+    }
+}

@@ -1,0 +1,140 @@
+package dev.cabinet.folder;
+
+import static dev.cabinet.decision.Rules.NOW;
+import static dev.cabinet.decision.Rules.appends;
+import static dev.cabinet.decision.Rules.conflict;
+import static dev.cabinet.decision.Rules.forbidden;
+import static dev.cabinet.decision.Rules.invalid;
+import static dev.cabinet.decision.Rules.notFound;
+import static dev.cabinet.decision.Rules.rule;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.cabinet.decision.Decision;
+import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FileEvent.FileUploaded;
+import dev.cabinet.folder.FolderEvent.FolderCreated;
+import dev.cabinet.folder.FolderEvent.FolderMoved;
+import dev.cabinet.folder.FolderEvent.FolderRenamed;
+
+/**
+ * The rules of folder and file commands, given the folders a resource reads. ada owns the tree root/docs/old and the
+ * folder other; eve owns hers. No Quarkus, no table.
+ */
+class FolderDecisionsTest {
+
+    private static final FolderView ROOT = folder("root", null, List.of(), "ada");
+    private static final FolderView DOCS = folder("docs", "root", List.of("root"), "ada");
+    private static final FolderView OLD = folder("old", "docs", List.of("root", "docs"), "ada");
+    private static final FolderView OTHER = folder("other", null, List.of(), "ada");
+    private static final FolderView EVES = folder("eves", null, List.of(), "eve");
+    private static final long MAX_SIZE = 1000;
+    private static final String URL = "http://files.example/docs/f1";
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource({ "creating", "renaming", "moving", "files" })
+    void followsTheRule(String sentence, Decision decided, Decision expected) {
+        assertEquals(expected, decided, sentence);
+    }
+
+    static Stream<Arguments> creating() {
+        return Stream.of(
+                rule("anyone creates a root folder, which is theirs",
+                        FolderDecisions.create("f1", "eve", new NewFolderRequest("Notes", null), NOW, null),
+                        appends(FolderEvent.CREATED, new FolderCreated("f1", "Notes", null, "eve", NOW))),
+                rule("the owner creates a folder in their folder",
+                        FolderDecisions.create("f1", "ada", new NewFolderRequest("Q1", "docs"), NOW, DOCS),
+                        appends(FolderEvent.CREATED, new FolderCreated("f1", "Q1", "docs", "ada", NOW))),
+                rule("no one creates folders in someone else's folder",
+                        FolderDecisions.create("f1", "eve", new NewFolderRequest("Q1", "docs"), NOW, DOCS),
+                        forbidden("only the owner of folder docs may create folders in it")),
+                rule("a parent that does not exist is not found",
+                        FolderDecisions.create("f1", "ada", new NewFolderRequest("Q1", "gone"), NOW, null),
+                        notFound("folder gone does not exist")));
+    }
+
+    static Stream<Arguments> renaming() {
+        FolderChangeRequest rename = new FolderChangeRequest("Documents", null);
+        return Stream.of(
+                rule("the owner renames their folder",
+                        FolderDecisions.change("docs", "ada", rename, DOCS, null),
+                        appends(FolderEvent.RENAMED, new FolderRenamed("docs", "Documents"))),
+                rule("no one renames someone else's folder",
+                        FolderDecisions.change("docs", "eve", rename, DOCS, null),
+                        forbidden("only the owner of folder docs may change it")),
+                rule("a folder that does not exist cannot be renamed",
+                        FolderDecisions.change("gone", "ada", rename, null, null),
+                        notFound("folder gone does not exist")));
+    }
+
+    static Stream<Arguments> moving() {
+        return Stream.of(
+                rule("the owner moves a folder under another of their folders",
+                        FolderDecisions.change("old", "ada", moveTo("other"), OLD, OTHER),
+                        appends(FolderEvent.MOVED, new FolderMoved("old", "other"))),
+                rule("a folder cannot move under itself",
+                        FolderDecisions.change("docs", "ada", moveTo("docs"), DOCS, DOCS),
+                        conflict("folder docs cannot move under itself or one of its descendants")),
+                rule("a folder cannot move under one of its descendants: the tree would become a cycle",
+                        FolderDecisions.change("root", "ada", moveTo("old"), ROOT, OLD),
+                        conflict("folder root cannot move under itself or one of its descendants")),
+                rule("a folder cannot move to the folder it is in",
+                        FolderDecisions.change("old", "ada", moveTo("docs"), OLD, DOCS),
+                        conflict("folder old is already in folder docs")),
+                rule("no one moves a folder into someone else's folder",
+                        FolderDecisions.change("docs", "ada", moveTo("eves"), DOCS, EVES),
+                        forbidden("only the owner of folder eves may move folders into it")),
+                rule("no one moves someone else's folder, whatever the target",
+                        FolderDecisions.change("docs", "eve", moveTo("eves"), DOCS, EVES),
+                        forbidden("only the owner of folder docs may change it")),
+                rule("a target that does not exist is not found",
+                        FolderDecisions.change("docs", "ada", moveTo("gone"), DOCS, null),
+                        notFound("folder gone does not exist")));
+    }
+
+    static Stream<Arguments> files() {
+        NewFileRequest small = new NewFileRequest("q1.pdf", MAX_SIZE, "application/pdf");
+        NewFileRequest large = new NewFileRequest("q1.pdf", MAX_SIZE + 1, "application/pdf");
+        return Stream.of(
+                rule("the owner adds a file up to the size limit to their folder",
+                        FolderDecisions.addFile("docs", "f1", "ada", small, MAX_SIZE, URL, NOW, DOCS),
+                        appends(FileEvent.UPLOADED, new FileUploaded("f1", "docs", "q1.pdf", MAX_SIZE,
+                                "application/pdf", URL, NOW, "ada"))),
+                rule("a file larger than the limit is refused, naming its size",
+                        FolderDecisions.addFile("docs", "f1", "ada", large, MAX_SIZE, URL, NOW, DOCS),
+                        invalid("size", "must be at most 1000 bytes")),
+                rule("no one adds files to someone else's folder",
+                        FolderDecisions.addFile("docs", "f1", "eve", small, MAX_SIZE, URL, NOW, DOCS),
+                        forbidden("only the owner of folder docs may add files to it")),
+                rule("no file goes into a folder that does not exist",
+                        FolderDecisions.addFile("gone", "f1", "ada", small, MAX_SIZE, URL, NOW, null),
+                        notFound("folder gone does not exist")),
+                rule("the owner deletes their file",
+                        FolderDecisions.deleteFile("f1", "ada", file("ada")),
+                        appends(FileEvent.DELETED, new FileDeleted("f1"))),
+                rule("no one deletes someone else's file",
+                        FolderDecisions.deleteFile("f1", "eve", file("ada")),
+                        forbidden("only the owner of file f1 may delete it")),
+                rule("a file that does not exist cannot be deleted",
+                        FolderDecisions.deleteFile("f1", "ada", null),
+                        notFound("file f1 does not exist")));
+    }
+
+    private static FolderChangeRequest moveTo(String parentId) {
+        return new FolderChangeRequest(null, parentId);
+    }
+
+    private static FolderView folder(String id, String parentId, List<String> ancestors, String owner) {
+        return new FolderView(id, id, parentId, String.join("/", ancestors) + "/" + id, ancestors, owner, NOW, null);
+    }
+
+    private static FileView file(String owner) {
+        return new FileView("f1", "q1.pdf", "docs", 10, "application/pdf", URL, NOW, owner, null);
+    }
+}
