@@ -141,8 +141,8 @@ public class PostProjector implements LegacyProjector {
     }
 
     /**
-     * The tombstone first (it marks the deletion as decided), then the comments, the summary and the author's count,
-     * and the metadata last: until it is gone a redelivery finds the post and finishes the job.
+     * The tombstone first (it marks the deletion as decided), then the comments, the likes, the summary and the
+     * author's count, and the metadata last: until it is gone a redelivery finds the post and finishes the job.
      */
     private Uni<Void> deleted(PostDeleted e, Map<String, AttributeValue> post, ReceivedEvent event) {
         long version = event.version();
@@ -157,6 +157,10 @@ public class PostProjector implements LegacyProjector {
                 SortKeyCondition.beginsWith(KeyPlan.COMMENT.sk().prefix()), false);
         return store.update(tombstone)
                 .chain(() -> store.deleteAll(comments))
+                // Its likes and likeCount shards after the tombstone: a like applied meanwhile either is found here or
+                // finds the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
+                .chain(() -> Uni.join().all(LikeProjector.deletedWithPost(e.postId()).stream()
+                        .map(store::deleteAll).toList()).andFailFast())
                 .chain(() -> store.countOnce(uncount))
                 .chain(() -> store.delete(summary, PostKeys.VERSION, version))
                 .chain(() -> store.delete(PostKeys.metadata(e.postId()), PostKeys.VERSION, version))

@@ -55,6 +55,24 @@ public final class KeyPlan {
             .notes("the gsi1 entry finds a comment by id alone, as DELETE /posts/{id}/comments/{commentId} must")
             .build();
 
+    public static final ItemType LIKE = ItemType.named("Like")
+            .key("LIKES#{postId}", "USER#{userId}")
+            .attributes(Attributes.POST_ID, Attributes.USER_ID, Attributes.LIKED, Attributes.CREATED_AT)
+            .index(Index.GSI2, "LIKER#{userId}", "{createdAt}#{postId}", "while liked (sparse)",
+                    Attributes.POST_ID, Attributes.CREATED_AT)
+            .notes("one user's like of one post, the root of its own stream (so a post's likes are applied "
+                    + "concurrently); outside the post's partition, so pattern 3 never reads a post's likes. "
+                    + "createdAt is when it was last liked; an unlike keeps the item and drops its gsi2 entry")
+            .build();
+
+    public static final ItemType POST_LIKE_COUNTER = ItemType.named("PostLikeCounter")
+            .key("POST#{postId}", "COUNT#likeCount#{shard}")
+            .attributes(Attributes.LIKE_COUNT)
+            .notes("one of cabinet.likes.counter-shards shards of a post's likeCount, the shard from the liker's id: "
+                    + "2,000 likes at once spread over the shards instead of queueing on one item; pattern 3 and "
+                    + "GET /posts/{id} read them with the post and sum them, the feed batch-reads its page's")
+            .build();
+
     public static final ItemType GROUP = ItemType.named("Group")
             .key("GROUP#{groupId}", "METADATA")
             .attributes("groupId", "name", "description", "createdAt", "memberCount", "adminCount")
@@ -166,6 +184,7 @@ public final class KeyPlan {
      */
     public static final AggregateStream USER_STREAM = new AggregateStream("user", USER_PROFILE, null, "userVersion");
     public static final AggregateStream POST_STREAM = new AggregateStream("post", POST, POST_TOMBSTONE, "postVersion");
+    public static final AggregateStream LIKE_STREAM = new AggregateStream("like", LIKE, null, "likeVersion");
     public static final AggregateStream GROUP_STREAM = new AggregateStream("group", GROUP, null, "groupVersion");
     public static final AggregateStream FOLDER_STREAM = new AggregateStream("folder", FOLDER, null, "folderVersion");
     public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, null, "fileVersion");
@@ -190,6 +209,7 @@ public final class KeyPlan {
     public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME);
 
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
+            LIKE, POST_LIKE_COUNTER,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
 
@@ -200,8 +220,9 @@ public final class KeyPlan {
                     "Query USER#u, begins_with(sk, 'POST#'), descending", USER_POST),
             new AccessPattern(3, "Get a post with its comments in one request", "GET /posts/{id}?include=comments",
                     Index.TABLE,
-                    "Query POST#p, sk BETWEEN 'COMMENT#' AND 'METADATA', descending (metadata, then newest comments)",
-                    POST, COMMENT),
+                    "Query POST#p, sk BETWEEN 'COMMENT#' AND 'METADATA', descending (metadata, the likeCount "
+                            + "shards, then newest comments); GET /posts/{id} alone: sk BETWEEN 'COUNT#' AND 'METADATA'",
+                    POST, POST_LIKE_COUNTER, COMMENT),
             new AccessPattern(4, "List a post's comments, oldest or newest first",
                     "GET /posts/{id}/comments?order=asc|desc",
                     Index.TABLE,
@@ -261,7 +282,9 @@ public final class KeyPlan {
             new AccessPattern(23, "Which table answers reads (every instance, every few seconds)",
                     "all reads; POST /admin/rebuilds/{table}/cut-over sets it",
                     Index.TABLE, "GetItem CABINET#READ-MODEL / ACTIVE in the home table (consistent read)",
-                    ACTIVE_READ_MODEL));
+                    ACTIVE_READ_MODEL),
+            new AccessPattern(24, "List the posts a user likes, newest like first", "GET /users/{id}/likes",
+                    Index.GSI2, "Query LIKER#u, descending", LIKE));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a
