@@ -53,7 +53,7 @@ class LikeApiTest {
     @Inject
     TableReader table;
 
-    @ConfigProperty(name = LikeProjector.SHARDS)
+    @ConfigProperty(name = LikeProjector.SHARDS, defaultValue = LikeProjector.DEFAULT_SHARDS)
     int shards;
 
     @Test
