@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
@@ -27,7 +28,16 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.EventLog;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.projection.PlanExecutor;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
 import dev.cabinet.query.PageRequest;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Attributes;
@@ -52,6 +62,12 @@ class LikeApiTest {
 
     @Inject
     TableReader table;
+
+    @Inject
+    PlanExecutor executor;
+
+    @Inject
+    LikeProjector likes;
 
     @ConfigProperty(name = LikeProjector.SHARDS, defaultValue = LikeProjector.DEFAULT_SHARDS)
     int shards;
@@ -137,6 +153,44 @@ class LikeApiTest {
         long share = likers / shards;
         assertTrue(perShard.stream().allMatch(count -> count < 2 * share), "no shard took more than twice its share: "
                 + perShard);
+    }
+
+    /**
+     * The window a like races its post's deletion in: the like read its post while it existed, the deletion then ran to
+     * the end (likes and shards deleted), and only then the like wrote. Its second look finds the tombstone.
+     */
+    @Test
+    void aLikeDecidedBeforeItsPostWasDeletedButWrittenAfterRemovesItself() {
+        String author = newUserId();
+        register(author, "Brief");
+        String post = createPost(author, "Short-lived");
+        as(author).delete("/posts/" + post).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> given().get("/posts/" + post).statusCode() == 404);
+        Projector<LikeEvent> readBeforeTheDeletion = new Projector<>() {
+            @Override
+            public List<EventType<? extends LikeEvent>> eventTypes() {
+                return likes.eventTypes();
+            }
+
+            @Override
+            public StreamTarget target(LikeEvent event) {
+                return likes.target(event);
+            }
+
+            @Override
+            public WritePlan decide(LikeEvent event, Reads reads) {
+                return likes.decide(event, new Reads(reads.root(), Map.of(KeyPlan.POST.key(post),
+                        Optional.of(Map.of()))));
+            }
+        };
+        String user = Ids.newId();
+        executor.apply(readBeforeTheDeletion, new ReceivedEvent(Ids.newId(), LikeEvent.LIKED.name(), user, user,
+                Instant.now(), new PostLiked(post, user, Timestamps.format(Instant.now())),
+                new LogPosition(Topics.POSTS, 0, 1))).await().atMost(Duration.ofSeconds(10));
+
+        assertEquals(Optional.empty(), table.get(KeyPlan.LIKE.key(post, user)).await().atMost(Duration.ofSeconds(10)),
+                "the like found the tombstone and deleted itself");
+        assertEquals(List.of(), counterShards(post), "and the shard it counted on");
     }
 
     private static long likes(String postId) {
