@@ -1,86 +1,82 @@
 package dev.cabinet.post;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
-import dev.cabinet.projection.Progress;
-import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.LegacyProjector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.user.Profiles;
-import io.smallrye.mutiny.Uni;
+import dev.cabinet.table.Values;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Projects comments into their post's partition (patterns 3 and 4) with the author's name and avatar copied, and with
- * entries in GSI1 (by id) and GSI2 (the author's comments, pattern 6). The post's commentCount changes in the same
- * write that records the event on the post, so it stays exact under redelivery.
+ * Decides what comment events do: a comment goes into its post's partition (patterns 3 and 4) with the author's name
+ * and avatar copied (and their second look), with entries in GSI1 (by id) and GSI2 (the author's comments, pattern 6).
+ * The post is the stream's root: its commentCount changes in the write that records the event on it, so it stays exact
+ * under redelivery.
  */
 @ApplicationScoped
-public class CommentProjector implements LegacyProjector {
-
-    private final ProjectionStore store;
-    private final PostStream stream;
-    private final Profiles profiles;
-
-    CommentProjector(ProjectionStore store, PostStream stream, Profiles profiles) {
-        this.store = store;
-        this.stream = stream;
-        this.profiles = profiles;
-    }
+public class CommentProjector implements Projector<CommentEvent> {
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends CommentEvent>> eventTypes() {
         return List.of(CommentEvent.ADDED, CommentEvent.DELETED);
     }
 
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        CommentEvent data = (CommentEvent) event.data();
-        return stream.apply(event, data.postId(), (post, progress) -> data instanceof CommentAdded added
-                ? added(added, progress, event.version())
-                : deleted((CommentDeleted) data, progress, event.version()));
+    public StreamTarget target(CommentEvent event) {
+        return StreamTarget.of(KeyPlan.POST_STREAM, event.postId());
     }
 
-    private Uni<Void> added(CommentAdded e, Progress progress, long version) {
-        Key key = CommentKeys.comment(e.postId(), e.createdAt(), e.commentId());
-        Uni<Boolean> counted = progress == Progress.NEW ? store.update(countOnPost(e.postId(), 1, version))
-                : Uni.createFrom().item(true);
-        return counted.chain(() -> profiles.writeCopies(e.authorId(),
-                profile -> store.update(profile.writeNameAndAvatar(ItemUpdate.of(key, KeyPlan.COMMENT.name())
-                        .set("commentId", e.commentId())
-                        .set("postId", e.postId())
-                        .set("authorId", e.authorId())
-                        .set("text", e.text())
-                        .set("createdAt", e.createdAt())
-                        .set(Index.GSI1.pkAttribute(), CommentKeys.byIdPartition(e.commentId()))
-                        .set(Index.GSI1.skAttribute(), CommentKeys.byIdSortKey(e.postId()))
-                        .set(Index.GSI2.pkAttribute(), CommentKeys.byAuthorPartition(e.authorId()))
-                        .set(Index.GSI2.skAttribute(), CommentKeys.byAuthorSortKey(e.createdAt(), e.commentId()))
-                        .guardedBy(PostKeys.VERSION, version), "authorName", "authorAvatar")),
-                profile -> CommentAuthorCopies.refresh(store, profile, key)));
+    @Override
+    public List<Key> needs(CommentEvent event) {
+        return event instanceof CommentAdded added ? List.of(KeyPlan.USER_PROFILE.key(added.authorId()))
+                : List.of(key(event.postId(), ((CommentDeleted) event).createdAt(), event.commentId()));
     }
 
-    /** Counts the comment off only if it is still there: deleting a comment twice changes the count once. */
-    private Uni<Void> deleted(CommentDeleted e, Progress progress, long version) {
-        Key key = CommentKeys.comment(e.postId(), e.createdAt(), e.commentId());
-        Uni<Boolean> counted = progress == Progress.NEW
-                ? store.read(key).chain(comment -> store.update(countOnPost(e.postId(), comment.isPresent() ? -1 : 0,
-                        version)))
-                : Uni.createFrom().item(true);
-        return counted.chain(() -> store.delete(key, PostKeys.VERSION, version)).replaceWithVoid();
+    @Override
+    public WritePlan decide(CommentEvent event, Reads reads) {
+        if (event instanceof CommentAdded added) {
+            return added(added, reads.item(KeyPlan.USER_PROFILE.key(added.authorId())));
+        }
+        CommentDeleted deleted = (CommentDeleted) event;
+        Key comment = key(deleted.postId(), deleted.createdAt(), deleted.commentId());
+        // Counted off only if it is still there: deleting a comment twice changes the count once.
+        WritePlan plan = reads.item(comment).isPresent()
+                ? WritePlan.onRoot(ItemUpdate.of(KeyPlan.POST.key(deleted.postId()))
+                        .increment(Attributes.COMMENT_COUNT, -1))
+                : WritePlan.onRoot();
+        return plan.delete(comment);
     }
 
-    /** Records the event on the post (its root) and changes its comment count in one conditional write. */
-    private static ItemUpdate countOnPost(String postId, long delta, long version) {
-        return ItemUpdate.of(PostKeys.metadata(postId)).increment("commentCount", delta).onlyIfExists()
-                .guardedBy(PostKeys.VERSION, version);
+    private static WritePlan added(CommentAdded e, Optional<Map<String, AttributeValue>> author) {
+        Key profile = KeyPlan.USER_PROFILE.key(e.authorId());
+        ItemUpdate comment = KeyPlan.COMMENT_AUTHOR.copyOnto(KeyPlan.COMMENT.write(Values.of(
+                Attributes.COMMENT_ID, e.commentId(),
+                Attributes.POST_ID, e.postId(),
+                Attributes.AUTHOR_ID, e.authorId(),
+                Attributes.USER_ID, e.authorId(),
+                Attributes.TEXT, e.text(),
+                Attributes.CREATED_AT, e.createdAt())), author);
+        return WritePlan.onRoot(ItemUpdate.of(KeyPlan.POST.key(e.postId())).increment(Attributes.COMMENT_COUNT, 1))
+                .write(comment)
+                .then(new CopyCheck(profile, KeyPlan.COMMENT_AUTHOR.versionOf(author), List.of(comment.key())));
+    }
+
+    private static Key key(String postId, String createdAt, String commentId) {
+        return KeyPlan.COMMENT.keyFrom(Values.of(Attributes.POST_ID, postId, Attributes.CREATED_AT, createdAt,
+                Attributes.COMMENT_ID, commentId));
     }
 }

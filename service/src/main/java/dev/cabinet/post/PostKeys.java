@@ -13,9 +13,6 @@ public final class PostKeys {
     private PostKeys() {
     }
 
-    /** The post stream's version, which every item a post event writes records (see {@link PostStream}). */
-    public static final String VERSION = "postVersion";
-
     public static Key tombstone(String postId) {
         return KeyPlan.POST_TOMBSTONE.key(postId);
     }

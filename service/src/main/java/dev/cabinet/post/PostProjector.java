@@ -2,172 +2,161 @@ package dev.cabinet.post;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.post.PostEvent.PostDeleted;
 import dev.cabinet.post.PostEvent.PostEdited;
 import dev.cabinet.post.PostEvent.PostPublished;
-import dev.cabinet.projection.CounterChange;
-import dev.cabinet.table.ItemUpdate;
-import dev.cabinet.projection.Progress;
-import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.LegacyProjector;
-import dev.cabinet.projection.ReceivedEvent;
-import dev.cabinet.projection.Rejections;
-import dev.cabinet.table.Items;
-import dev.cabinet.table.KeyQuery;
-import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.user.ProfileCopy;
-import dev.cabinet.user.Profiles;
-import dev.cabinet.user.UserKeys;
-import io.smallrye.mutiny.Uni;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.Values;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Projects post events onto the post's metadata (the stream's root, written first), the author's post summary
- * (pattern 2), the author's postCount and, once published, the sharded feed entry (GSI1). Deleting a post removes its
- * whole item collection and leaves a tombstone.
+ * Decides what post events do: the post's metadata is the stream's root; the author's post summary (pattern 2), the
+ * author's postCount (counted once) and, once published, the sharded feed entry (GSI1) follow. The author's name is
+ * copied onto the post and given its second look. Deleting a post leaves a tombstone and removes its whole item
+ * collection, the summary and the count.
  */
 @ApplicationScoped
-public class PostProjector implements LegacyProjector {
+public class PostProjector implements Projector<PostEvent> {
 
     /** Set on the summary item once it has been counted in the author's postCount. */
     static final String COUNTED = "countedInPostCount";
     /** Set on the summary item once its post's deletion has been taken off the author's postCount. */
     static final String UNCOUNTED = "uncountedFromPostCount";
 
-    private final ProjectionStore store;
-    private final PostStream stream;
-    private final Profiles profiles;
-    private final Rejections rejections;
-    private final FeedConfig feed;
+    private final int shards;
 
-    PostProjector(ProjectionStore store, PostStream stream, Profiles profiles, Rejections rejections, FeedConfig feed) {
-        this.store = store;
-        this.stream = stream;
-        this.profiles = profiles;
-        this.rejections = rejections;
-        this.feed = feed;
+    @Inject
+    PostProjector(FeedConfig feed) {
+        this(feed.shards());
+    }
+
+    PostProjector(int shards) {
+        this.shards = shards;
     }
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends PostEvent>> eventTypes() {
         return List.of(PostEvent.CREATED, PostEvent.EDITED, PostEvent.PUBLISHED, PostEvent.DELETED);
     }
 
     @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        if (event.data() instanceof PostCreated created) {
-            return stream.create(event, created.postId(), profiles.current(created.authorId()),
-                    (post, progress, author) -> created(created, event, progress, author));
-        }
-        PostEvent data = (PostEvent) event.data();
-        return stream.apply(event, data.postId(), (post, progress) -> {
-            if (data instanceof PostEdited edited) {
-                return edited(edited, post, event.version());
-            }
-            if (data instanceof PostPublished published) {
-                return published(published, post, progress, event);
-            }
-            return deleted((PostDeleted) data, post, event);
-        });
+    public StreamTarget target(PostEvent event) {
+        return event instanceof PostCreated ? StreamTarget.creating(KeyPlan.POST_STREAM, event.postId())
+                : StreamTarget.of(KeyPlan.POST_STREAM, event.postId());
     }
 
-    private Uni<Void> created(PostCreated e, ReceivedEvent event, Progress progress, ProfileCopy author) {
-        long version = event.version();
-        ItemUpdate summary = ItemUpdate.of(PostKeys.summary(e.authorId(), e.createdAt(), e.postId()),
-                KeyPlan.USER_POST.name())
-                .set("postId", e.postId())
-                .set("title", e.title())
-                .setIfAbsent("status", PostStatus.DRAFT)
-                .set("createdAt", e.createdAt())
-                .guardedBy(PostKeys.VERSION, version);
-        CounterChange count = new CounterChange(UserKeys.profile(e.authorId()), KeyPlan.USER_PROFILE.name(),
-                "postCount", 1, summary.key(), COUNTED, event.id());
-        // The author's name is copied onto the post so that reading a post needs no second read. Counting the post
-        // writes the author's profile last and answers it as it is then: that is the copy's second look.
-        return profiles.writeCopies(author, profile -> {
-            Uni<Boolean> root = progress == Progress.NEW
-                    ? store.update(profile.writeName(ItemUpdate.of(PostKeys.metadata(e.postId()), KeyPlan.POST.name())
-                            .set("postId", e.postId())
-                            .set("authorId", e.authorId())
-                            .set("title", e.title())
-                            .set("body", e.body())
-                            .set("status", PostStatus.DRAFT)
-                            .set("createdAt", e.createdAt())
-                            .set("commentCount", 0)
-                            .guardedBy(PostKeys.VERSION, version), "authorName"))
-                    : Uni.createFrom().item(true);
-            return root.chain(() -> store.updateAndGet(summary))
-                    .chain(summaryNow -> summaryNow.isPresent() ? store.countOnce(count, summaryNow)
-                            : store.countOnce(count));
-        }, profile -> PostAuthorCopies.refresh(store, profile, e.postId()));
+    @Override
+    public List<Key> needs(PostEvent event) {
+        return event instanceof PostCreated created ? List.of(KeyPlan.USER_PROFILE.key(created.authorId())) : List.of();
     }
 
-    private Uni<Void> edited(PostEdited e, Map<String, AttributeValue> post, long version) {
-        ItemUpdate metadata = ItemUpdate.of(PostKeys.metadata(e.postId())).onlyIfExists().guardedBy(PostKeys.VERSION, version);
-        ItemUpdate summary = ItemUpdate.of(summaryKey(post)).onlyIfExists().guardedBy(PostKeys.VERSION, version);
-        if (e.title() != null) {
-            metadata.set("title", e.title());
-            summary.set("title", e.title());
+    @Override
+    public WritePlan decide(PostEvent event, Reads reads) {
+        if (event instanceof PostCreated created) {
+            return created(created, reads.item(KeyPlan.USER_PROFILE.key(created.authorId())));
         }
-        if (e.body() != null) {
-            metadata.set("body", e.body());
+        Map<String, AttributeValue> post = reads.existingRoot();
+        if (event instanceof PostEdited edited) {
+            return edited(edited, post);
         }
-        return store.update(metadata).chain(() -> store.update(summary)).replaceWithVoid();
+        if (event instanceof PostPublished published) {
+            return published(published, post);
+        }
+        return deleted((PostDeleted) event, post);
     }
 
-    private Uni<Void> published(PostPublished e, Map<String, AttributeValue> post, Progress progress, ReceivedEvent event) {
-        if (progress == Progress.NEW && Items.has(post, "publishedAt")) {
-            return rejections.reject(event, "post " + e.postId() + " is already published");
+    /** The post, with its author's name as read; the summary, counted on the author's profile; the name's second look. */
+    private static WritePlan created(PostCreated e, Optional<Map<String, AttributeValue>> author) {
+        Key profile = KeyPlan.USER_PROFILE.key(e.authorId());
+        ItemUpdate post = KeyPlan.POST_AUTHOR_NAME.copyOnto(KeyPlan.POST.write(Values.of(
+                Attributes.POST_ID, e.postId(),
+                Attributes.AUTHOR_ID, e.authorId(),
+                Attributes.TITLE, e.title(),
+                Attributes.BODY, e.body(),
+                Attributes.STATUS, PostStatus.DRAFT,
+                Attributes.CREATED_AT, e.createdAt(),
+                Attributes.COMMENT_COUNT, 0)), author);
+        ItemUpdate summary = KeyPlan.USER_POST.write(Values.of(
+                Attributes.USER_ID, e.authorId(),
+                Attributes.CREATED_AT, e.createdAt(),
+                Attributes.POST_ID, e.postId(),
+                Attributes.TITLE, e.title()))
+                .setIfAbsent(Attributes.STATUS, PostStatus.DRAFT);
+        return WritePlan.onRoot(post)
+                .write(summary)
+                .then(new Count(profile, KeyPlan.USER_PROFILE, Attributes.POST_COUNT, 1, summary.key(), COUNTED))
+                .then(new CopyCheck(profile, KeyPlan.POST_AUTHOR_NAME.versionOf(author), List.of(post.key())));
+    }
+
+    private static WritePlan edited(PostEdited e, Map<String, AttributeValue> post) {
+        WritePlan plan = WritePlan.onRoot(KeyPlan.POST.write(Values.of(
+                Attributes.POST_ID, e.postId(),
+                Attributes.TITLE, e.title(),
+                Attributes.BODY, e.body())));
+        return e.title() == null ? plan
+                : plan.write(KeyPlan.USER_POST.write(summary(post, Attributes.TITLE, e.title())).onlyIfExists());
+    }
+
+    private WritePlan published(PostPublished e, Map<String, AttributeValue> post) {
+        if (Items.has(post, Attributes.PUBLISHED_AT)) {
+            return WritePlan.reject("post " + e.postId() + " is already published");
         }
-        long version = event.version();
-        ItemUpdate metadata = ItemUpdate.of(PostKeys.metadata(e.postId()))
-                .set("status", PostStatus.PUBLISHED)
-                .set("publishedAt", e.publishedAt())
-                .set(Index.GSI1.pkAttribute(), PostKeys.feedPartition(PostKeys.feedShard(e.postId(), feed.shards())))
-                .set(Index.GSI1.skAttribute(), PostKeys.feedSortKey(e.publishedAt(), e.postId()))
-                .onlyIfExists()
-                .guardedBy(PostKeys.VERSION, version);
-        ItemUpdate summary = ItemUpdate.of(summaryKey(post)).set("status", PostStatus.PUBLISHED).onlyIfExists()
-                .guardedBy(PostKeys.VERSION, version);
-        return store.update(metadata).chain(() -> store.update(summary)).replaceWithVoid();
+        return WritePlan.onRoot(KeyPlan.POST.write(Values.of(
+                Attributes.POST_ID, e.postId(),
+                Attributes.STATUS, PostStatus.PUBLISHED,
+                Attributes.PUBLISHED_AT, e.publishedAt(),
+                Attributes.SHARD, PostKeys.feedShard(e.postId(), shards))))
+                .write(KeyPlan.USER_POST.write(summary(post, Attributes.STATUS, PostStatus.PUBLISHED)).onlyIfExists());
     }
 
     /**
-     * The tombstone first (it marks the deletion as decided), then the comments, the likes, the summary and the
-     * author's count, and the metadata last: until it is gone a redelivery finds the post and finishes the job.
+     * The tombstone is the deletion's record; then the comments, the likes and likeCount shards, the author's count
+     * (while the summary, its marker, is still there) and the summary go, and the executor deletes the metadata last.
      */
-    private Uni<Void> deleted(PostDeleted e, Map<String, AttributeValue> post, ReceivedEvent event) {
-        long version = event.version();
-        Key summary = summaryKey(post);
-        ItemUpdate tombstone = ItemUpdate.of(PostKeys.tombstone(e.postId()), KeyPlan.POST_TOMBSTONE.name())
-                .set("postId", e.postId())
-                .set("deletedAt", e.deletedAt())
-                .guardedBy(PostKeys.VERSION, version);
-        CounterChange uncount = new CounterChange(UserKeys.profile(Items.string(post, "authorId")),
-                KeyPlan.USER_PROFILE.name(), "postCount", -1, summary, UNCOUNTED, event.id());
-        KeyQuery comments = KeyQuery.of(Index.TABLE, PostKeys.partition(e.postId()),
+    private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {
+        Key summary = KeyPlan.USER_POST.keyFrom(summary(post));
+        KeyQuery comments = KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(e.postId()),
                 SortKeyCondition.beginsWith(KeyPlan.COMMENT.sk().prefix()), false);
-        return store.update(tombstone)
-                .chain(() -> store.deleteAll(comments))
-                // Its likes and likeCount shards after the tombstone: a like applied meanwhile either is found here or
-                // finds the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
-                .chain(() -> Uni.join().all(LikeProjector.deletedWithPost(e.postId()).stream()
-                        .map(store::deleteAll).toList()).andFailFast())
-                .chain(() -> store.countOnce(uncount))
-                .chain(() -> store.delete(summary, PostKeys.VERSION, version))
-                .chain(() -> store.delete(PostKeys.metadata(e.postId()), PostKeys.VERSION, version))
-                .replaceWithVoid();
+        WritePlan plan = WritePlan.deleting(KeyPlan.POST_TOMBSTONE.write(Values.of(
+                Attributes.POST_ID, e.postId(),
+                Attributes.DELETED_AT, e.deletedAt())))
+                .then(new DeleteCollection(comments));
+        // Its likes and likeCount shards after the tombstone: a like applied meanwhile either is found by these or finds
+        // the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
+        LikeProjector.deletedWithPost(e.postId()).forEach(likes -> plan.then(new DeleteCollection(likes)));
+        return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
+                        Attributes.POST_COUNT, -1, summary, UNCOUNTED))
+                .delete(summary);
     }
 
-    private static Key summaryKey(Map<String, AttributeValue> post) {
-        return PostKeys.summary(Items.string(post, "authorId"), Items.string(post, "createdAt"), Items.string(post, "postId"));
+    /** The values naming the post's summary (and what else it is to hold), from the post's metadata. */
+    private static Map<String, Object> summary(Map<String, AttributeValue> post, Object... more) {
+        Map<String, Object> values = Values.of(
+                Attributes.USER_ID, Items.string(post, Attributes.AUTHOR_ID),
+                Attributes.CREATED_AT, Items.string(post, Attributes.CREATED_AT),
+                Attributes.POST_ID, Items.string(post, Attributes.POST_ID));
+        values.putAll(Values.of(more));
+        return values;
     }
 }

@@ -94,12 +94,16 @@ public class PlanExecutor {
                 case REDO -> run(target, event,
                         StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
                         progress.onTombstone(), Optional.empty());
-                case NEW -> applyNew(target, event, projector.decide(data, new Reads(root, needed)), root);
+                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed)), root);
             };
         });
     }
 
-    private Uni<Void> applyNew(StreamTarget target, ReceivedEvent event, WritePlan plan,
+    /**
+     * Carries out a plan decided for a new event from the {@code root} as it was read: records it on the stream, then
+     * runs its steps. Public so that tests can force an interleaving between a decision and its writes.
+     */
+    public Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
             Optional<Map<String, AttributeValue>> root) {
         if (plan.rejection().isPresent()) {
             return rejections.reject(event, plan.rejection().get());

@@ -150,6 +150,17 @@ public final class WritePlan {
         return List.copyOf(steps);
     }
 
+    /** Plans are equal when they read the same: what table-style tests of decisions compare. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof WritePlan plan && toString().equals(plan.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
+    }
+
     @Override
     public String toString() {
         return rejection != null ? "reject(" + rejection + ")"

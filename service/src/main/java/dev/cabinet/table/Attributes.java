@@ -77,6 +77,8 @@ public final class Attributes {
     public static final String RESOURCE_ID = "resourceId";
     public static final String REV = "rev";
     public static final String ROLE = "role";
+    /** A key placeholder only (the write shard of a sharded entry), never stored as an attribute. */
+    public static final String SHARD = "shard";
     public static final String SIZE = "size";
     public static final String STATE = "state";
     public static final String STATUS = "status";

@@ -25,7 +25,7 @@ public record ProfileCopy(String userId, String name, String avatarUrl, long ver
     static ProfileCopy of(String userId, Optional<Map<String, AttributeValue>> profile) {
         return profile.filter(item -> Items.has(item, "registeredAt"))
                 .map(item -> new ProfileCopy(userId, Items.string(item, "name"), Items.string(item, "avatarUrl"),
-                        Items.number(item, UserProjector.VERSION)))
+                        Items.number(item, dev.cabinet.table.KeyPlan.USER_STREAM.versionAttribute())))
                 .orElse(absent(userId));
     }
 

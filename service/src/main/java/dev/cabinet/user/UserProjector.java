@@ -1,91 +1,73 @@
 package dev.cabinet.user;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.RefreshCopies;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
-import dev.cabinet.projection.ProjectionStore;
-import dev.cabinet.projection.LegacyProjector;
-import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Values;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
 import dev.cabinet.user.UserEvent.UserRegistered;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Projects user events onto the profile item, guarded by the user stream's version, then hands a changed name or avatar
- * to every feature that copies it ({@link ProfileCopies}).
+ * Decides what user events do: the profile item is the stream's root; a registration, or a changed name or avatar,
+ * refreshes every copy of the profile the key plan declares ({@link KeyPlan#COPIES}).
  */
 @ApplicationScoped
-public class UserProjector implements LegacyProjector {
-
-    /** The profile item's version of the user stream it has applied. */
-    static final String VERSION = "userVersion";
-
-    private final ProjectionStore store;
-    private final Profiles profiles;
-    private final List<ProfileCopies> copies;
-
-    UserProjector(ProjectionStore store, Profiles profiles, Instance<ProfileCopies> copies) {
-        this.store = store;
-        this.profiles = profiles;
-        this.copies = copies.stream().toList();
-    }
+public class UserProjector implements Projector<UserEvent> {
 
     @Override
-    public List<EventType<?>> eventTypes() {
+    public List<EventType<? extends UserEvent>> eventTypes() {
         return List.of(UserEvent.REGISTERED, UserEvent.PROFILE_UPDATED);
     }
 
-    @Override
-    public Uni<Void> apply(ReceivedEvent event) {
-        if (event.data() instanceof UserRegistered) {
-            UserRegistered e = (UserRegistered) event.data();
-            return registered(e, event.version()).chain(() -> refreshCopies(e.userId()));
-        }
-        UserProfileUpdated e = (UserProfileUpdated) event.data();
-        Uni<Void> updated = profileUpdated(e, event.version());
-        return e.name() == null && e.avatarUrl() == null ? updated : updated.chain(() -> refreshCopies(e.userId()));
-    }
-
     /**
-     * Runs even when the profile update itself was a no-op (a redelivery): the first attempt may have stopped before
-     * reaching every copy. It copies the profile as stored, which may already be newer than this event.
+     * A registration may find the profile: two PUTs of a new profile can both register it, and the second then
+     * replaces the fields like an update.
      */
-    private Uni<Void> refreshCopies(String userId) {
-        return profiles.current(userId).chain(profile -> Multi.createFrom().iterable(copies)
-                .onItem().transformToUniAndConcatenate(copy -> copy.refresh(profile))
-                .collect().last())
-                .replaceWithVoid();
+    @Override
+    public StreamTarget target(UserEvent event) {
+        return event instanceof UserRegistered ? StreamTarget.upserting(KeyPlan.USER_STREAM, event.userId())
+                : StreamTarget.of(KeyPlan.USER_STREAM, event.userId());
     }
 
-    private Uni<Void> registered(UserRegistered e, long version) {
-        return store.update(ItemUpdate.of(UserKeys.profile(e.userId()), KeyPlan.USER_PROFILE.name())
-                .set("userId", e.userId())
-                .set("name", e.name())
-                .set("email", e.email())
-                .set("avatarUrl", e.avatarUrl())
-                .setIfAbsent("registeredAt", e.registeredAt())
-                .setIfAbsent("postCount", 0)
-                .guardedBy(VERSION, version))
-                .replaceWithVoid();
-    }
-
-    private Uni<Void> profileUpdated(UserProfileUpdated e, long version) {
-        ItemUpdate update = ItemUpdate.of(UserKeys.profile(e.userId())).onlyIfHas("registeredAt").guardedBy(VERSION, version);
-        if (e.name() != null) {
-            update.set("name", e.name());
+    @Override
+    public WritePlan decide(UserEvent event, Reads reads) {
+        Key profile = KeyPlan.USER_PROFILE.key(event.userId());
+        if (event instanceof UserRegistered e) {
+            // Copies made before the registration (none should be) or by a concurrent one get this profile.
+            return WritePlan.onRoot(KeyPlan.USER_PROFILE.write(Values.of(
+                    Attributes.USER_ID, e.userId(),
+                    Attributes.NAME, e.name(),
+                    Attributes.EMAIL, e.email()))
+                    .set(Attributes.AVATAR_URL, e.avatarUrl())
+                    .setIfAbsent(Attributes.REGISTERED_AT, e.registeredAt())
+                    .setIfAbsent(Attributes.POST_COUNT, 0))
+                    .then(new RefreshCopies(profile));
         }
-        if (e.email() != null) {
-            update.set("email", e.email());
+        UserProfileUpdated e = (UserProfileUpdated) event;
+        Map<String, AttributeValue> root = reads.existingRoot();
+        if (!Items.has(root, Attributes.REGISTERED_AT)) {
+            return WritePlan.reject("user " + e.userId() + " is not registered");
         }
-        if (e.avatarUrl() != null) {
-            update.set("avatarUrl", e.avatarUrl());
-        }
-        return store.update(update).replaceWithVoid();
+        ItemUpdate update = KeyPlan.USER_PROFILE.write(Values.of(
+                Attributes.USER_ID, e.userId(),
+                Attributes.NAME, e.name(),
+                Attributes.EMAIL, e.email(),
+                Attributes.AVATAR_URL, e.avatarUrl()));
+        WritePlan plan = WritePlan.onRoot(update);
+        return e.name() == null && e.avatarUrl() == null ? plan : plan.then(new RefreshCopies(profile));
     }
 }

@@ -14,33 +14,43 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Ids;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Timestamps;
-import dev.cabinet.user.Profiles;
+import dev.cabinet.user.UserKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The race a rename fan-out cannot see: a comment copies its author's name, the author is renamed and the fan-out
- * walks their comments before the new comment is written, and only then is it written. The comment's second look at
- * the profile must repair it. The interleaving is forced here, not left to chance.
+ * The race a rename fan-out cannot see: a comment copies its author's name (its plan is decided), the author is
+ * renamed and the fan-out walks their comments before the new comment is written, and only then is it written. The
+ * comment's second look at the profile must repair it. The interleaving is forced here, not left to chance.
  */
 @QuarkusTest
 class CommentCopyRaceTest {
 
     @Inject
-    Profiles profiles;
+    CommentProjector projector;
+
+    @Inject
+    PlanExecutor executor;
 
     @Inject
     ProjectionStore store;
@@ -56,14 +66,18 @@ class CommentCopyRaceTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
                 .body("items[0].id", equalTo(earlier)));
 
-        Key late = CommentKeys.comment(postId, Timestamps.format(Instant.now()), Ids.newId());
-        profiles.writeCopies(user,
-                copied -> renameAndWaitForTheFanOut(user, earlier)
-                        .chain(() -> store.update(copied.writeNameAndAvatar(ItemUpdate.of(late, KeyPlan.COMMENT.name())
-                                .set("postId", postId), "authorName", "authorAvatar"))),
-                now -> CommentAuthorCopies.refresh(store, now, late))
+        Key profile = UserKeys.profile(user);
+        CommentAdded added = new CommentAdded(postId, Ids.newId(), user, "Late", Timestamps.format(Instant.now()));
+        WritePlan plan = projector.decide(added, new Reads(Optional.empty(),
+                Map.of(profile, store.read(profile).await().indefinitely())));
+        renameAndWaitForTheFanOut(user, earlier)
+                .chain(() -> store.read(KeyPlan.POST.key(postId)))
+                .chain(post -> executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(),
+                        CommentEvent.ADDED.name(), postId, user, Instant.now(), added, new LogPosition(Topics.POSTS, 0,
+                                Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1)), plan, post))
                 .await().atMost(Duration.ofSeconds(60));
 
+        Key late = KeyPlan.COMMENT.key(postId, added.createdAt(), added.commentId());
         Map<String, AttributeValue> item = store.read(late).await().indefinitely().orElseThrow();
         assertEquals("After", item.get("authorName").s());
     }

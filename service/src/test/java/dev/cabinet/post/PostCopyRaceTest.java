@@ -12,19 +12,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.projection.CounterChange;
-import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Ids;
+import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Timestamps;
-import dev.cabinet.user.ProfileCopy;
-import dev.cabinet.user.Profiles;
 import dev.cabinet.user.UserKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
@@ -33,15 +38,18 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A post's creation takes its second look at the author's profile from the write that counts the post on that
- * profile, instead of reading it again. Forced here: the author is renamed after the name was copied and before the
- * post is written and counted, and the rename's fan-out cannot find the post (no summary yet). The profile the count
- * answers must carry the new name, and repair the post.
+ * profile, instead of reading it again. Forced here: the author is renamed after the name was copied (the plan was
+ * decided) and before the post is written and counted, and the rename's fan-out cannot find the post (no summary yet).
+ * The profile the count answers must carry the new name, and repair the post.
  */
 @QuarkusTest
 class PostCopyRaceTest {
 
     @Inject
-    Profiles profiles;
+    PostProjector projector;
+
+    @Inject
+    PlanExecutor executor;
 
     @Inject
     ProjectionStore store;
@@ -50,27 +58,23 @@ class PostCopyRaceTest {
     void aPostCountedJustAfterARenameTakesTheNewNameFromTheCount() {
         String author = newUserId();
         register(author, "Before");
-        ProfileCopy copied = profiles.current(author).await().indefinitely();
-        assertEquals("Before", copied.name());
+        Key profile = UserKeys.profile(author);
+        Optional<Map<String, AttributeValue>> copied = store.read(profile).await().indefinitely();
+        assertEquals("Before", copied.orElseThrow().get("name").s());
 
         String postId = Ids.newId();
-        var summary = PostKeys.summary(author, Timestamps.format(Instant.now()), postId);
-        CounterChange count = new CounterChange(UserKeys.profile(author), KeyPlan.USER_PROFILE.name(), "postCount", 1,
-                summary, PostProjector.COUNTED, Ids.newId());
-        profiles.writeCopies(copied,
-                copy -> renameAndWaitUntilProjected(author)
-                        .chain(() -> store.update(copy.writeName(ItemUpdate.of(PostKeys.metadata(postId),
-                                KeyPlan.POST.name()).set("postId", postId), "authorName")))
-                        .chain(() -> store.updateAndGet(ItemUpdate.of(summary, KeyPlan.USER_POST.name())
-                                .set("postId", postId)))
-                        .chain(summaryNow -> store.countOnce(count, summaryNow)),
-                now -> PostAuthorCopies.refresh(store, now, postId))
+        PostCreated created = new PostCreated(postId, author, "Race", "Body", Timestamps.format(Instant.now()));
+        WritePlan plan = projector.decide(created, new Reads(Optional.empty(), Map.of(profile, copied)));
+        ReceivedEvent event = new ReceivedEvent(Ids.newId(), PostEvent.CREATED.name(), postId, author, Instant.now(),
+                created, new LogPosition(Topics.POSTS, 0, 0));
+        renameAndWaitUntilProjected(author)
+                .chain(() -> executor.carryOut(projector.target(created), event, plan, Optional.empty()))
                 .await().atMost(Duration.ofSeconds(60));
 
-        Map<String, AttributeValue> post = store.read(PostKeys.metadata(postId)).await().indefinitely().orElseThrow();
+        Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
         assertEquals("After", post.get("authorName").s());
-        Map<String, AttributeValue> profile = store.read(UserKeys.profile(author)).await().indefinitely().orElseThrow();
-        assertEquals("1", profile.get("postCount").n());
+        Map<String, AttributeValue> profileNow = store.read(profile).await().indefinitely().orElseThrow();
+        assertEquals("1", profileNow.get("postCount").n());
     }
 
     private static Uni<Void> renameAndWaitUntilProjected(String user) {

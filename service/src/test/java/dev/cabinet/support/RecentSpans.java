@@ -39,6 +39,11 @@ public class RecentSpans implements SpanExporter {
         return spans.stream().filter(span -> span.getTraceId().equals(traceId)).toList();
     }
 
+    /** Every span kept, in the order they finished. */
+    public List<SpanData> all() {
+        return List.copyOf(spans);
+    }
+
     @Override
     public CompletableResultCode flush() {
         return CompletableResultCode.ofSuccess();

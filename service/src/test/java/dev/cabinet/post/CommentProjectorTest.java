@@ -1,0 +1,63 @@
+package dev.cabinet.post;
+
+import static dev.cabinet.post.PostProjectorTest.n;
+import static dev.cabinet.post.PostProjectorTest.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.post.CommentEvent.CommentDeleted;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Comment decisions, event type by event type: given the items read, the plan (as its text). No store. */
+class CommentProjectorTest {
+
+    private static final String T = "2026-01-31T12:00:00.000Z";
+    private static final Key PROFILE = KeyPlan.USER_PROFILE.key("u2");
+    private static final Key COMMENT = KeyPlan.COMMENT.key("p1", T, "c1");
+    private static final Optional<Map<String, AttributeValue>> POST = Optional.of(Map.of("postId", s("p1"),
+            "postVersion", n(20), "commentCount", n(3)));
+
+    private final CommentProjector projector = new CommentProjector();
+
+    @Test
+    void aCommentCountsOnItsPostInTheRootWriteAndCopiesItsAuthor() {
+        CommentAdded added = new CommentAdded("p1", "c1", "u2", "Nice", T);
+        assertEquals(StreamTarget.of(KeyPlan.POST_STREAM, "p1"), projector.target(added));
+        assertEquals(List.of(PROFILE), projector.needs(added));
+        Map<String, AttributeValue> bob = Map.of("name", s("Bob"), "avatarUrl", s("https://b/b.png"),
+                "userVersion", n(9));
+        assertEquals("onRoot(POST#p1/METADATA: SET commentCount = if_not_exists(commentCount, 0) + 1) then ["
+                + "Write[update=POST#p1/COMMENT#" + T + "#c1: SET type = \"Comment\", gsi1pk = \"COMMENT#c1\", "
+                + "gsi1sk = \"POST#p1\", gsi2pk = \"AUTHOR#u2\", gsi2sk = \"" + T + "#c1\", commentId = \"c1\", "
+                + "postId = \"p1\", authorId = \"u2\", text = \"Nice\", createdAt = \"" + T + "\", authorName = \"Bob\", "
+                + "authorAvatar = \"https://b/b.png\", profileVersion = 9], "
+                + "CopyCheck[source=USER#u2 / PROFILE, copiedVersion=9, holders=[POST#p1 / COMMENT#" + T + "#c1]]]",
+                projector.decide(added, new Reads(POST, Map.of(PROFILE, Optional.of(bob)))).toString());
+    }
+
+    @Test
+    void deletingAnExistingCommentCountsItOff() {
+        CommentDeleted deleted = new CommentDeleted("p1", "c1", T);
+        assertEquals(List.of(COMMENT), projector.needs(deleted));
+        assertEquals("onRoot(POST#p1/METADATA: SET commentCount = if_not_exists(commentCount, 0) + -1) then ["
+                + "Delete[key=POST#p1 / COMMENT#" + T + "#c1]]",
+                projector.decide(deleted, new Reads(POST, Map.of(COMMENT, Optional.of(Map.of())))).toString());
+    }
+
+    @Test
+    void deletingACommentThatIsGoneChangesNoCount() {
+        assertEquals("onRoot(null) then [Delete[key=POST#p1 / COMMENT#" + T + "#c1]]",
+                projector.decide(new CommentDeleted("p1", "c1", T), new Reads(POST, Map.of(COMMENT, Optional.empty())))
+                        .toString());
+    }
+}
