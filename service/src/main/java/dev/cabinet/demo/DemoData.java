@@ -28,6 +28,8 @@ import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
 import dev.cabinet.post.CommentEvent;
 import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.post.LikeEvent;
+import dev.cabinet.post.LikeEvent.PostLiked;
 import dev.cabinet.post.PostEvent;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.post.PostEvent.PostPublished;
@@ -89,6 +91,11 @@ public class DemoData {
                         "Great post!", Timestamps.format(now.plusSeconds(1))), "jane"))
                 .chain(() -> log.append(CommentEvent.ADDED, new CommentAdded(POST_ID, "johns-reply", "john",
                         "Thanks, Jane!", Timestamps.format(now.plusSeconds(2))), "john"))
+                .chain(() -> projected(KeyPlan.POST.key(POST_ID)))
+                .chain(() -> log.append(LikeEvent.LIKED, new PostLiked(POST_ID, "jane", Timestamps.format(
+                        now.plusSeconds(3))), "jane"))
+                .chain(() -> log.append(LikeEvent.LIKED, new PostLiked(POST_ID, "john", Timestamps.format(
+                        now.plusSeconds(4))), "john"))
                 .chain(() -> log.append(GroupEvent.CREATED, new GroupCreated("developers", "Developers",
                         "People who build Cabinet", "john", at), "john"))
                 .chain(() -> log.append(GroupEvent.MEMBER_JOINED, new MemberJoined("developers", "jane", GroupRole.MEMBER,
@@ -124,7 +131,10 @@ public class DemoData {
         return samples;
     }
 
-    /** Waits until the item exists: a child folder or file needs its folder projected first (another stream). */
+    /**
+     * Waits until the item exists: a child folder or file needs its folder projected first, a like its post (other
+     * streams).
+     */
     private Uni<Void> projected(Key key) {
         return table.get(key)
                 .map(item -> item.orElseThrow(() -> new IllegalStateException(key + " is not projected yet")))

@@ -15,9 +15,13 @@ import java.util.TreeSet;
  */
 public enum IamRole {
 
-    /** The REST API: reads, idempotent commands, table checks at startup and in readiness, presigned uploads. */
+    /**
+     * The REST API: reads (batched for the feed's like counts), idempotent commands, table checks at startup and in
+     * readiness, presigned uploads.
+     */
     API("cabinet-api", "the REST API (Deployment cabinet-api)",
-            Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable", "DescribeTimeToLive"),
+            Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable",
+                    "DescribeTimeToLive"),
             Set.of("Query"),
             Set.of("PutObject")),
 

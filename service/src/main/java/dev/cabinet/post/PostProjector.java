@@ -131,18 +131,21 @@ public class PostProjector implements Projector<PostEvent> {
     }
 
     /**
-     * The tombstone is the deletion's record; then the comments, the author's count (while the summary, its marker,
-     * is still there) and the summary go, and the executor deletes the metadata last.
+     * The tombstone is the deletion's record; then the comments, the likes and likeCount shards, the author's count
+     * (while the summary, its marker, is still there) and the summary go, and the executor deletes the metadata last.
      */
     private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {
         Key summary = KeyPlan.USER_POST.keyFrom(summary(post));
         KeyQuery comments = KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(e.postId()),
                 SortKeyCondition.beginsWith(KeyPlan.COMMENT.sk().prefix()), false);
-        return WritePlan.deleting(KeyPlan.POST_TOMBSTONE.write(Values.of(
+        WritePlan plan = WritePlan.deleting(KeyPlan.POST_TOMBSTONE.write(Values.of(
                 Attributes.POST_ID, e.postId(),
                 Attributes.DELETED_AT, e.deletedAt())))
-                .then(new DeleteCollection(comments))
-                .then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
+                .then(new DeleteCollection(comments));
+        // Its likes and likeCount shards after the tombstone: a like applied meanwhile either is found by these or finds
+        // the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
+        LikeProjector.deletedWithPost(e.postId()).forEach(likes -> plan.then(new DeleteCollection(likes)));
+        return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
                         Attributes.POST_COUNT, -1, summary, UNCOUNTED))
                 .delete(summary);
     }

@@ -1,11 +1,15 @@
 package dev.cabinet.post;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
@@ -13,8 +17,11 @@ import dev.cabinet.table.Items;
 import dev.cabinet.query.Page;
 import dev.cabinet.query.PageRequest;
 import dev.cabinet.query.TableReader;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import io.smallrye.mutiny.Uni;
 
 /** The post reads, one method per access pattern. */
@@ -23,15 +30,32 @@ public class PostQueries {
 
     private final TableReader table;
     private final FeedConfig feed;
+    private final int likeShards;
 
-    PostQueries(TableReader table, FeedConfig feed) {
+    PostQueries(TableReader table, FeedConfig feed,
+            @ConfigProperty(name = LikeProjector.SHARDS, defaultValue = LikeProjector.DEFAULT_SHARDS) int likeShards) {
         this.table = table;
         this.feed = feed;
+        this.likeShards = likeShards;
     }
 
-    /** Pattern 3 without comments: GetItem of the post's metadata. */
+    /**
+     * The post with its likeCount in one Query: the metadata and the likeCount shards (summed), pattern 3 alone.
+     */
     public Uni<Optional<PostView>> findPost(String postId) {
-        return table.get(KeyPlan.POST.key(postId)).map(item -> item.map(PostView::of));
+        String metadata = KeyPlan.POST.key(postId).sk();
+        return table.query(KeyPlan.POST_WITH_LIKES.query(postId), new PageRequest(likeShards + 1, null)).map(page -> {
+            if (page.items().isEmpty() || !metadata.equals(Items.string(page.items().get(0), Key.SK))) {
+                return Optional.empty();
+            }
+            return Optional.of(PostView.of(page.items().get(0)).withLikes(likes(page.items())));
+        });
+    }
+
+    /** The sum of the likeCount shards among these items of a post's partition. */
+    private static long likes(List<Map<String, AttributeValue>> items) {
+        return items.stream().filter(LikeProjector::isCounter).mapToLong(item -> Items.number(item,
+                Attributes.LIKE_COUNT)).sum();
     }
 
     /** Pattern 2: the user's post summaries, newest first. */
@@ -40,19 +64,30 @@ public class PostQueries {
     }
 
     /**
-     * Pattern 3: the post and its newest comments in ONE Query. Its sort-key range covers the metadata and the comments
-     * (the tombstone of a deleted post sorts after it); read newest first, the metadata comes first. The page's
-     * {@code next} continues the comments, newest first, on {@code GET /posts/{id}/comments?order=desc}.
+     * Pattern 3: the post, its likeCount shards and its newest comments in ONE Query. Its sort-key range covers the
+     * metadata, the shards ({@code COUNT#} sorts between them) and the comments (the tombstone of a deleted post sorts
+     * after it); read newest first, the metadata comes first, then the shards. The Query asks for room for every shard;
+     * when fewer exist, the comments beyond the limit are dropped and {@code next} continues after the last one shown,
+     * newest first, on {@code GET /posts/{id}/comments?order=desc}.
      */
     public Uni<Optional<PostView>> findPostWithComments(String postId, int commentLimit) {
         String metadata = KeyPlan.POST.key(postId).sk();
-        return table.query(KeyPlan.POST_WITH_COMMENTS.query(postId), new PageRequest(commentLimit + 1, null),
-                KeyPlan.POST_COMMENTS.inOrder(true, postId)).map(page -> {
+        KeyQuery continuation = KeyPlan.POST_COMMENTS.inOrder(true, postId);
+        return table.query(KeyPlan.POST_WITH_COMMENTS.query(postId), new PageRequest(commentLimit + 1 + likeShards,
+                null), continuation).map(page -> {
             if (page.items().isEmpty() || !metadata.equals(Items.string(page.items().get(0), Key.SK))) {
                 return Optional.empty();
             }
-            List<CommentView> comments = page.items().subList(1, page.items().size()).stream().map(CommentView::of).toList();
-            return Optional.of(PostView.of(page.items().get(0)).withComments(new Page<>(comments, page.next())));
+            List<Map<String, AttributeValue>> rest = page.items().subList(1, page.items().size());
+            List<Map<String, AttributeValue>> comments = rest.stream().filter(item -> !LikeProjector.isCounter(item))
+                    .toList();
+            String next = page.next();
+            if (comments.size() > commentLimit) {
+                comments = comments.subList(0, commentLimit);
+                next = table.cursorAfter(continuation, comments.get(commentLimit - 1));
+            }
+            return Optional.of(PostView.of(page.items().get(0)).withLikes(likes(rest))
+                    .withComments(new Page<>(comments.stream().map(CommentView::of).toList(), next)));
         });
     }
 
@@ -62,10 +97,23 @@ public class PostQueries {
                 .map(result -> result.map(CommentView::of));
     }
 
-    /** Pattern 5: the published feed, newest first, from every GSI1 shard in parallel, merged. */
+    /**
+     * Pattern 5: the published feed, newest first, from every GSI1 shard in parallel, merged; then the page's likeCount
+     * shards in one batched read (BatchGetItem, 100 keys a call, all calls at once).
+     */
     public Uni<Page<PostView>> listPublished(PageRequest page) {
         return table.queryMerged(KeyPlan.PUBLISHED_POSTS.shards(feed.shards()), page)
-                .map(result -> result.map(PostView::of));
+                .map(result -> result.map(PostView::of)).chain(posts -> {
+            Map<Key, String> postOfCounter = new HashMap<>();
+            posts.items().forEach(post -> LikeProjector.counters(post.id(), likeShards)
+                    .forEach(counter -> postOfCounter.put(counter, post.id())));
+            return table.getAll(List.copyOf(postOfCounter.keySet())).map(counters -> {
+                Map<String, Long> likes = new HashMap<>();
+                counters.forEach(counter -> likes.merge(postOfCounter.get(new Key(Items.string(counter, Key.PK),
+                        Items.string(counter, Key.SK))), Items.number(counter, Attributes.LIKE_COUNT), Long::sum));
+                return posts.map(post -> post.withLikes(likes.getOrDefault(post.id(), 0L)));
+            });
+        });
     }
 
     /** Pattern 6: the user's comments through GSI2, newest first. */

@@ -14,11 +14,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A post's metadata as the API shows it; {@code comments} only when asked for ({@code ?include=comments}). A feed
- * entry has no {@code body}: the feed index leaves bodies out.
+ * entry has no {@code body}: the feed index leaves bodies out. {@code likeCount} is the sum of the post's counter
+ * shards, read with it; the entity tag is the post item's, which likes do not change (see README, "Likes").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PostView(String id, String authorId, String authorName, String title, String body, String status,
-        String createdAt, String publishedAt, long commentCount, Page<CommentView> comments,
+        String createdAt, String publishedAt, long commentCount, long likeCount, Page<CommentView> comments,
         @JsonIgnore String etag) implements Tagged {
 
     static PostView of(Map<String, AttributeValue> item) {
@@ -26,11 +27,18 @@ public record PostView(String id, String authorId, String authorName, String tit
                 Items.string(item, Attributes.AUTHOR_NAME), Items.string(item, Attributes.TITLE),
                 Items.string(item, Attributes.BODY), Items.string(item, Attributes.STATUS),
                 Items.string(item, Attributes.CREATED_AT), Items.string(item, Attributes.PUBLISHED_AT),
-                Items.number(item, Attributes.COMMENT_COUNT), null, ETags.of(item));
+                Items.number(item, Attributes.COMMENT_COUNT), 0, null, ETags.of(item));
     }
 
     PostView withComments(Page<CommentView> page) {
-        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount, page, etag);
+        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount,
+                likeCount, page, etag);
+    }
+
+    /** The post with the sum of its likeCount shards. */
+    PostView withLikes(long likes) {
+        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount,
+                likes, comments, etag);
     }
 
     boolean isPublished() {

@@ -18,6 +18,7 @@ import dev.cabinet.projection.WritePlan.Delete;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Derive;
 import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.projection.WritePlan.Step;
@@ -41,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
  * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew.</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts; counts
- * (their markers exist by then); deletes; copy checks, copy refreshes, fan-outs and derivations; the root's delete.</li>
+ * (their markers exist by then); deletes; copy checks, orphan checks, copy refreshes, fan-outs and derivations; the
+ * root's delete.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -110,8 +112,11 @@ public class PlanExecutor {
             return run(target, event, plan.steps(), false, Optional.empty());
         }
         ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version());
+        // The root as the recording write leaves it saves a read when a step looks at it next: a copy's source, or a
+        // count's marker (a like counted on itself).
         boolean rootNeeded = !plan.deletesRoot() && plan.steps().stream().anyMatch(step -> sourceOf(step) != null
-                && sourceOf(step).equals(target.root()));
+                && sourceOf(step).equals(target.root())
+                || step instanceof Count count && count.marker().equals(target.root()));
         Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
                 : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
@@ -244,6 +249,10 @@ public class PlanExecutor {
                         : fanOut.target().keyFrom(strings(found));
                 return store.update(guarded(fanOut.change().withKey(key).onlyIfExists(), versionAttribute, version));
             });
+        }
+        if (step instanceof OrphanCheck check) {
+            return store.read(check.tombstone()).chain(tombstone -> tombstone.isEmpty() ? Uni.createFrom().voidItem()
+                    : all(check.orphans().stream().map(store::delete).toList()));
         }
         if (step instanceof Derive derive) {
             return derivations.run(derive.derivation(), derive.key());

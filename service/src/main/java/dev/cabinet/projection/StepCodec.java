@@ -10,6 +10,7 @@ import dev.cabinet.projection.WritePlan.Delete;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Derive;
 import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.projection.WritePlan.Step;
@@ -63,6 +64,9 @@ public final class StepCodec {
             m.put("source", key(c.source()));
             m.put("copiedVersion", n(c.copiedVersion()));
             m.put("holders", AttributeValue.fromL(c.holders().stream().map(StepCodec::key).toList()));
+        } else if (step instanceof OrphanCheck o) {
+            m.put("tombstone", key(o.tombstone()));
+            m.put("orphans", AttributeValue.fromL(o.orphans().stream().map(StepCodec::key).toList()));
         } else if (step instanceof RefreshCopies r) {
             m.put("source", key(r.source()));
         } else if (step instanceof FanOut f) {
@@ -92,6 +96,8 @@ public final class StepCodec {
                     m.get("markerFlag").s());
             case "CopyCheck" -> new CopyCheck(key(m.get("source")), Long.parseLong(m.get("copiedVersion").n()),
                     m.get("holders").l().stream().map(StepCodec::key).toList());
+            case "OrphanCheck" -> new OrphanCheck(key(m.get("tombstone")),
+                    m.get("orphans").l().stream().map(StepCodec::key).toList());
             case "RefreshCopies" -> new RefreshCopies(key(m.get("source")));
             case "FanOut" -> new FanOut(query(m.get("query")),
                     m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));

@@ -22,7 +22,7 @@ public final class WritePlan {
 
     /** One effect of a plan besides the root write. All are data, so that the root can record them for a redo. */
     public sealed interface Step permits Write, Delete, DeleteCollection, Count, CopyCheck, RefreshCopies, FanOut,
-            Derive, Put {
+            Derive, Put, OrphanCheck {
     }
 
     /** An item write; the executor guards it by the stream's version unless it already carries a guard of its own. */
@@ -50,6 +50,15 @@ public final class WritePlan {
      * {@code source} again and, if its {@code sourceVersion} moved past {@code copiedVersion}, refreshes {@code holders}.
      */
     public record CopyCheck(Key source, long copiedVersion, List<Key> holders) implements Step {
+    }
+
+    /**
+     * The second look an item written under another aggregate needs (a like of a post, on the like's own stream): after
+     * this plan's writes and counts, the executor reads the owner's {@code tombstone} and, if the owner was deleted
+     * meanwhile, deletes the {@code orphans}. The owner's deletion writes its tombstone before it deletes what it owns,
+     * so either that delete finds this plan's writes or this look finds the tombstone.
+     */
+    public record OrphanCheck(Key tombstone, List<Key> orphans) implements Step {
     }
 
     /** Refreshes every declared copy of the {@code source} item's attributes, wherever the key plan says they live. */

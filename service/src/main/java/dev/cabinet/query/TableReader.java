@@ -22,6 +22,7 @@ import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
@@ -31,6 +32,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 @ApplicationScoped
 @CallsAws(IamRole.API)
 public class TableReader {
+
+    /** BatchGetItem's limit of keys per call. */
+    private static final int BATCH_GET_SIZE = 100;
 
     private final DynamoDbAsyncClient dynamo;
     private final ActiveTable table;
@@ -49,6 +53,47 @@ public class TableReader {
         return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table.name()).key(key.toAttributes())
                 .consistentRead(strong)))
                 .map(Items::found);
+    }
+
+    /**
+     * Reads the items at these keys, 100 per BatchGetItem (its limit), all batches at once: one round however many.
+     * Keys DynamoDB leaves unprocessed (under throttling) are asked for again. Items that do not exist are not returned.
+     */
+    public Uni<List<Map<String, AttributeValue>>> getAll(List<Key> keys) {
+        List<Uni<List<Map<String, AttributeValue>>>> batches = new ArrayList<>();
+        for (int from = 0; from < keys.size(); from += BATCH_GET_SIZE) {
+            batches.add(getBatch(keys.subList(from, Math.min(from + BATCH_GET_SIZE, keys.size())).stream()
+                    .map(Key::toAttributes).toList(), strong(Index.TABLE)));
+        }
+        return batches.isEmpty() ? Uni.createFrom().item(List.of())
+                : Uni.join().all(batches).andFailFast().map(found -> found.stream().flatMap(List::stream).toList());
+    }
+
+    private Uni<List<Map<String, AttributeValue>>> getBatch(List<Map<String, AttributeValue>> keys, boolean strong) {
+        String name = table.name();
+        return Uni.createFrom().completionStage(() -> dynamo.batchGetItem(b -> b.requestItems(Map.of(name,
+                KeysAndAttributes.builder().keys(keys).consistentRead(strong).build()))))
+                .chain(response -> {
+                    List<Map<String, AttributeValue>> found = response.responses().getOrDefault(name, List.of());
+                    KeysAndAttributes left = response.unprocessedKeys().get(name);
+                    return left == null || left.keys().isEmpty() ? Uni.createFrom().item(found)
+                            : getBatch(left.keys(), strong).map(more -> {
+                                List<Map<String, AttributeValue>> all = new ArrayList<>(found);
+                                all.addAll(more);
+                                return all;
+                            });
+                });
+    }
+
+    /** The {@code next} cursor of {@code list} that continues just after {@code item}. */
+    public String cursorAfter(KeyQuery list, Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> key = new java.util.HashMap<>();
+        keyAttributes(list.index()).forEach(name -> {
+            if (item.containsKey(name)) {
+                key.put(name, item.get(name));
+            }
+        });
+        return nextCursor(list, key);
     }
 
     /** Strongly consistent when the request asked for it (and the index allows it), outside requests never. */

@@ -36,6 +36,13 @@ public final class Attributes {
     public static final String GROUP_ID = "groupId";
     public static final String GROUP_NAME = "groupName";
     public static final String JOINED_AT = "joinedAt";
+    /** On a like (post, user): whether the user likes the post now; the item stays when they unlike it. */
+    public static final String LIKED = "liked";
+    public static final String LIKE_COUNT = "likeCount";
+    /** On a like: its latest like was counted in the post's likeCount (cleared when it is unliked). */
+    public static final String LIKE_COUNTED = "likeCounted";
+    /** On a like: its latest unlike was taken off the post's likeCount (cleared when it is liked again). */
+    public static final String UNLIKE_COUNTED = "unlikeCounted";
     public static final String LAST_PARKED_OFFSET = "lastParkedOffset";
     public static final String LOCATION = "location";
     public static final String MEMBER_COUNT = "memberCount";

@@ -55,6 +55,24 @@ public final class KeyPlan {
             .notes("the gsi1 entry finds a comment by id alone, as DELETE /posts/{id}/comments/{commentId} must")
             .build();
 
+    public static final ItemType LIKE = ItemType.named("Like")
+            .key("LIKES#{postId}", "USER#{userId}")
+            .attributes(Attributes.POST_ID, Attributes.USER_ID, Attributes.LIKED, Attributes.CREATED_AT)
+            .index(Index.GSI2, "LIKER#{userId}", "{createdAt}#{postId}", "while liked (sparse)",
+                    Attributes.POST_ID, Attributes.CREATED_AT)
+            .notes("one user's like of one post, the root of its own stream (so a post's likes are applied "
+                    + "concurrently); outside the post's partition, so pattern 3 never reads a post's likes. "
+                    + "createdAt is when it was last liked; an unlike keeps the item and drops its gsi2 entry")
+            .build();
+
+    public static final ItemType POST_LIKE_COUNTER = ItemType.named("PostLikeCounter")
+            .key("POST#{postId}", "COUNT#likeCount#{shard}")
+            .attributes(Attributes.LIKE_COUNT)
+            .notes("one of cabinet.likes.counter-shards shards of a post's likeCount, the shard from the liker's id: "
+                    + "2,000 likes at once spread over the shards instead of queueing on one item; pattern 3 and "
+                    + "GET /posts/{id} read them with the post and sum them, the feed batch-reads its page's")
+            .build();
+
     public static final ItemType GROUP = ItemType.named("Group")
             .key("GROUP#{groupId}", "METADATA")
             .attributes("groupId", "name", "description", "createdAt", "memberCount", "adminCount")
@@ -173,6 +191,7 @@ public final class KeyPlan {
      */
     public static final AggregateStream USER_STREAM = new AggregateStream("user", USER_PROFILE, null, "userVersion");
     public static final AggregateStream POST_STREAM = new AggregateStream("post", POST, POST_TOMBSTONE, "postVersion");
+    public static final AggregateStream LIKE_STREAM = new AggregateStream("like", LIKE, null, "likeVersion");
     public static final AggregateStream GROUP_STREAM = new AggregateStream("group", GROUP, null, "groupVersion");
     public static final AggregateStream FOLDER_STREAM = new AggregateStream("folder", FOLDER, null, "folderVersion");
     public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, FILE_TOMBSTONE,
@@ -198,6 +217,7 @@ public final class KeyPlan {
     public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME);
 
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
+            LIKE, POST_LIKE_COUNTER,
             GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
             METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
@@ -207,8 +227,8 @@ public final class KeyPlan {
      * only the item types of the collection it reads (ItemCollectionTest proves it from the templates), so an item type
      * added to a shared partition either joins a collection on purpose or stays out of every range.
      */
-    public static final ItemCollection POST_AND_COMMENTS = ItemCollection.of("Post and comments", Index.TABLE, POST,
-            COMMENT);
+    public static final ItemCollection POST_AND_COMMENTS = ItemCollection.of("Post, like counts and comments",
+            Index.TABLE, POST, POST_LIKE_COUNTER, COMMENT);
     public static final ItemCollection CUSTOMER_AND_ORDERS = ItemCollection.of("Customer and orders", Index.TABLE,
             CUSTOMER, ORDER);
 
@@ -217,13 +237,17 @@ public final class KeyPlan {
     /* The Queries of the access patterns; the reading code builds each request from these. */
     public static final QueryDefinition USER_POSTS = QueryDefinition.over(Index.TABLE, USER_POST).prefix(USER_POST)
             .descending().build();
-    public static final QueryDefinition POST_WITH_COMMENTS = QueryDefinition.over(POST_AND_COMMENTS)
-            .between(COMMENT, POST).descending().label("with comments").note("the metadata, then the newest comments")
+    public static final QueryDefinition POST_WITH_LIKES = QueryDefinition.over(POST_AND_COMMENTS)
+            .between(POST_LIKE_COUNTER, POST).descending().label("alone").note("the metadata and its likeCount shards")
             .build();
+    public static final QueryDefinition POST_WITH_COMMENTS = QueryDefinition.over(POST_AND_COMMENTS)
+            .between(COMMENT, POST).descending().label("with comments")
+            .note("the metadata, the likeCount shards, then the newest comments").build();
     public static final QueryDefinition POST_COMMENTS = QueryDefinition.over(Index.TABLE, COMMENT).prefix(COMMENT)
             .eitherOrder().build();
     public static final QueryDefinition PUBLISHED_POSTS = QueryDefinition.over(Index.GSI1, POST).descending().build();
     public static final QueryDefinition USER_COMMENTS = QueryDefinition.over(Index.GSI2, COMMENT).descending().build();
+    public static final QueryDefinition USER_LIKES = QueryDefinition.over(Index.GSI2, LIKE).descending().build();
     public static final QueryDefinition USER_GROUPS = QueryDefinition.over(Index.TABLE, USER_GROUP).prefix(USER_GROUP)
             .ascending().build();
     public static final QueryDefinition GROUP_MEMBERS = QueryDefinition.over(Index.TABLE, GROUP_MEMBER)
@@ -251,7 +275,7 @@ public final class KeyPlan {
             new AccessPattern(1, "Get a user profile", "GET /users/{id}", ItemRead.of(USER_PROFILE)),
             new AccessPattern(2, "List a user's posts, newest first", "GET /users/{id}/posts", USER_POSTS),
             new AccessPattern(3, "Get a post with its comments in one request", "GET /posts/{id}?include=comments",
-                    ItemRead.of(POST), POST_WITH_COMMENTS),
+                    POST_WITH_LIKES, POST_WITH_COMMENTS),
             new AccessPattern(4, "List a post's comments, oldest or newest first",
                     "GET /posts/{id}/comments?order=asc|desc", POST_COMMENTS),
             new AccessPattern(5, "List all published posts, newest first", "GET /posts?status=published",
@@ -286,7 +310,9 @@ public final class KeyPlan {
                     "GET /admin/parked-keys/{id}", PARKED_EVENTS),
             new AccessPattern(23, "Which table answers reads (every instance, every few seconds)",
                     "all reads; POST /admin/rebuilds/{table}/cut-over sets it",
-                    ItemRead.of(ACTIVE_READ_MODEL).consistent().note("in the home table")));
+                    ItemRead.of(ACTIVE_READ_MODEL).consistent().note("in the home table")),
+            new AccessPattern(24, "List the posts a user likes, newest like first", "GET /users/{id}/likes",
+                    USER_LIKES));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

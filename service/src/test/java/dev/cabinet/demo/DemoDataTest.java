@@ -38,7 +38,9 @@ class DemoDataTest {
                     .body("authorName", equalTo("John"))
                     .body("status", equalTo("published"))
                     .body("commentCount", equalTo(2))
+                    .body("likeCount", equalTo(2))
                     .body("comments.items.authorName", hasItems("Jane", "John"));
+            given().get("/users/jane/likes").then().body("items[0].postId", equalTo(DemoData.POST_ID));
             given().get("/groups/developers/members").then().body("items.userName", hasItems("John", "Jane"));
             given().get("/users/jane/groups").then().body("items[0].groupName", equalTo("Developers"));
             given().get("/folders/reports").then().statusCode(200).body("path", equalTo("/Documents/Reports"));

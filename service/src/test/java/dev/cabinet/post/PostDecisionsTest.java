@@ -112,6 +112,6 @@ class PostDecisionsTest {
 
     private static PostView post(String author, String status) {
         return new PostView("p1", author, "Ada", "Hello", "First.", status, EARLIER,
-                PostStatus.PUBLISHED.equals(status) ? EARLIER : null, 0, null, null);
+                PostStatus.PUBLISHED.equals(status) ? EARLIER : null, 0, 0, null, null);
     }
 }

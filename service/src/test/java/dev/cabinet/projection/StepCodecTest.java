@@ -13,6 +13,7 @@ import dev.cabinet.projection.WritePlan.Delete;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Derive;
 import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.projection.WritePlan.Step;
@@ -57,6 +58,8 @@ class StepCodecTest {
                 new FanOut(KeyQuery.of(Index.GSI1, "X", SortKeyCondition.any(), false), null,
                         ItemUpdate.change().set(Attributes.NAME, "x")),
                 new Derive("folder-path", KeyPlan.FOLDER.key("f1")),
+                new OrphanCheck(KeyPlan.POST_TOMBSTONE.key("p1"), List.of(KeyPlan.LIKE.key("p1", "u1"),
+                        KeyPlan.POST_LIKE_COUNTER.key("p1", 3))),
                 new Put(Map.of(Key.PK, AttributeValue.fromS("METRICS#r#0"), Key.SK, AttributeValue.fromS("t"),
                         Attributes.CPU, AttributeValue.fromN("0.5"))));
 

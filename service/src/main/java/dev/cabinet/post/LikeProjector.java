@@ -1,0 +1,131 @@
+package dev.cabinet.post;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.post.LikeEvent.PostUnliked;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.Items;
+
+/**
+ * Likes as pure decisions. Each (post, user) like is its own stream whose root is the like item, so a post's likes are
+ * applied concurrently; the post's likeCount is a sharded counter ({@code COUNT#likeCount#{shard}} under the post,
+ * the shard from the user's id), each like or unlike counted exactly once on its shard: 2,000 likes at once spread over
+ * the shards rather than queueing on one item. A like and an unlike each clear the other's "counted" flag in their root
+ * write, which happens once per event, so a like, unlike, like again counts +1, -1, +1.
+ */
+@ApplicationScoped
+public class LikeProjector implements Projector<LikeEvent> {
+
+    /** How many counter items a post's likeCount is spread over. It may grow, never shrink (reads sum 0..n-1). */
+    public static final String SHARDS = "cabinet.likes.counter-shards";
+    public static final String DEFAULT_SHARDS = "8";
+
+    private final int shards;
+
+    LikeProjector(@ConfigProperty(name = SHARDS, defaultValue = DEFAULT_SHARDS) int shards) {
+        this.shards = shards;
+    }
+
+    @Override
+    public List<EventType<? extends LikeEvent>> eventTypes() {
+        return List.of(LikeEvent.LIKED, LikeEvent.UNLIKED);
+    }
+
+    /** A first like creates the like's item, a later one finds it; an unlike needs one. */
+    @Override
+    public StreamTarget target(LikeEvent event) {
+        return event instanceof PostLiked
+                ? StreamTarget.upserting(KeyPlan.LIKE_STREAM, event.postId(), event.userId())
+                : StreamTarget.of(KeyPlan.LIKE_STREAM, event.postId(), event.userId());
+    }
+
+    /** A like needs its post (a post that does not exist cannot be liked); an unlike needs nothing but its like. */
+    @Override
+    public List<Key> needs(LikeEvent event) {
+        return event instanceof PostLiked ? List.of(KeyPlan.POST.key(event.postId())) : List.of();
+    }
+
+    @Override
+    public WritePlan decide(LikeEvent event, Reads reads) {
+        boolean liked = reads.root().map(like -> like.containsKey(Attributes.LIKED)
+                && like.get(Attributes.LIKED).bool()).orElse(false);
+        if (event instanceof PostLiked like) {
+            if (reads.item(KeyPlan.POST.key(like.postId())).isEmpty()) {
+                return WritePlan.reject("post " + like.postId() + " does not exist");
+            }
+            if (liked) {
+                return WritePlan.onRoot();   // liked twice (two PUTs that raced): nothing changes
+            }
+            ItemUpdate root = KeyPlan.LIKE.write(Map.of(Attributes.POST_ID, like.postId(),
+                    Attributes.USER_ID, like.userId(), Attributes.LIKED, true, Attributes.CREATED_AT, like.likedAt()))
+                    .set(Attributes.UNLIKE_COUNTED, null);
+            return counted(WritePlan.onRoot(root), like, +1, Attributes.LIKE_COUNTED);
+        }
+        if (!liked) {
+            return WritePlan.onRoot();   // unliked twice: nothing changes
+        }
+        ItemUpdate root = ItemUpdate.of(KeyPlan.LIKE.key(event.postId(), event.userId()))
+                .set(Attributes.LIKED, false)
+                .set(Index.GSI2.pkAttribute(), null)    // out of the user's likes (the sparse index)
+                .set(Index.GSI2.skAttribute(), null)
+                .set(Attributes.LIKE_COUNTED, null);
+        return counted(WritePlan.onRoot(root), event, -1, Attributes.UNLIKE_COUNTED);
+    }
+
+    /**
+     * The count on the user's shard, and the second look a write under another aggregate needs: if the post was deleted
+     * meanwhile (its deletion may have deleted its likes and shards before these writes), this like and the shard go.
+     */
+    private WritePlan counted(WritePlan plan, LikeEvent event, long delta, String flag) {
+        Key like = KeyPlan.LIKE.key(event.postId(), event.userId());
+        Key counter = counter(event.postId(), shard(event.userId(), shards));
+        return plan.then(new Count(counter, KeyPlan.POST_LIKE_COUNTER, Attributes.LIKE_COUNT, delta, like, flag))
+                .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(like, counter)));
+    }
+
+    /** The user's shard: stable for a user ({@link String#hashCode} is specified by the language). */
+    public static int shard(String userId, int shards) {
+        return Math.floorMod(userId.hashCode(), shards);
+    }
+
+    public static Key counter(String postId, int shard) {
+        return KeyPlan.POST_LIKE_COUNTER.key(postId, shard);
+    }
+
+    /** Every shard key of the post's likeCount, for a batched read. */
+    public static List<Key> counters(String postId, int shards) {
+        return IntStream.range(0, shards).mapToObj(shard -> counter(postId, shard)).toList();
+    }
+
+    /** Whether a sort key of the post's partition is one of its counter shards (pattern 3 returns them). */
+    public static boolean isCounter(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+        return KeyPlan.POST_LIKE_COUNTER.sk().matches(Items.string(item, Key.SK));
+    }
+
+    /** What goes with a deleted post besides its comments: its likes and its counter shards. */
+    public static List<KeyQuery> deletedWithPost(String postId) {
+        return List.of(KeyQuery.of(Index.TABLE, KeyPlan.LIKE.partition(postId), SortKeyCondition.any(), false),
+                KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId),
+                        SortKeyCondition.beginsWith(KeyPlan.POST_LIKE_COUNTER.sk().prefix()), false));
+    }
+}

@@ -1,0 +1,141 @@
+package dev.cabinet.post;
+
+import java.time.Instant;
+import java.util.Map;
+
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import dev.cabinet.auth.Caller;
+import dev.cabinet.decision.Decision;
+import dev.cabinet.decision.Refusal;
+import dev.cabinet.http.Accepted;
+import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.post.LikeEvent.PostUnliked;
+import dev.cabinet.query.Page;
+import dev.cabinet.query.PageParameters;
+import dev.cabinet.query.PageRequests;
+import dev.cabinet.query.TableReader;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.Timestamps;
+import dev.cabinet.user.Registration;
+import dev.cabinet.user.UserQueries;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The caller likes ({@code PUT}) or unlikes ({@code DELETE}) a post: the first answers 202 like every command, a repeat
+ * 200 with nothing appended. The rules are the pure {@link #like} and {@link #unlike}; the resource reads and answers.
+ */
+@Path("/posts/{id}/likes")
+@Authenticated
+@Produces(MediaType.APPLICATION_JSON)
+public class LikeResource {
+
+    /** The caller's like of a post as a repeated command finds it. */
+    public record LikeState(String postId, String userId, boolean liked) {
+    }
+
+    /** One of a user's likes. */
+    public record LikeView(String postId, String likedAt) {
+
+        static LikeView of(Map<String, AttributeValue> item) {
+            return new LikeView(Items.string(item, Attributes.POST_ID), Items.string(item, Attributes.CREATED_AT));
+        }
+    }
+
+    private final CommandAnswers answers;
+    private final Caller caller;
+    private final UserQueries users;
+    private final PostQueries posts;
+    private final TableReader table;
+
+    LikeResource(CommandAnswers answers, Caller caller, UserQueries users, PostQueries posts, TableReader table) {
+        this.answers = answers;
+        this.caller = caller;
+        this.users = users;
+        this.posts = posts;
+        this.table = table;
+    }
+
+    @PUT
+    public Uni<Response> likePost(@PathParam("id") String id) {
+        String actor = caller.id();
+        return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor),
+                users.isRegistered(actor)).asTuple()
+                .chain(seen -> answer(like(id, actor, Timestamps.format(Instant.now()), seen.getItem1().isPresent(),
+                        seen.getItem2(), seen.getItem3()), actor, id, true));
+    }
+
+    @DELETE
+    public Uni<Response> unlikePost(@PathParam("id") String id) {
+        String actor = caller.id();
+        return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor)).asTuple()
+                .chain(seen -> answer(unlike(id, actor, Timestamps.format(Instant.now()), seen.getItem1().isPresent(),
+                        seen.getItem2()), actor, id, false));
+    }
+
+    /** A registered user likes an existing post; liking it again changes nothing. */
+    public static Decision like(String postId, String userId, String now, boolean postExists, boolean liked,
+            boolean registered) {
+        if (!postExists) {
+            return Decision.refuse(Refusal.notFound("post", postId));
+        }
+        return Registration.required(registered, userId, "liking posts", () -> liked ? Decision.unchanged()
+                : Decision.accept(LikeEvent.LIKED, new PostLiked(postId, userId, now)));
+    }
+
+    /** A user unlikes a post they like; unliking one they do not like changes nothing. */
+    public static Decision unlike(String postId, String userId, String now, boolean postExists, boolean liked) {
+        if (!postExists) {
+            return Decision.refuse(Refusal.notFound("post", postId));
+        }
+        return liked ? Decision.accept(LikeEvent.UNLIKED, new PostUnliked(postId, userId, now)) : Decision.unchanged();
+    }
+
+    private Uni<Response> answer(Decision decision, String actor, String postId, boolean liked) {
+        return answers.answer(decision, actor, appended -> Accepted.response(appended, postId, "/posts/" + postId),
+                () -> Response.ok(new LikeState(postId, actor, liked)).build());
+    }
+
+    private Uni<Boolean> liked(String postId, String userId) {
+        return table.get(KeyPlan.LIKE.key(postId, userId)).map(like -> like.map(item -> item.containsKey(
+                Attributes.LIKED) && item.get(Attributes.LIKED).bool()).orElse(false));
+    }
+
+    /** The posts a user likes, newest like first (pattern 24: GSI2 LIKER#u, where only current likes have an entry). */
+    @Path("/users/{id}/likes")
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class OfUser {
+
+        private final TableReader table;
+        private final PageRequests pages;
+
+        OfUser(TableReader table, PageRequests pages) {
+            this.table = table;
+            this.pages = pages;
+        }
+
+        @GET
+        public Uni<Page<LikeView>> listLikesOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
+            KeyQuery query = KeyQuery.of(Index.GSI2, KeyPlan.LIKE.entryIn(Index.GSI2).orElseThrow().pk()
+                    .render(Ids.require("id", id)), SortKeyCondition.any(), true);
+            return table.query(query, pages.of(page)).map(result -> result.map(LikeView::of));
+        }
+    }
+}

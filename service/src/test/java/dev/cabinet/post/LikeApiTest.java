@@ -1,0 +1,216 @@
+package dev.cabinet.post;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.comment;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.publish;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.EventLog;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.projection.PlanExecutor;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.query.PageRequest;
+import dev.cabinet.query.TableReader;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.Timestamps;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.smallrye.mutiny.Multi;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Likes end to end: the caller's like and unlike, likeCount on the post, its page and the feed, a user's likes. */
+@QuarkusTest
+class LikeApiTest {
+
+    @Inject
+    EventLog log;
+
+    @Inject
+    TableReader table;
+
+    @Inject
+    PlanExecutor executor;
+
+    @Inject
+    LikeProjector likes;
+
+    @ConfigProperty(name = LikeProjector.SHARDS, defaultValue = LikeProjector.DEFAULT_SHARDS)
+    int shards;
+
+    @Test
+    void aUserLikesAndUnlikesPostsWhichCountOnThePostItsPageAndTheFeedAndLeaveWithThePost() {
+        String author = newUserId();
+        String ann = newUserId();
+        register(author, "Author");
+        register(ann, "Ann");
+        String post = createPost(author, "Likeable");
+        publish(author, post);
+        String other = createPost(author, "Also likeable");
+        for (int i = 0; i < 3; i++) {
+            comment(author, post, "Comment " + i);
+        }
+
+        as(ann).put("/posts/" + post + "/likes").then().statusCode(202).body("position", notNullValue());
+        as(author).put("/posts/" + post + "/likes").then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> likes(post) == 2);
+        as(ann).put("/posts/" + post + "/likes").then().statusCode(200).body("liked", equalTo(true));
+        as(ann).put("/posts/" + other + "/likes").then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> likes(other) == 1);
+        as(newUserId()).put("/posts/" + post + "/likes").then().statusCode(409);   // not registered
+        as(ann).put("/posts/" + Ids.newId() + "/likes").then().statusCode(404);
+
+        // Pattern 3 reads the shards with the post and its comments; the shards take no comment's place.
+        await().atMost(PROJECTION_WAIT).until(() -> given().queryParam("limit", 2)
+                .get("/posts/" + post + "?include=comments").jsonPath().getInt("comments.items.size()") == 2);
+        JsonPath page = given().queryParam("limit", 2).get("/posts/" + post + "?include=comments").then()
+                .statusCode(200).body("likeCount", equalTo(2)).extract().jsonPath();
+        assertEquals(List.of("Comment 2", "Comment 1"), page.getList("comments.items.text"));
+        given().queryParam("cursor", page.getString("comments.next")).queryParam("order", "desc")
+                .get("/posts/" + post + "/comments").then().statusCode(200)
+                .body("items.text", equalTo(List.of("Comment 0")));
+        assertEquals(2L, feedLikes(post));
+        given().get("/users/" + ann + "/likes").then().statusCode(200)
+                .body("items.postId", equalTo(List.of(other, post)));   // newest like first
+
+        as(ann).delete("/posts/" + post + "/likes").then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> likes(post) == 1);
+        as(ann).delete("/posts/" + post + "/likes").then().statusCode(200).body("liked", equalTo(false));
+        given().get("/users/" + ann + "/likes").then().body("items.postId", equalTo(List.of(other)));
+        as(ann).put("/posts/" + post + "/likes").then().statusCode(202);   // liked again: counted again
+        await().atMost(PROJECTION_WAIT).until(() -> likes(post) == 2);
+        given().get("/users/" + ann + "/likes").then().body("items.postId", equalTo(List.of(post, other)));
+
+        as(author).delete("/posts/" + post).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> given().get("/posts/" + post).statusCode() == 404);
+        given().get("/users/" + ann + "/likes").then().body("items.postId", equalTo(List.of(other)));
+        given().get("/users/" + author + "/likes").then().body("items", hasSize(0));
+        assertEquals(List.of(), items(KeyQuery.of(Index.TABLE, KeyPlan.LIKE.partition(post), SortKeyCondition.any(),
+                false)), "the post's likes went with it");
+        assertEquals(List.of(), counterShards(post), "and so did its likeCount shards");
+    }
+
+    /**
+     * 2,000 users like one post within seconds (their events straight to the log, with the service's own producer):
+     * the count ends exact, and the counter writes spread over every shard instead of queueing on one item.
+     */
+    @Test
+    void twoThousandLikesOfOnePostEndExactAndSpreadOverTheCounterShards() {
+        String author = newUserId();
+        register(author, "Viral");
+        String post = createPost(author, "Viral");
+        String at = Timestamps.format(Instant.now());
+        int likers = 2_000;
+        Multi.createFrom().range(0, likers)
+                .onItem().transformToUni(i -> {
+                    String user = Ids.newId();
+                    return log.append(LikeEvent.LIKED, new PostLiked(post, user, at), user);
+                })
+                .merge(64)
+                .collect().asList()
+                .await().atMost(Duration.ofSeconds(60));
+
+        await().atMost(Duration.ofSeconds(120)).until(() -> likes(post) == likers);
+
+        List<Map<String, AttributeValue>> counters = counterShards(post);
+        List<Long> perShard = counters.stream().map(item -> Items.number(item, Attributes.LIKE_COUNT)).toList();
+        assertEquals(shards, counters.size(), "every shard took likes: " + perShard);
+        assertEquals(likers, perShard.stream().mapToLong(Long::longValue).sum());
+        long share = likers / shards;
+        assertTrue(perShard.stream().allMatch(count -> count < 2 * share), "no shard took more than twice its share: "
+                + perShard);
+    }
+
+    /**
+     * The window a like races its post's deletion in: the like read its post while it existed, the deletion then ran to
+     * the end (likes and shards deleted), and only then the like wrote. Its second look finds the tombstone.
+     */
+    @Test
+    void aLikeDecidedBeforeItsPostWasDeletedButWrittenAfterRemovesItself() {
+        String author = newUserId();
+        register(author, "Brief");
+        String post = createPost(author, "Short-lived");
+        as(author).delete("/posts/" + post).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> given().get("/posts/" + post).statusCode() == 404);
+        Projector<LikeEvent> readBeforeTheDeletion = new Projector<>() {
+            @Override
+            public List<EventType<? extends LikeEvent>> eventTypes() {
+                return likes.eventTypes();
+            }
+
+            @Override
+            public StreamTarget target(LikeEvent event) {
+                return likes.target(event);
+            }
+
+            @Override
+            public WritePlan decide(LikeEvent event, Reads reads) {
+                return likes.decide(event, new Reads(reads.root(), Map.of(KeyPlan.POST.key(post),
+                        Optional.of(Map.of()))));
+            }
+        };
+        String user = Ids.newId();
+        executor.apply(readBeforeTheDeletion, new ReceivedEvent(Ids.newId(), LikeEvent.LIKED.name(), user, user,
+                Instant.now(), new PostLiked(post, user, Timestamps.format(Instant.now())),
+                new LogPosition(Topics.POSTS, 0, 1))).await().atMost(Duration.ofSeconds(10));
+
+        assertEquals(Optional.empty(), table.get(KeyPlan.LIKE.key(post, user)).await().atMost(Duration.ofSeconds(10)),
+                "the like found the tombstone and deleted itself");
+        assertEquals(List.of(), counterShards(post), "and the shard it counted on");
+    }
+
+    private static long likes(String postId) {
+        return given().get("/posts/" + postId).then().statusCode(200).extract().jsonPath().getLong("likeCount");
+    }
+
+    private static long feedLikes(String postId) {
+        List<Map<String, Object>> feed = given().queryParam("status", "published").queryParam("limit", 100)
+                .get("/posts").then().statusCode(200).extract().jsonPath().getList("items");
+        return feed.stream().filter(entry -> postId.equals(entry.get("id"))).findFirst()
+                .map(entry -> ((Number) entry.get("likeCount")).longValue()).orElseThrow();
+    }
+
+    private List<Map<String, AttributeValue>> counterShards(String postId) {
+        return items(KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId),
+                SortKeyCondition.beginsWith(KeyPlan.POST_LIKE_COUNTER.sk().prefix()), false));
+    }
+
+    private List<Map<String, AttributeValue>> items(KeyQuery query) {
+        return new ArrayList<>(table.query(query, new PageRequest(100, null)).await().atMost(Duration.ofSeconds(10))
+                .items());
+    }
+}

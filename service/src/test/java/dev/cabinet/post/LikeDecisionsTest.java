@@ -1,0 +1,152 @@
+package dev.cabinet.post;
+
+import static dev.cabinet.decision.Rules.NOW;
+import static dev.cabinet.decision.Rules.appends;
+import static dev.cabinet.decision.Rules.conflict;
+import static dev.cabinet.decision.Rules.notFound;
+import static dev.cabinet.decision.Rules.rule;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.cabinet.decision.Decision;
+import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.post.LikeEvent.PostUnliked;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The rules of likes, as the commands decide them and as the projector plans them; no Quarkus, no table. */
+class LikeDecisionsTest {
+
+    private static final int SHARDS = 8;
+    private static final LikeProjector PROJECTOR = new LikeProjector(SHARDS);
+    private static final String LIKED_AT = "2026-06-01T12:00:00.000Z";
+    private static final Key POST = KeyPlan.POST.key("p1");
+    private static final Key LIKE = KeyPlan.LIKE.key("p1", "ann");
+    private static final Key SHARD = KeyPlan.POST_LIKE_COUNTER.key("p1", LikeProjector.shard("ann", SHARDS));
+    private static final Key TOMBSTONE = KeyPlan.POST_TOMBSTONE.key("p1");
+    private static final PostLiked LIKES = new PostLiked("p1", "ann", LIKED_AT);
+    private static final PostUnliked UNLIKES = new PostUnliked("p1", "ann", LIKED_AT);
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commandRules")
+    void theCommandFollowsTheRule(String sentence, Decision decided, Decision expected) {
+        assertEquals(expected, decided, sentence);
+    }
+
+    static Stream<Arguments> commandRules() {
+        return Stream.of(
+                rule("a registered user likes a post",
+                        LikeResource.like("p1", "ann", NOW, true, false, true),
+                        appends(LikeEvent.LIKED, new PostLiked("p1", "ann", NOW))),
+                rule("liking a post one likes already changes nothing (answered 200)",
+                        LikeResource.like("p1", "ann", NOW, true, true, true),
+                        Decision.unchanged()),
+                rule("a post that does not exist cannot be liked",
+                        LikeResource.like("p1", "ann", NOW, false, false, true),
+                        notFound("post p1 does not exist")),
+                rule("a user who has not registered is told to register before liking",
+                        LikeResource.like("p1", "ann", NOW, true, false, false),
+                        conflict("register your profile with PUT /users/ann before liking posts")),
+                rule("a user unlikes a post they like",
+                        LikeResource.unlike("p1", "ann", NOW, true, true),
+                        appends(LikeEvent.UNLIKED, new PostUnliked("p1", "ann", NOW))),
+                rule("unliking a post one does not like changes nothing (answered 200)",
+                        LikeResource.unlike("p1", "ann", NOW, true, false),
+                        Decision.unchanged()),
+                rule("a post that does not exist cannot be unliked",
+                        LikeResource.unlike("p1", "ann", NOW, false, true),
+                        notFound("post p1 does not exist")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("projectionRules")
+    void theProjectorPlansByTheRule(String sentence, WritePlan decided, WritePlan expected) {
+        assertEquals(expected.rejection(), decided.rejection(), sentence);
+        assertEquals(expected.root(), decided.root(), sentence);
+        assertEquals(expected.deletesRoot(), decided.deletesRoot(), sentence);
+        assertEquals(expected.steps(), decided.steps(), sentence);
+    }
+
+    static Stream<Arguments> projectionRules() {
+        WritePlan firstLike = WritePlan.onRoot(ItemUpdate.of(LIKE, KeyPlan.LIKE.name())
+                        .set(Index.GSI2.pkAttribute(), "LIKER#ann")
+                        .set(Index.GSI2.skAttribute(), LIKED_AT + "#p1")
+                        .set(Attributes.POST_ID, "p1")
+                        .set(Attributes.USER_ID, "ann")
+                        .set(Attributes.LIKED, true)
+                        .set(Attributes.CREATED_AT, LIKED_AT)
+                        .set(Attributes.UNLIKE_COUNTED, null))
+                .then(new Count(SHARD, KeyPlan.POST_LIKE_COUNTER, Attributes.LIKE_COUNT, 1, LIKE,
+                        Attributes.LIKE_COUNTED))
+                .then(new OrphanCheck(TOMBSTONE, List.of(LIKE, SHARD)));
+        return Stream.of(
+                Arguments.of("a first like writes the like with its entry in the user's likes, counts +1 once on the "
+                        + "user's shard, then looks again at the post's tombstone",
+                        PROJECTOR.decide(LIKES, reads(Optional.empty(), true)), firstLike),
+                Arguments.of("liking again after an unlike is a like like the first (its root write clears the "
+                        + "unlike's counted flag, so the next unlike counts)",
+                        PROJECTOR.decide(LIKES, reads(like(false), true)), firstLike),
+                Arguments.of("a like of a post that does not exist is rejected",
+                        PROJECTOR.decide(LIKES, reads(Optional.empty(), false)),
+                        WritePlan.reject("post p1 does not exist")),
+                Arguments.of("a like of a post one likes already (two PUTs raced) only records itself",
+                        PROJECTOR.decide(LIKES, reads(like(true), true)), WritePlan.onRoot()),
+                Arguments.of("an unlike leaves the user's likes (the sparse gsi2 entry goes), clears the like's counted "
+                        + "flag and counts -1 once on the same shard",
+                        PROJECTOR.decide(UNLIKES, new Reads(like(true), Map.of())),
+                        WritePlan.onRoot(ItemUpdate.of(LIKE)
+                                        .set(Attributes.LIKED, false)
+                                        .set(Index.GSI2.pkAttribute(), null)
+                                        .set(Index.GSI2.skAttribute(), null)
+                                        .set(Attributes.LIKE_COUNTED, null))
+                                .then(new Count(SHARD, KeyPlan.POST_LIKE_COUNTER, Attributes.LIKE_COUNT, -1, LIKE,
+                                        Attributes.UNLIKE_COUNTED))
+                                .then(new OrphanCheck(TOMBSTONE, List.of(LIKE, SHARD)))),
+                Arguments.of("an unlike of a like already unliked only records itself",
+                        PROJECTOR.decide(UNLIKES, new Reads(like(false), Map.of())), WritePlan.onRoot()));
+    }
+
+    @Test
+    void aLikeIsItsOwnStreamAndReadsItsPostAnUnlikeNeedsItsLike() {
+        assertEquals(StreamTarget.upserting(KeyPlan.LIKE_STREAM, "p1", "ann"), PROJECTOR.target(LIKES));
+        assertEquals(StreamTarget.of(KeyPlan.LIKE_STREAM, "p1", "ann"), PROJECTOR.target(UNLIKES));
+        assertEquals(List.of(POST), PROJECTOR.needs(LIKES));
+        assertEquals(List.of(), PROJECTOR.needs(UNLIKES));
+        assertEquals("ann", LIKES.aggregateId(), "keyed by the user: one post's likes are many keys");
+    }
+
+    @Test
+    void aDeletedPostTakesItsLikesAndItsCounterShards() {
+        assertEquals(List.of("LIKES#p1 ANY", "POST#p1 BEGINS_WITH COUNT#likeCount#"),
+                LikeProjector.deletedWithPost("p1").stream().map(query -> query.partition() + " "
+                        + query.sortKey().kind() + (query.sortKey().from() == null ? "" : " " + query.sortKey().from()))
+                        .toList());
+    }
+
+    private static Reads reads(Optional<Map<String, AttributeValue>> like, boolean postExists) {
+        return new Reads(like, Map.of(POST, postExists
+                ? Optional.of(Map.of(Key.PK, AttributeValue.fromS(POST.pk()))) : Optional.empty()));
+    }
+
+    private static Optional<Map<String, AttributeValue>> like(boolean liked) {
+        return Optional.of(Map.of(Attributes.LIKED, AttributeValue.fromBool(liked)));
+    }
+}
