@@ -26,11 +26,8 @@ import dev.cabinet.query.PageRequests;
 import dev.cabinet.query.TableReader;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Ids;
-import dev.cabinet.table.Index;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.KeyQuery;
-import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Timestamps;
 import dev.cabinet.user.Registration;
 import dev.cabinet.user.UserQueries;
@@ -133,9 +130,7 @@ public class LikeResource {
 
         @GET
         public Uni<Page<LikeView>> listLikesOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
-            KeyQuery query = KeyQuery.of(Index.GSI2, KeyPlan.LIKE.entryIn(Index.GSI2).orElseThrow().pk()
-                    .render(Ids.require("id", id)), SortKeyCondition.any(), true);
-            return table.query(query, pages.of(page)).map(result -> result.map(LikeView::of));
+            return table.query(KeyPlan.USER_LIKES.query(Ids.require("id", id)), pages.of(page)).map(result -> result.map(LikeView::of));
         }
     }
 }
