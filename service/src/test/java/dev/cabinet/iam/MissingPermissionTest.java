@@ -30,11 +30,11 @@ import io.quarkus.test.junit.QuarkusTest;
 class MissingPermissionTest {
 
     @Test
-    void aRefusedPutOfAnIdempotencyRecordAnswers503AndTheLogNamesThePermission() throws Exception {
+    void aRefusedWriteOfAnIdempotencyRecordAnswers503AndTheLogNamesThePermission() throws Exception {
         String user = newUserId();
         register(user, "Denied");
         try (LogLines log = LogLines.of(StoreCallMeter.class);
-                AutoCloseable denial = PermissionDenial.deny("PutItem", "IDEMPOTENCY#")) {
+                AutoCloseable denial = PermissionDenial.deny("UpdateItem", "IDEMPOTENCY#")) {
             as(user).header("Idempotency-Key", "denied-1").body(Map.of("title", "T", "body", "b")).post("/posts")
                     .then().statusCode(503).contentType("application/problem+json")
                     .body("type", equalTo("urn:cabinet:problem:missing-permission"))
@@ -43,7 +43,7 @@ class MissingPermissionTest {
                     .body(not(containsString("dynamodb")))
                     .body(not(containsString("arn:aws")));
             assertFalse(log.atLeast(Level.SEVERE).stream().noneMatch(line -> line.startsWith(
-                    "Missing permission: dynamodb:PutItem on table/cabinet was refused to this instance "
+                    "Missing permission: dynamodb:UpdateItem on table/cabinet was refused to this instance "
                             + "(cabinet.role=both); attach deploy/iam/cabinet-api-policy.json or "
                             + "deploy/iam/cabinet-operator-policy.json to its IAM role")),
                     () -> "no error naming the permission among " + log.atLeast(Level.SEVERE));
