@@ -232,12 +232,16 @@ public final class KeyPlan {
     public static final ItemCollection CUSTOMER_AND_ORDERS = ItemCollection.of("Customer and orders", Index.TABLE,
             CUSTOMER, ORDER);
 
-    public static final List<ItemCollection> COLLECTIONS = List.of(POST_AND_COMMENTS, CUSTOMER_AND_ORDERS);
+    public static final ItemCollection POST_AND_LIKE_COUNTS = ItemCollection.of("Post and like counts", Index.TABLE,
+            POST, POST_LIKE_COUNTER);
+
+    public static final List<ItemCollection> COLLECTIONS = List.of(POST_AND_COMMENTS, POST_AND_LIKE_COUNTS,
+            CUSTOMER_AND_ORDERS);
 
     /* The Queries of the access patterns; the reading code builds each request from these. */
     public static final QueryDefinition USER_POSTS = QueryDefinition.over(Index.TABLE, USER_POST).prefix(USER_POST)
             .descending().build();
-    public static final QueryDefinition POST_WITH_LIKES = QueryDefinition.over(POST_AND_COMMENTS)
+    public static final QueryDefinition POST_WITH_LIKES = QueryDefinition.over(POST_AND_LIKE_COUNTS)
             .between(POST_LIKE_COUNTER, POST).descending().label("alone").note("the metadata and its likeCount shards")
             .build();
     public static final QueryDefinition POST_WITH_COMMENTS = QueryDefinition.over(POST_AND_COMMENTS)

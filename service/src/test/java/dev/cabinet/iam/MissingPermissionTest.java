@@ -45,7 +45,8 @@ class MissingPermissionTest {
             assertFalse(log.atLeast(Level.SEVERE).stream().noneMatch(line -> line.startsWith(
                     "Missing permission: dynamodb:UpdateItem on table/cabinet was refused to this instance "
                             + "(cabinet.role=both); attach deploy/iam/cabinet-api-policy.json or "
-                            + "deploy/iam/cabinet-operator-policy.json to its IAM role")),
+                            + "deploy/iam/cabinet-projector-policy.json or deploy/iam/cabinet-operator-policy.json to "
+                            + "its IAM role")),
                     () -> "no error naming the permission among " + log.atLeast(Level.SEVERE));
         }
         // Granted again, the same request goes through.

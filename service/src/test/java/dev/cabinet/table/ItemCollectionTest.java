@@ -53,12 +53,12 @@ class ItemCollectionTest {
         List<String> found = violations(types, KeyPlan.ACCESS_PATTERNS);
 
         assertEquals(1, found.stream().map(v -> v.substring(0, v.indexOf(':'))).distinct().count(), found.toString());
-        assertTrue(found.get(0).startsWith("pattern 3: Like's sort key LIKE#- falls inside sk BETWEEN 'COMMENT#' AND "
-                + "'METADATA'"), found.get(0));
+        assertTrue(found.stream().anyMatch(v -> v.startsWith("pattern 3: Like's sort key LIKE#- falls inside sk BETWEEN "
+                + "'COMMENT#' AND 'METADATA'")), found.toString());
 
         // Declared on purpose, the same range reads the likes with the post: no longer a trap.
         ItemCollection withLikes = ItemCollection.of("Post, comments and likes", Index.TABLE, KeyPlan.POST,
-                KeyPlan.COMMENT, like);
+                KeyPlan.POST_LIKE_COUNTER, KeyPlan.COMMENT, like);
         AccessPattern declared = new AccessPattern(3, "A post with its comments and likes", "GET /posts/{id}",
                 QueryDefinition.over(withLikes).between(KeyPlan.COMMENT, KeyPlan.POST).descending().build());
         assertEquals(List.of(), violations(types, List.of(declared)));

@@ -15,7 +15,7 @@ class QueryDefinitionTest {
         assertEquals(KeyQuery.of(Index.TABLE, "POST#p1", SortKeyCondition.between("COMMENT#", "METADATA"), true),
                 KeyPlan.POST_WITH_COMMENTS.query("p1"));
         assertEquals("with comments: Query POST#{postId}, sk BETWEEN 'COMMENT#' AND 'METADATA', descending "
-                + "(the metadata, then the newest comments)", KeyPlan.POST_WITH_COMMENTS.describe());
+                + "(the metadata, the likeCount shards, then the newest comments)", KeyPlan.POST_WITH_COMMENTS.describe());
     }
 
     @Test
