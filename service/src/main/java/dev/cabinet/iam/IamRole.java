@@ -20,7 +20,7 @@ public enum IamRole {
      * readiness, presigned uploads.
      */
     API("cabinet-api", "the REST API (Deployment cabinet-api)",
-            Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "DescribeTable",
+            Set.of("GetItem", "BatchGetItem", "Query", "UpdateItem", "DeleteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
             Set.of("PutObject")),

@@ -60,7 +60,7 @@ class NativeProfileTest {
     void theNativeImagesBuildWithTheProfileAndCopyWhatItWrites(String file) throws Exception {
         ImageDockerfile dockerfile = ImageDockerfile.read(file);
         String build = dockerfile.buildCommand();
-        assertTrue(build.startsWith("./mvnw -pl service -am package") && build.contains(" -Dnative"), build);
+        assertTrue(build.startsWith("./mvnw -pl devservices/deployment,devservices/runtime-dev,service -am package") && build.contains(" -Dnative"), build);
 
         String copied = dockerfile.copySources().stream().filter(source -> source.startsWith("target/"))
                 .findFirst().orElseThrow();

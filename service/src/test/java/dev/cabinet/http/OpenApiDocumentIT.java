@@ -31,8 +31,8 @@ class OpenApiDocumentIT {
     private static final Path BUILT = Path.of("target", "openapi", "openapi.yaml");
     private static final Path DOCUMENT = Path.of("..", "docs", "openapi.yaml");
     private static final Path LINT = Path.of("src", "test", "resources", "openapi-lint");
-    private static final String REGENERATE = "./mvnw verify -pl service -am -Dit.test=OpenApiDocumentIT "
-            + "-Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
+    private static final String REGENERATE = "./mvnw verify -pl devservices/deployment,devservices/runtime-dev,service "
+            + "-am -Dit.test=OpenApiDocumentIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
