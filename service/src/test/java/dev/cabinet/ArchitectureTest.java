@@ -3,29 +3,45 @@ package dev.cabinet;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
 import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.projection.PlanExecutor;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.table.TableComparison;
+import dev.cabinet.table.TableReader;
+import dev.cabinet.table.TableWriter;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
-/** Rules of the code base that a review could miss: reads by key only, and plumbing that knows no feature. */
+/**
+ * Rules of the code base that a review could miss, stated by pattern: reads by key only, one store, plumbing that knows
+ * no feature (a feature being a package that declares events), projectors and command decisions that are pure.
+ */
 class ArchitectureTest {
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.cabinet");
+    private static final Set<String> FEATURES = featurePackages();
 
     @Test
-    void nothingButTheRebuildVerificationScansTheTable() {
-        noClasses().that().resideOutsideOfPackage("dev.cabinet.rebuild..").should().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scan"))
+    void nothingButTheOperatorsTableComparisonScansTheTable() {
+        noClasses().that().doNotHaveFullyQualifiedName(TableComparison.class.getName())
+                .should().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scan"))
                 .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scan"))
                 .orShould().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scanPaginator"))
                 .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scanPaginator"))
@@ -33,11 +49,50 @@ class ArchitectureTest {
                 .because("every read names its partition key: GetItem or a key-condition Query (SPEC §5); only the "
                         + "operator's item-by-item verification of a rebuilt table reads it whole")
                 .check(CLASSES);
-        noClasses().that().resideInAPackage("dev.cabinet.rebuild..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.cabinet.query..", "dev.cabinet.user..",
-                        "dev.cabinet.post..", "dev.cabinet.group..", "dev.cabinet.folder..", "dev.cabinet.metrics..",
-                        "dev.cabinet.customer..")
-                .because("the scanning operator job stays apart from the request paths and the features")
+    }
+
+    @Test
+    void theTablePackageIsTheOneStore() {
+        noClasses().that().resideOutsideOfPackage("dev.cabinet.table..")
+                .should().dependOnClassesThat().areAssignableTo(DynamoDbAsyncClient.class)
+                .orShould().dependOnClassesThat().areAssignableTo(DynamoDbClient.class)
+                .because("table/ owns every DynamoDB call, reads and writes (TableReader, TableWriter, and the "
+                        + "operator's OperatorStore and TableComparison); the engine, the queries and the features "
+                        + "go through it")
+                .check(CLASSES);
+    }
+
+    @Test
+    void plumbingDependsOnNoFeature() {
+        // A feature is a package that declares events; everything else is plumbing, except demo/, which composes
+        // the features' events into sample data on purpose.
+        noClasses().that(areOutside(FEATURES)).and().resideOutsideOfPackage("dev.cabinet.demo..")
+                .should().dependOnClassesThat(areInside(FEATURES))
+                .because("plumbing serves every feature alike; what one feature needs lives in that feature")
+                .allowEmptyShould(false)
+                .check(CLASSES);
+    }
+
+    @Test
+    void projectorsArePureDecisions() {
+        noClasses().that().implement(Projector.class)
+                .should().dependOnClassesThat().resideInAnyPackage("io.smallrye.mutiny..", "jakarta.ws.rs..",
+                        "org.apache.kafka..", "software.amazon.awssdk.services.dynamodb")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(TableWriter.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(TableReader.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(PlanExecutor.class.getName())
+                .because("a projector is a function of the event and the items it declared it needs, returning a "
+                        + "write plan; the executor alone reads, writes and retries")
+                .allowEmptyShould(false)
+                .check(CLASSES);
+    }
+
+    @Test
+    void theSharedPackageDependsOnNothingOfCabinet() {
+        noClasses().that().resideInAPackage("dev.cabinet.shared..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("dev.cabinet..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.resideInAPackage("dev.cabinet.shared.."))))
+                .because("ids, timestamps and text rules are the vocabulary every layer uses, so they use none")
                 .check(CLASSES);
     }
 
@@ -53,7 +108,7 @@ class ArchitectureTest {
     @Test
     void sharedPlumbingDependsOnNoFeature() {
         noClasses().that().resideInAnyPackage("dev.cabinet.table..", "dev.cabinet.eventlog..", "dev.cabinet.projection..",
-                "dev.cabinet.query..", "dev.cabinet.http..", "dev.cabinet.auth..")
+                "dev.cabinet.table.query..", "dev.cabinet.http..", "dev.cabinet.auth..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.cabinet.user..", "dev.cabinet.post..",
                         "dev.cabinet.group..", "dev.cabinet.command..")
                 .check(CLASSES);
@@ -63,7 +118,7 @@ class ArchitectureTest {
     void commandDecisionsArePureFunctions() {
         noClasses().that().haveSimpleNameEndingWith("Decisions").or().resideInAPackage("dev.cabinet.decision..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "io.smallrye.mutiny..",
-                        "dev.cabinet.http..", "dev.cabinet.query..", "software.amazon.awssdk..", "org.apache.kafka..")
+                        "dev.cabinet.http..", "dev.cabinet.table.query..", "software.amazon.awssdk..", "org.apache.kafka..")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.cabinet.eventlog.EventLog")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.time.Instant")
                 .because("a command's rules are a function of the command and the view read for it, tested without the "
@@ -74,7 +129,7 @@ class ArchitectureTest {
 
     @Test
     void queriesKnowNoHttp() {
-        noClasses().that().resideInAPackage("dev.cabinet.query..")
+        noClasses().that().resideInAPackage("dev.cabinet.table.query..")
                 .should().dependOnClassesThat().resideInAPackage("dev.cabinet.http..")
                 .because("the read side refuses with its own exceptions; http/ decides how they are answered")
                 .check(CLASSES);
@@ -83,6 +138,25 @@ class ArchitectureTest {
     @Test
     void featuresDoNotDependOnEachOtherInCycles() {
         slices().matching("dev.cabinet.(*)..").should().beFreeOfCycles().check(CLASSES);
+    }
+
+    /** The packages that declare domain events: the features. */
+    private static Set<String> featurePackages() {
+        return CLASSES.stream()
+                .filter(type -> type.isAssignableTo(DomainEvent.class) && !type.isEquivalentTo(DomainEvent.class))
+                .map(JavaClass::getPackageName)
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static DescribedPredicate<JavaClass> areInside(Set<String> packages) {
+        return DescribedPredicate.describe("reside in a feature package " + packages,
+                type -> packages.stream().anyMatch(p -> type.getPackageName().equals(p)
+                        || type.getPackageName().startsWith(p + ".")));
+    }
+
+    private static DescribedPredicate<JavaClass> areOutside(Set<String> packages) {
+        return DescribedPredicate.describe("reside outside the feature packages",
+                type -> !areInside(packages).test(type));
     }
 
     private static DescribedPredicate<JavaAccess<?>> targetIs(Class<?> owner, String methodName) {

@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.arc.profile.IfBuildProfile;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
 import io.smallrye.jwt.build.Jwt;

@@ -16,8 +16,8 @@ import dev.cabinet.eventlog.EventSends;
 import dev.cabinet.eventlog.LogSearch;
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.ProjectionProgress;
-import dev.cabinet.query.TableReader;
-import dev.cabinet.table.Ids;
+import dev.cabinet.table.TableReader;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 

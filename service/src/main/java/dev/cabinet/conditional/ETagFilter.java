@@ -18,9 +18,9 @@ import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.Tagged;
 import dev.cabinet.http.TaggedResource;
-import dev.cabinet.query.ReadConsistency;
-import dev.cabinet.query.TableReader;
-import dev.cabinet.table.InvalidIdException;
+import dev.cabinet.table.query.ReadConsistency;
+import dev.cabinet.table.TableReader;
+import dev.cabinet.shared.InvalidIdException;
 import dev.cabinet.table.Key;
 import io.smallrye.mutiny.Uni;
 

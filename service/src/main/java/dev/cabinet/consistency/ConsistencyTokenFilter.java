@@ -10,7 +10,7 @@ import dev.cabinet.eventlog.LogEnds;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
-import dev.cabinet.query.ReadConsistency;
+import dev.cabinet.table.query.ReadConsistency;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -15,8 +15,8 @@ import dev.cabinet.http.Accepted;
 import dev.cabinet.http.Problem;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.Items;
-import dev.cabinet.query.ReadConsistency;
-import dev.cabinet.query.TableReader;
+import dev.cabinet.table.query.ReadConsistency;
+import dev.cabinet.table.TableReader;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 

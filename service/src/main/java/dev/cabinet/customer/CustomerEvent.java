@@ -6,7 +6,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /**
  * Facts about a customer and their orders, keyed by customer id on {@value Topics#CUSTOMERS}: the customer's cabinet

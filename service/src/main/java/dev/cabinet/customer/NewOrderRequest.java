@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import dev.cabinet.http.StringOnly;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 
 /**
  * The body of {@code POST /customers/{id}/orders}: the total, and optionally the order's id (for clients that bring

@@ -16,10 +16,10 @@ import jakarta.ws.rs.core.Response;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
-import dev.cabinet.query.Page;
-import dev.cabinet.query.PageParameters;
-import dev.cabinet.query.PageRequests;
-import dev.cabinet.table.Ids;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.http.PageParameters;
+import dev.cabinet.table.query.PageRequests;
+import dev.cabinet.shared.Ids;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 

@@ -10,7 +10,7 @@ import jakarta.enterprise.context.RequestScoped;
 
 import com.github.f4b6a3.ulid.Ulid;
 
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 
 /**
  * The ids one command request makes: the ids of the resources it creates ({@link #newId()}) and of the events it

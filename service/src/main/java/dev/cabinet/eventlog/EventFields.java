@@ -3,8 +3,8 @@ package dev.cabinet.eventlog;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.cabinet.table.Ids;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
 
 /**
  * Checks for event data, used by the event records' constructors: an event from any producer must respect the same

@@ -15,9 +15,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.arc.Arc;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.OutgoingMessageMetadata;

@@ -4,7 +4,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** Facts about a file's metadata (its content lives in object storage), keyed by file id on {@value Topics#FILES}. */
 public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUploaded, FileEvent.FileDeleted {

@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.Response;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 

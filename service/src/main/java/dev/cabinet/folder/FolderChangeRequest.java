@@ -8,8 +8,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
-import dev.cabinet.http.TextRules;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.TextRules;
+import dev.cabinet.shared.Ids;
 
 /** The body of {@code PATCH /folders/{id}}: a new {@code name}, or a new {@code parentId} (a move), one at a time. */
 public record FolderChangeRequest(

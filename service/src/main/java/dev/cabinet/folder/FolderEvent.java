@@ -4,7 +4,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** Facts about a folder, keyed by folder id on {@value Topics#FOLDERS}. */
 public sealed interface FolderEvent extends DomainEvent

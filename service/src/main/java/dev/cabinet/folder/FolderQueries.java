@@ -8,9 +8,9 @@ import jakarta.inject.Singleton;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
-import dev.cabinet.query.Page;
-import dev.cabinet.query.PageRequest;
-import dev.cabinet.query.TableReader;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.table.query.PageRequest;
+import dev.cabinet.table.TableReader;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 

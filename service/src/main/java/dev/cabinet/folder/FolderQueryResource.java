@@ -8,10 +8,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.http.Problems;
-import dev.cabinet.query.Page;
-import dev.cabinet.query.PageParameters;
-import dev.cabinet.query.PageRequests;
-import dev.cabinet.table.Ids;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.http.PageParameters;
+import dev.cabinet.table.query.PageRequests;
+import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of folders: the folder with its path, its subfolders and its files (pattern 11); no token needed. */

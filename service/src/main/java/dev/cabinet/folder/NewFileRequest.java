@@ -10,7 +10,7 @@ import jakarta.validation.constraints.Size;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import dev.cabinet.eventlog.EventFields;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** The body of {@code POST /folders/{id}/files}: the file's metadata; its content goes to the presigned URL. */
 public record NewFileRequest(

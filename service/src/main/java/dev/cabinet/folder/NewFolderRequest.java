@@ -6,8 +6,8 @@ import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.cabinet.http.TextRules;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.TextRules;
+import dev.cabinet.shared.Ids;
 
 /** The body of {@code POST /folders}: a root folder, or a child of {@code parentId}. */
 public record NewFolderRequest(

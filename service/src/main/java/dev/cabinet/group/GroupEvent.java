@@ -4,7 +4,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** Facts about a group and its members, keyed by group id on {@value Topics#GROUPS}. */
 public sealed interface GroupEvent extends DomainEvent permits GroupEvent.GroupCreated, GroupEvent.GroupRenamed,

@@ -6,7 +6,7 @@ import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** The body of {@code POST /groups}. */
 public record NewGroupRequest(

@@ -3,7 +3,7 @@ package dev.cabinet.http;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 
 /** Reads an ISO-8601 instant a client sent into the fixed-width form keys use, or answers a 400 naming the field. */
 public final class InstantParameters {

@@ -14,8 +14,8 @@ import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-import dev.cabinet.query.InvalidQueryException;
-import dev.cabinet.table.InvalidIdException;
+import dev.cabinet.table.query.InvalidQueryException;
+import dev.cabinet.shared.InvalidIdException;
 
 /** Maps every kind of invalid input to a 400 problem that names the offending field. */
 public class ValidationProblemMapper {

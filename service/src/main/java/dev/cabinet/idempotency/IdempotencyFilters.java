@@ -1,5 +1,7 @@
 package dev.cabinet.idempotency;
 
+import dev.cabinet.table.IdempotentRequests;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;

@@ -4,7 +4,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /**
  * Facts about a post's comments. They belong to the post's stream (keyed by post id on {@value Topics#POSTS}), so a

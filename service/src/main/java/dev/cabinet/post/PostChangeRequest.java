@@ -8,7 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** The body of {@code PATCH /posts/{id}}: the fields to change. */
 public record PostChangeRequest(

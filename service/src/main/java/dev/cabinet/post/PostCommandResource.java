@@ -16,8 +16,8 @@ import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
-import dev.cabinet.table.Ids;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserQueries;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;

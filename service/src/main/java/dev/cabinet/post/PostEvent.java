@@ -4,7 +4,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** Facts about a post, keyed by post id on {@value Topics#POSTS}. */
 public sealed interface PostEvent extends DomainEvent

@@ -9,10 +9,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.http.Problems;
-import dev.cabinet.query.Page;
-import dev.cabinet.query.PageParameters;
-import dev.cabinet.query.PageRequests;
-import dev.cabinet.table.Ids;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.http.PageParameters;
+import dev.cabinet.table.query.PageRequests;
+import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of posts and the published feed; no token needed. */

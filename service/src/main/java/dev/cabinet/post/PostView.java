@@ -9,7 +9,7 @@ import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
-import dev.cabinet.query.Page;
+import dev.cabinet.table.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**

@@ -7,10 +7,10 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import dev.cabinet.query.Page;
-import dev.cabinet.query.PageParameters;
-import dev.cabinet.query.PageRequests;
-import dev.cabinet.table.Ids;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.http.PageParameters;
+import dev.cabinet.table.query.PageRequests;
+import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** A user's posts, newest first (access pattern 2); no token needed. An unknown user has an empty list. */

@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.TableConfig;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;

@@ -1,5 +1,9 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.Walk;
+
+import dev.cabinet.table.TableWriter;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,9 +31,11 @@ public class Derivations {
     private static final Logger LOG = Logger.getLogger(Derivations.class);
 
     private final Map<String, Derivation> byName = new HashMap<>();
-    private final ProjectionStore store;
+    private final TableWriter store;
+    private final Walk walk;
 
-    Derivations(Instance<Derivation> derivations, ProjectionStore store) {
+    Derivations(Instance<Derivation> derivations, TableWriter store, ProjectionConfig config) {
+        this.walk = config.fanOutWalk();
         for (Derivation derivation : derivations) {
             if (byName.put(derivation.name(), derivation) != null) {
                 throw new IllegalStateException("two derivations are named " + derivation.name());
@@ -49,7 +55,7 @@ public class Derivations {
 
     private Uni<Void> run(Derivation derivation, Key key) {
         return deriveOne(derivation, key).chain(changed -> changed
-                ? store.forEach(derivation.children(key), child -> run(derivation, derivation.childKey(child)))
+                ? store.forEach(derivation.children(key), walk, child -> run(derivation, derivation.childKey(child)))
                         .replaceWithVoid()
                 : Uni.createFrom().voidItem());
     }

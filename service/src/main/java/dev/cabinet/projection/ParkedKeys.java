@@ -1,5 +1,9 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.Walk;
+
+import dev.cabinet.table.TableWriter;
+
 import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,11 +27,11 @@ import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.role.Role;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -51,14 +55,17 @@ public class ParkedKeys {
 
     private static final Logger LOG = Logger.getLogger(ParkedKeys.class);
 
-    private final ProjectionStore store;
+    private final TableWriter store;
+    private final Walk walk;
     private final MeterRegistry registry;
     private final Role role;
     private final List<String> topics;
 
-    ParkedKeys(ProjectionStore store, MeterRegistry registry, @ConfigProperty(name = Role.PROPERTY) String role,
+    ParkedKeys(TableWriter store, ProjectionConfig config, MeterRegistry registry,
+            @ConfigProperty(name = Role.PROPERTY) String role,
             @ConfigProperty(name = "mp.messaging.incoming.events.topics") List<String> topics) {
         this.store = store;
+        this.walk = config.fanOutWalk();
         this.registry = registry;
         this.role = Role.parse(role);
         this.topics = topics;
@@ -213,7 +220,7 @@ public class ParkedKeys {
 
     private Uni<List<Map<String, AttributeValue>>> collect(KeyQuery query) {
         List<Map<String, AttributeValue>> items = Collections.synchronizedList(new ArrayList<>());
-        return store.forEach(query, item -> {
+        return store.forEach(query, walk, item -> {
             items.add(item);
             return Uni.createFrom().voidItem();
         }).map(walked -> new ArrayList<>(items));

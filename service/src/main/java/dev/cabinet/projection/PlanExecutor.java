@@ -1,5 +1,11 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.Walk;
+
+import dev.cabinet.table.CounterChange;
+
+import dev.cabinet.table.TableWriter;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -51,11 +57,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @ApplicationScoped
 public class PlanExecutor {
 
-    private final ProjectionStore store;
+    private final TableWriter store;
+    private final Walk walk;
     private final Rejections rejections;
     private final Derivations derivations;
 
-    PlanExecutor(ProjectionStore store, Rejections rejections, Derivations derivations) {
+    PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config) {
+        this.walk = config.fanOutWalk();
         this.store = store;
         this.rejections = rejections;
         this.derivations = derivations;
@@ -235,7 +243,7 @@ public class PlanExecutor {
                 for (DeclaredCopy copy : KeyPlan.COPIES) {
                     if (source.isPresent() && copy.source().root().matches(refresh.source())
                             && copy.versionOf(source) >= 0) {
-                        walks.add(store.forEach(copy.walk(source.get()),
+                        walks.add(store.forEach(copy.walk(source.get()), walk,
                                 found -> store.update(copy.refresh(copy.holderKey(found), source.get()))));
                     }
                 }
@@ -243,7 +251,7 @@ public class PlanExecutor {
             });
         }
         if (step instanceof FanOut fanOut) {
-            return store.forEach(fanOut.query(), found -> {
+            return store.forEach(fanOut.query(), walk, found -> {
                 Key key = fanOut.target() == null
                         ? new Key(found.get(Key.PK).s(), found.get(Key.SK).s())
                         : fanOut.target().keyFrom(strings(found));

@@ -2,6 +2,7 @@ package dev.cabinet.projection;
 
 import java.time.Duration;
 
+import dev.cabinet.table.Walk;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -45,4 +46,9 @@ public interface ProjectionConfig {
      */
     @WithDefault("20s")
     Duration drainTimeout();
+
+    /** How a fan-out walks the items it reaches. */
+    default Walk fanOutWalk() {
+        return new Walk(fanOutPageSize(), fanOutConcurrency());
+    }
 }

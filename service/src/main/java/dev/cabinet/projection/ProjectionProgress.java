@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.TableWriter;
+
 import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -29,10 +31,10 @@ public class ProjectionProgress {
 
     public static final String APPLIED = "appliedOffset";
 
-    private final ProjectionStore store;
+    private final TableWriter store;
     private final ActiveTable activeTable;
 
-    ProjectionProgress(ProjectionStore store, ActiveTable activeTable) {
+    ProjectionProgress(TableWriter store, ActiveTable activeTable) {
         this.store = store;
         this.activeTable = activeTable;
     }

@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.TableWriter;
+
 import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
 
@@ -7,9 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Uni;
 
@@ -23,10 +25,10 @@ public class Rejections {
 
     private static final Logger LOG = Logger.getLogger(Rejections.class);
 
-    private final ProjectionStore store;
+    private final TableWriter store;
     private final MeterRegistry registry;
 
-    Rejections(ProjectionStore store, MeterRegistry registry) {
+    Rejections(TableWriter store, MeterRegistry registry) {
         this.store = store;
         this.registry = registry;
     }

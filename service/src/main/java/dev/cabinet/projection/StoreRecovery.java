@@ -14,11 +14,8 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.cabinet.iam.CallsAws;
-import dev.cabinet.iam.IamRole;
-import dev.cabinet.table.TableConfig;
+import dev.cabinet.table.TableProbe;
 import io.smallrye.mutiny.Uni;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
  * Wakes retries that wait out a long backoff as soon as the store answers again: while any retry waits, one probe
@@ -27,7 +24,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  * that answers (a throttle, a single timeout) wakes nobody early: the retries keep their backoff.
  */
 @ApplicationScoped
-@CallsAws(IamRole.PROJECTOR)
 public class StoreRecovery {
 
     private final Supplier<CompletionStage<?>> probe;
@@ -45,8 +41,8 @@ public class StoreRecovery {
     private boolean down;
 
     @Inject
-    StoreRecovery(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config) {
-        this(() -> dynamo.describeTable(b -> b.tableName(table.name())), config.probeInterval());
+    StoreRecovery(TableProbe probe, ProjectionConfig config) {
+        this(probe::call, config.probeInterval());
     }
 
     /** {@code probe} is one cheap call to the store; it fails (or does not answer in four intervals) when it is down. */

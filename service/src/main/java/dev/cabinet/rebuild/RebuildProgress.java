@@ -3,34 +3,29 @@ package dev.cabinet.rebuild;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.iam.CallsAws;
-import dev.cabinet.iam.IamRole;
 import dev.cabinet.projection.ProjectionProgress;
 import dev.cabinet.table.ActiveTable;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import dev.cabinet.table.OperatorStore;
 
 /** How far a candidate table's projector is, partition by partition, against the projector of the live table. */
 @ApplicationScoped
-@CallsAws(IamRole.OPERATOR)
 class RebuildProgress {
 
     private static final Duration STORE_WAIT = Duration.ofSeconds(30);
 
-    private final DynamoDbAsyncClient dynamo;
+    private final OperatorStore store;
     private final ActiveTable activeTable;
     private final int partitions;
 
-    RebuildProgress(DynamoDbAsyncClient dynamo, ActiveTable activeTable,
+    RebuildProgress(OperatorStore store, ActiveTable activeTable,
             @ConfigProperty(name = "cabinet.events.partitions") int partitions) {
-        this.dynamo = dynamo;
+        this.store = store;
         this.activeTable = activeTable;
         this.partitions = partitions;
     }
@@ -59,9 +54,9 @@ class RebuildProgress {
     }
 
     private long applied(String table, String topic, int partition) {
-        Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table).consistentRead(true)
-                .key(ProjectionProgress.key(topic, partition).toAttributes())).join().item();
-        return item == null || !item.containsKey(ProjectionProgress.APPLIED) ? -1
-                : Long.parseLong(item.get(ProjectionProgress.APPLIED).n());
+        return store.read(table, ProjectionProgress.key(topic, partition))
+                .filter(item -> item.containsKey(ProjectionProgress.APPLIED))
+                .map(item -> Long.parseLong(item.get(ProjectionProgress.APPLIED).n()))
+                .orElse(-1L);
     }
 }

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.locks.LockSupport;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,15 +13,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.http.Problems;
-import dev.cabinet.iam.CallsAws;
-import dev.cabinet.iam.IamRole;
 import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.OperatorStore;
+import dev.cabinet.table.TableComparison;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Timestamps;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import dev.cabinet.shared.Timestamps;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 /**
  * Blue/green rebuilds: a candidate table filled by a projector of its own (replaying the log from the start with its
@@ -31,7 +28,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * worker threads.
  */
 @ApplicationScoped
-@CallsAws(IamRole.OPERATOR)
 class Rebuilds {
 
     private static final Logger LOG = Logger.getLogger(Rebuilds.class);
@@ -42,13 +38,13 @@ class Rebuilds {
     private final RebuildProgress progress;
     private final TableComparison comparison;
     private final ActiveTable activeTable;
-    private final DynamoDbAsyncClient dynamo;
+    private final OperatorStore store;
 
-    Rebuilds(RebuildProgress progress, TableComparison comparison, ActiveTable activeTable, DynamoDbAsyncClient dynamo) {
+    Rebuilds(RebuildProgress progress, TableComparison comparison, ActiveTable activeTable, OperatorStore store) {
         this.progress = progress;
         this.comparison = comparison;
         this.activeTable = activeTable;
-        this.dynamo = dynamo;
+        this.store = store;
     }
 
     /** What a verification found; {@code equal} only if the candidate had caught up and no difference remained. */
@@ -103,17 +99,8 @@ class Rebuilds {
         pointer.put("previous", AttributeValue.fromS(previous));
         pointer.put("switchedAt", AttributeValue.fromS(now));
         pointer.put("switchedBy", AttributeValue.fromS(operator));
-        try {
-            // Compare-and-set: two operators cutting over at once cannot both win.
-            dynamo.putItem(b -> b.tableName(activeTable.home()).item(pointer)
-                    .conditionExpression("attribute_not_exists(#pk) OR #t = :previous")
-                    .expressionAttributeNames(Map.of("#pk", Key.PK, "#t", ActiveTable.ATTRIBUTE))
-                    .expressionAttributeValues(Map.of(":previous", AttributeValue.fromS(previous)))).join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof ConditionalCheckFailedException) {
-                throw Problems.conflict("the table answering reads changed meanwhile; look again");
-            }
-            throw e;
+        if (!store.switchPointer(pointer, previous)) {
+            throw Problems.conflict("the table answering reads changed meanwhile; look again");
         }
         activeTable.lookUp().await().atMost(CATCH_UP_WAIT);
         LOG.infof("Cut-over by %s: reads go to table '%s' (was '%s')", operator, candidate, previous);

@@ -1,5 +1,7 @@
 package dev.cabinet.table;
 
+import dev.cabinet.shared.Ids;
+
 import java.util.List;
 import java.util.stream.Collectors;
 

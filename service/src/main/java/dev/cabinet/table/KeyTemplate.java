@@ -1,5 +1,11 @@
 package dev.cabinet.table;
 
+import dev.cabinet.shared.InvalidIdException;
+
+import dev.cabinet.shared.Timestamps;
+
+import dev.cabinet.shared.Ids;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -9,7 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** The body of {@code PATCH /users/{id}}: the fields to change; absent ones stay as they are. */
 public record ProfileChangeRequest(

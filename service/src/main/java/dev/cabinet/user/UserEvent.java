@@ -4,7 +4,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.http.TextRules;
+import dev.cabinet.shared.TextRules;
 
 /** Facts about a user, keyed by user id on {@value Topics#USERS}. */
 public sealed interface UserEvent extends DomainEvent permits UserEvent.UserRegistered, UserEvent.UserProfileUpdated {

@@ -15,7 +15,7 @@ import dev.cabinet.http.TaggedResource;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.query.TableReader;
+import dev.cabinet.table.TableReader;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of the user profile (access pattern 1), shared by the user resources and other features' commands. */

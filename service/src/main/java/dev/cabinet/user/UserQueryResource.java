@@ -8,7 +8,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Problems;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of user profiles; no token needed. */

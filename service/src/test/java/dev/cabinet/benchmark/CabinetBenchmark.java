@@ -38,7 +38,7 @@ import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.deploy.ImageArchiveStep;
 import dev.cabinet.deploy.ImageDockerfile;
 import dev.cabinet.devservices.launcher.KafkaBroker;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 
 /**
  * Every path of Cabinet measured next to its raw limit on this machine, in one run: the packaged application (an API

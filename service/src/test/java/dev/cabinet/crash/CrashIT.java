@@ -28,7 +28,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.KafkaBroker;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 

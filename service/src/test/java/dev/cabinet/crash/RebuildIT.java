@@ -36,7 +36,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.StreamId;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 

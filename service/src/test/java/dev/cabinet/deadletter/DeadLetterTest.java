@@ -26,7 +26,7 @@ import dev.cabinet.projection.DeadLetterTopic;
 import dev.cabinet.projection.StreamId;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.ForeignProducer;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 

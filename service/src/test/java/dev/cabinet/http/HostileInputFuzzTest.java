@@ -31,7 +31,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.Endpoints;
 import dev.cabinet.support.Endpoints.Endpoint;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.config.EncoderConfig;
 import io.restassured.config.RestAssuredConfig;

@@ -25,9 +25,9 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.table.TableWriter;
 import dev.cabinet.support.ForeignProducer;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.KeyPlan;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -41,7 +41,7 @@ class MetricsApiTest {
     MetricsConfig config;
 
     @Inject
-    ProjectionStore store;
+    TableWriter store;
 
     @Test
     void aBatchOfSamplesIsReadBackByTimeRangeWithInclusiveEndsAcrossShards() {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.ForeignProducer;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 

@@ -24,14 +24,14 @@ import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.projection.PlanExecutor;
-import dev.cabinet.projection.ProjectionStore;
+import dev.cabinet.table.TableWriter;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.ReceivedEvent;
 import dev.cabinet.projection.WritePlan;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
@@ -53,7 +53,7 @@ class CommentCopyRaceTest {
     PlanExecutor executor;
 
     @Inject
-    ProjectionStore store;
+    TableWriter store;
 
     @Test
     void aCommentThatCopiedANameJustBeforeARenameEndsWithTheNewName() {

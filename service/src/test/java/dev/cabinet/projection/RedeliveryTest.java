@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.TableWriter;
+
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.createPost;
@@ -40,7 +42,7 @@ class RedeliveryTest {
     ProjectionEngine engine;
 
     @Inject
-    ProjectionStore store;
+    TableWriter store;
 
     @Test
     void deliveringTheSameRecordsAgainLeavesEveryItemAndCounterUnchanged() {

@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.support.Freezer;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**

@@ -1,5 +1,9 @@
 package dev.cabinet.table;
 
+import dev.cabinet.shared.InvalidIdException;
+
+import dev.cabinet.shared.Ids;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -1,5 +1,7 @@
 package dev.cabinet.table;
 
+import dev.cabinet.shared.InvalidIdException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -1,5 +1,7 @@
 package dev.cabinet.table;
 
+import dev.cabinet.shared.Ids;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table.query;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

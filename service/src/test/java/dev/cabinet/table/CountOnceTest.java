@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import dev.cabinet.table.ItemUpdate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +11,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import io.quarkus.test.junit.QuarkusTest;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class CountOnceTest {
 
     @Inject
-    ProjectionStore store;
+    TableWriter store;
 
     @Test
     void aCounterChangeAppliedTwiceCountsOnce() {
@@ -28,7 +28,7 @@ class CountOnceTest {
         store.countOnce(change).await().indefinitely();
         store.countOnce(change).await().indefinitely();
         assertEquals("1", counter(change).get("postCount").n());
-        assertFalse(counter(change).containsKey(ProjectionStore.PENDING_COUNTS));
+        assertFalse(counter(change).containsKey(TableWriter.PENDING_COUNTS));
     }
 
     @Test
@@ -42,7 +42,7 @@ class CountOnceTest {
         assertEquals("1", counted.orElseThrow().get("postCount").n());
         assertTrue(again.isEmpty(), "a change already counted changes nothing and answers nothing");
         assertEquals("1", counter(change).get("postCount").n());
-        assertFalse(counter(change).containsKey(ProjectionStore.PENDING_COUNTS));
+        assertFalse(counter(change).containsKey(TableWriter.PENDING_COUNTS));
     }
 
     @Test
@@ -50,13 +50,13 @@ class CountOnceTest {
         CounterChange change = newChange();
         // What step 2 leaves behind when the process dies right after it: the change made, the token pending.
         store.update(ItemUpdate.of(change.counter()).increment("postCount", 1)
-                .addToSet(ProjectionStore.PENDING_COUNTS, change.token())).await().indefinitely();
+                .addToSet(TableWriter.PENDING_COUNTS, change.token())).await().indefinitely();
 
         store.countOnce(change).await().indefinitely();
 
         Map<String, AttributeValue> counter = counter(change);
         assertEquals("1", counter.get("postCount").n());
-        assertFalse(counter.containsKey(ProjectionStore.PENDING_COUNTS));
+        assertFalse(counter.containsKey(TableWriter.PENDING_COUNTS));
         assertEquals(true, store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").bool());
     }
 

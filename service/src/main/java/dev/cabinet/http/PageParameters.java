@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.http;
 
 import jakarta.ws.rs.QueryParam;
 

@@ -1,4 +1,6 @@
-package dev.cabinet.query;
+package dev.cabinet.table.query;
+
+import dev.cabinet.http.PageParameters;
 
 import jakarta.enterprise.context.ApplicationScoped;
 

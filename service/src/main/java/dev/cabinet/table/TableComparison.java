@@ -1,4 +1,4 @@
-package dev.cabinet.rebuild;
+package dev.cabinet.table;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,13 +23,13 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 /**
  * Compares two tables item by item: every item of each is looked up in the other (BatchGetItem, consistent), page by
  * page, so memory stays bounded by a page however large the tables are. This is an operator's job, the one place that
- * may Scan; no request path does. What only the live table can hold (idempotency records, the read-model pointer,
+ * may Scan (for the operator's rebuild/); no request path does. What only the live table can hold (idempotency records, the read-model pointer,
  * projection progress), the wall-clock times of projector bookkeeping and the steps recorded for a redo are left out
  * of the comparison.
  */
 @ApplicationScoped
 @CallsAws(IamRole.OPERATOR)
-class TableComparison {
+public class TableComparison {
 
     static final Set<String> NOT_COMPARED_TYPES = Set.of(KeyPlan.IDEMPOTENT_REQUEST.name(),
             KeyPlan.ACTIVE_READ_MODEL.name(), KeyPlan.PROJECTION_PROGRESS.name());
@@ -38,7 +38,7 @@ class TableComparison {
      * The steps a root records for a redo (projection.PlanExecutor) hold what the decision read of other streams (the
      * version of a copied profile), which depends on how far those streams were projected at the time, not on the log.
      */
-    static final Set<String> REDO_BOOKKEEPING = Set.of(dev.cabinet.table.Attributes.PENDING_STEPS);
+    static final Set<String> REDO_BOOKKEEPING = Set.of(Attributes.PENDING_STEPS);
     private static final int PAGE = 100;
 
     private final DynamoDbAsyncClient dynamo;
@@ -48,14 +48,14 @@ class TableComparison {
     }
 
     /** One item that is not the same in both tables. */
-    record Difference(String pk, String sk, String kind, Set<String> attributes) {
+    public record Difference(String pk, String sk, String kind, Set<String> attributes) {
     }
 
     /** What a comparison found: how many items it compared, and the differences (the first {@code limit}). */
-    record Result(long compared, long differenceCount, List<Difference> differences) {
+    public record Result(long compared, long differenceCount, List<Difference> differences) {
     }
 
-    Result compare(String live, String candidate, int limit) {
+    public Result compare(String live, String candidate, int limit) {
         List<Difference> differences = new ArrayList<>();
         long[] counts = new long[2];
         walk(live, candidate, true, differences, counts, limit);
@@ -64,7 +64,7 @@ class TableComparison {
     }
 
     /** Re-reads one item from both tables: the same now, or still a difference. */
-    Difference recheck(String live, String candidate, Difference difference) {
+    public Difference recheck(String live, String candidate, Difference difference) {
         Key key = new Key(difference.pk(), difference.sk());
         return diff(read(live, key), read(candidate, key), key);
     }

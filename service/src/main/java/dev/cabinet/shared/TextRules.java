@@ -1,4 +1,4 @@
-package dev.cabinet.http;
+package dev.cabinet.shared;
 
 /**
  * Bounds and patterns for user text, shared by the request bodies so every endpoint refuses the same things. The

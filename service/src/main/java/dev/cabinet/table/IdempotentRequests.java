@@ -1,4 +1,4 @@
-package dev.cabinet.idempotency;
+package dev.cabinet.table;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,7 +11,7 @@ import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * The table side of Idempotency-Key: a reservation made by a conditional update (the first request with a key wins, with
+ * The table side of Idempotency-Key (idempotency/ holds the HTTP side): a reservation made by a conditional update (the first request with a key wins, with
  * no read first; its condition has an OR, which {@link ItemUpdate} does not build) that keeps a seed for the request's
  * ids, the answer stored once the command is done, and the stored answer read back for a retry.
  */
@@ -56,7 +56,7 @@ public class IdempotentRequests {
      * it. A request whose outcome was unknown (or whose instance died) is taken over by its retry, which keeps the
      * seed, so that it makes the same event and resource ids.
      */
-    Uni<Optional<String>> reserve(String requestId, String fingerprint) {
+    public Uni<Optional<String>> reserve(String requestId, String fingerprint) {
         Instant now = Instant.now();
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(requestId).toAttributes())
                 .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
@@ -82,14 +82,14 @@ public class IdempotentRequests {
     }
 
     /** A consistent read of the home table, where {@link #reserve} wrote. */
-    Uni<Optional<Map<String, AttributeValue>>> find(String requestId) {
+    public Uni<Optional<Map<String, AttributeValue>>> find(String requestId) {
         return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table)
                 .key(key(requestId).toAttributes()).consistentRead(true)))
                 .map(Items::found);
     }
 
     /** Stores the answer of the request that holds the reservation. */
-    Uni<Void> complete(String requestId, int status, String body, String location) {
+    public Uni<Void> complete(String requestId, int status, String body, String location) {
         UpdateItemRequest update = ItemUpdate.of(key(requestId))
                 .set("state", DONE)
                 .set("status", status)
@@ -105,7 +105,7 @@ public class IdempotentRequests {
      * Keeps the key, seed and fingerprint of a request whose outcome is unknown (the log did not acknowledge its event
      * in time), so that its retry is let in at once and makes the same ids.
      */
-    Uni<Void> outcomeUnknown(String requestId) {
+    public Uni<Void> outcomeUnknown(String requestId) {
         UpdateItemRequest update = ItemUpdate.of(key(requestId)).set("state", UNKNOWN).toRequest(table);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
@@ -113,12 +113,12 @@ public class IdempotentRequests {
     }
 
     /** Frees the key after a refused or failed request, so a corrected retry may use it. */
-    Uni<Void> release(String requestId) {
+    public Uni<Void> release(String requestId) {
         return Uni.createFrom().completionStage(() -> dynamo.deleteItem(b -> b.tableName(table)
                 .key(key(requestId).toAttributes()))).replaceWithVoid();
     }
 
-    static boolean isDone(Map<String, AttributeValue> item) {
+    public static boolean isDone(Map<String, AttributeValue> item) {
         return DONE.equals(Items.string(item, "state"));
     }
 }

@@ -1,7 +1,8 @@
-package dev.cabinet.projection;
+package dev.cabinet.table;
 
 import dev.cabinet.table.AttributeValues;
 import dev.cabinet.table.ItemUpdate;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,25 +32,29 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
-/** The projectors' access to the table: conditional updates, consistent reads, and exactly-once counters. */
+/**
+ * The write side of the one store: conditional updates, consistent reads of what is about to be written, batch writes
+ * and exactly-once counters. {@link TableReader} is the read side; nothing outside table/ holds a DynamoDB client.
+ */
 @ApplicationScoped
 @CallsAws({ IamRole.PROJECTOR, IamRole.OPERATOR })
-public class ProjectionStore {
+public class TableWriter {
 
     /** The string set on a counter item that holds the tokens of counter changes still being completed. */
     static final String PENDING_COUNTS = "pendingCounts";
+
+    /** How long to wait before resubmitting what a BatchWriteItem left unprocessed (DynamoDB was throttling). */
+    private static final Duration UNPROCESSED_RETRY_DELAY = Duration.ofMillis(100);
 
     /** BatchWriteItem's limit. */
     private static final int BATCH_SIZE = 25;
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
-    private final ProjectionConfig config;
 
-    ProjectionStore(DynamoDbAsyncClient dynamo, TableConfig table, ProjectionConfig config) {
+    TableWriter(DynamoDbAsyncClient dynamo, TableConfig table) {
         this.dynamo = dynamo;
         this.table = table.target();
-        this.config = config;
     }
 
     /** A store call, made when subscribed to (StoreCallMeter times every call by operation and outcome). */
@@ -86,18 +91,18 @@ public class ProjectionStore {
     }
 
     /**
-     * Walks every item the query finds, page by page, and runs {@code action} on each, {@code fanOutConcurrency} at a
+     * Walks every item the query finds, page by page, and runs {@code action} on each, {@code walk.concurrency()} at a
      * time; the next page is read only when the current one is done, so memory stays bounded however many items there
      * are. Base-table queries read consistently; GSI queries cannot (DynamoDB propagates GSIs asynchronously).
      * Emits the number of items walked.
      */
-    public Uni<Long> forEach(KeyQuery query, Function<Map<String, AttributeValue>, Uni<?>> action) {
-        return forEachFrom(query, action, null, 0);
+    public Uni<Long> forEach(KeyQuery query, Walk walk, Function<Map<String, AttributeValue>, Uni<?>> action) {
+        return forEachFrom(query, walk, action, null, 0);
     }
 
-    private Uni<Long> forEachFrom(KeyQuery query, Function<Map<String, AttributeValue>, Uni<?>> action,
+    private Uni<Long> forEachFrom(KeyQuery query, Walk walk, Function<Map<String, AttributeValue>, Uni<?>> action,
             Map<String, AttributeValue> start, long walked) {
-        QueryRequest.Builder request = query.toRequest(table).limit(config.fanOutPageSize())
+        QueryRequest.Builder request = query.toRequest(table).limit(walk.pageSize())
                 .consistentRead(query.index() == Index.TABLE);
         if (start != null) {
             request.exclusiveStartKey(start);
@@ -106,10 +111,10 @@ public class ProjectionStore {
         return call(() -> dynamo.query(built))
                 .chain(page -> Multi.createFrom().iterable(page.items())
                         .onItem().transformToUni(item -> action.apply(item).replaceWithVoid())
-                        .merge(config.fanOutConcurrency())
+                        .merge(walk.concurrency())
                         .collect().last()
                         .chain(() -> page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
-                                ? forEachFrom(query, action, page.lastEvaluatedKey(), walked + page.count())
+                                ? forEachFrom(query, walk, action, page.lastEvaluatedKey(), walked + page.count())
                                 : Uni.createFrom().item(walked + page.count())));
     }
 
@@ -157,7 +162,7 @@ public class ProjectionStore {
                 .chain(response -> {
                     List<WriteRequest> left = response.unprocessedItems().getOrDefault(table, List.of());
                     return left.isEmpty() ? Uni.createFrom().voidItem()
-                            : Uni.createFrom().voidItem().onItem().delayIt().by(config.initialBackoff())
+                            : Uni.createFrom().voidItem().onItem().delayIt().by(UNPROCESSED_RETRY_DELAY)
                                     .chain(() -> writeBatch(left));
                 });
     }

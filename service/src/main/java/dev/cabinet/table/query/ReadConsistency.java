@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table.query;
 
 import jakarta.enterprise.context.RequestScoped;
 

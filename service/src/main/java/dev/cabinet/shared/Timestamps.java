@@ -1,4 +1,4 @@
-package dev.cabinet.table;
+package dev.cabinet.shared;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

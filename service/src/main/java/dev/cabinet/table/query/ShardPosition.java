@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table.query;
 
 /**
  * Where a merged read stands in one shard: not started ({@code last} null), after the sort key {@code last}, or done.

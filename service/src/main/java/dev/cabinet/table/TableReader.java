@@ -1,4 +1,14 @@
-package dev.cabinet.query;
+package dev.cabinet.table;
+
+import dev.cabinet.table.query.ShardPosition;
+
+import dev.cabinet.table.query.ReadConsistency;
+
+import dev.cabinet.table.query.PageRequest;
+
+import dev.cabinet.table.query.Page;
+
+import dev.cabinet.table.query.CursorCodec;
 
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyQuery;

@@ -1,4 +1,4 @@
-package dev.cabinet.table;
+package dev.cabinet.shared;
 
 /** A value refused for a key (an id, timestamp or shard); the HTTP layer answers it with a 400 naming the field. */
 public final class InvalidIdException extends IllegalArgumentException {

@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table.query;
 
 /**
  * A read the query layer refuses before it touches the table: a {@code limit} out of bounds, a cursor not made for

@@ -1,4 +1,4 @@
-package dev.cabinet.query;
+package dev.cabinet.table.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
