@@ -3,7 +3,7 @@ package dev.cabinet.post;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 
-/** Keys of a post's metadata and author-side summary, and the feed shard a post goes to. */
+/** Keys of a post's metadata and author-side summary. */
 public final class PostKeys {
 
     private PostKeys() {
@@ -19,12 +19,6 @@ public final class PostKeys {
         return KeyPlan.USER_POST.key(authorId, createdAt, postId);
     }
 
-
-
-    /** The feed shard of a post: stable for a post id ({@link String#hashCode} is specified by the language). */
-    public static int feedShard(String postId, int shards) {
-        return Math.floorMod(postId.hashCode(), shards);
-    }
 
 
 }

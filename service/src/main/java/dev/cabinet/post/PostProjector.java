@@ -26,6 +26,7 @@ import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.Shards;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Values;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -126,7 +127,7 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.POST_ID, e.postId(),
                 Attributes.STATUS, PostStatus.PUBLISHED,
                 Attributes.PUBLISHED_AT, e.publishedAt(),
-                Attributes.SHARD, PostKeys.feedShard(e.postId(), shards))))
+                Attributes.SHARD, Shards.of(e.postId(), shards))))
                 .write(KeyPlan.USER_POST.write(summary(post, Attributes.STATUS, PostStatus.PUBLISHED)).onlyIfExists());
     }
 

@@ -16,6 +16,7 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Post decisions, event type by event type: given the items read, the plan (as its text). No store. */
@@ -71,7 +72,7 @@ class PostProjectorTest {
 
     @Test
     void publishingPutsThePostIntoItsFeedShard() {
-        int shard = PostKeys.feedShard("p1", 4);
+        int shard = Shards.of("p1", 4);
         assertEquals("onRoot(POST#p1/METADATA: SET type = \"Post\", gsi1pk = \"POSTS#PUBLISHED#" + shard + "\", "
                 + "gsi1sk = \"" + T + "#p1\", postId = \"p1\", status = \"published\", publishedAt = \"" + T + "\") then ["
                 + "Write[update=USER#u1/POST#" + T + "#p1: SET type = \"UserPost\", postId = \"p1\", "
