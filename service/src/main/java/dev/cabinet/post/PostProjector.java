@@ -96,8 +96,7 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.TITLE, e.title(),
                 Attributes.BODY, e.body(),
                 Attributes.STATUS, PostStatus.DRAFT,
-                Attributes.CREATED_AT, e.createdAt(),
-                Attributes.COMMENT_COUNT, 0)), author);
+                Attributes.CREATED_AT, e.createdAt())), author);
         ItemUpdate summary = KeyPlan.USER_POST.write(Values.of(
                 Attributes.USER_ID, e.authorId(),
                 Attributes.CREATED_AT, e.createdAt(),
@@ -132,7 +131,7 @@ public class PostProjector implements Projector<PostEvent> {
     }
 
     /**
-     * The tombstone is the deletion's record; then the comments, the likes and likeCount shards, the author's count
+     * The tombstone is the deletion's record; then the comments, the likes and counter shards, the author's count
      * (while the summary, its marker, is still there) and the summary go, and the executor deletes the metadata last.
      */
     private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {
@@ -143,7 +142,7 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.POST_ID, e.postId(),
                 Attributes.DELETED_AT, e.deletedAt())))
                 .then(new DeleteCollection(comments));
-        // Its likes and likeCount shards after the tombstone: a like applied meanwhile either is found by these or finds
+        // Its likes and counter shards after the tombstone: a like applied meanwhile either is found by these or finds
         // the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
         LikeProjector.deletedWithPost(e.postId()).forEach(likes -> plan.then(new DeleteCollection(likes)));
         return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
