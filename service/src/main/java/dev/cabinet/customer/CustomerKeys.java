@@ -3,7 +3,7 @@ package dev.cabinet.customer;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 
-/** An order's key, and the date shard its GSI2 entry goes to. */
+/** An order's key (its GSI2 date shard is {@link dev.cabinet.table.Shards#of} of the order id). */
 final class CustomerKeys {
 
     private CustomerKeys() {
@@ -14,8 +14,4 @@ final class CustomerKeys {
         return KeyPlan.ORDER.key(customerId, orderDate, orderId);
     }
 
-
-    static int shard(String orderId, int shards) {
-        return Math.floorMod(orderId.hashCode(), shards);
-    }
 }

@@ -18,6 +18,7 @@ import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 
 /**
  * Decides what customer events do: the profile is the stream's root, and each order is written with its entry in GSI1
@@ -80,7 +81,7 @@ public class CustomerProjector implements Projector<CustomerEvent> {
                 Attributes.ORDER_DATE, e.orderDate(),
                 Attributes.PLACED_AT, e.placedAt(),
                 Attributes.TOTAL, OrderTotal.amount(e.total()),
-                Attributes.SHARD, CustomerKeys.shard(e.orderId(), orders.shards())))
+                Attributes.SHARD, Shards.of(e.orderId(), orders.shards())))
                 .setIfAbsent(Attributes.STATUS, OrderStatus.PLACED));
     }
 

@@ -9,14 +9,19 @@ import static dev.cabinet.table.Attributes.JOINED_AT;
 import static dev.cabinet.table.Attributes.MEMBER_COUNT;
 import static dev.cabinet.table.Attributes.NAME;
 import static dev.cabinet.table.Attributes.ROLE;
+import static dev.cabinet.table.Attributes.SHARD;
 import static dev.cabinet.table.Attributes.USER_ID;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.group.GroupEvent.GroupCreated;
@@ -36,16 +41,28 @@ import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.Shards;
 import dev.cabinet.table.SortKeyCondition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Decides what group events do to the group's root and to both sides of each membership. memberCount and adminCount
- * change in the root's own update, which is made once per event, so they stay exact; the rules that need the current
- * member (is this the last admin?) are decided from the member item as it is in log order, so a replay decides alike.
+ * Decides what group events do to the group's root and to both sides of each membership. adminCount changes in the
+ * root's own update, which is made once per event; memberCount is on the group's counter shards
+ * ({@link KeyPlan#GROUP_COUNTER}, the shard from the member's id), changed by a write of the group's own stream, which
+ * the executor guards by the stream's version: both stay exact under redelivery and redo. The rules that need the
+ * current member (is this the last admin?) are decided from the member item and the counts as they are in log order,
+ * so a replay decides alike.
  */
 @ApplicationScoped
 public class GroupProjector implements Projector<GroupEvent> {
+
+    private final int shards;
+
+    @Inject
+    GroupProjector(@ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
+            int shards) {
+        this.shards = shards;
+    }
 
     @Override
     public List<EventType<? extends GroupEvent>> eventTypes() {
@@ -59,7 +76,10 @@ public class GroupProjector implements Projector<GroupEvent> {
                 : StreamTarget.of(KeyPlan.GROUP_STREAM, event.groupId());
     }
 
-    /** The member item for every rule about the member; the profile for every name copied onto a membership. */
+    /**
+     * The member item for every rule about the member; the profile for every name copied onto a membership; for a
+     * leaving member the memberCount shards too (read in the same round), since the last admin may only leave last.
+     */
     @Override
     public List<Key> needs(GroupEvent event) {
         if (event instanceof GroupCreated e) {
@@ -69,7 +89,9 @@ public class GroupProjector implements Projector<GroupEvent> {
             return List.of(member(e.groupId(), e.userId()), profile(e.userId()));
         }
         if (event instanceof MemberLeft e) {
-            return List.of(member(e.groupId(), e.userId()));
+            List<Key> keys = new ArrayList<>(List.of(member(e.groupId(), e.userId())));
+            keys.addAll(counters(e.groupId()));
+            return keys;
         }
         if (event instanceof MemberRoleChanged e) {
             return List.of(member(e.groupId(), e.userId()));
@@ -94,14 +116,14 @@ public class GroupProjector implements Projector<GroupEvent> {
         return roleChanged((MemberRoleChanged) event, reads);
     }
 
-    private static WritePlan created(GroupCreated e, Reads reads) {
+    private WritePlan created(GroupCreated e, Reads reads) {
         Map<String, Object> group = new HashMap<>(Map.of(GROUP_ID, e.groupId(), NAME, e.name(),
-                CREATED_AT, e.createdAt(), MEMBER_COUNT, 1, ADMIN_COUNT, 1));
+                CREATED_AT, e.createdAt(), ADMIN_COUNT, 1));
         if (e.description() != null) {
             group.put(DESCRIPTION, e.description());
         }
-        return withMembership(WritePlan.onRoot(KeyPlan.GROUP.write(group)), e.groupId(), e.name(), e.creatorId(),
-                GroupRole.ADMIN, e.createdAt(), reads);
+        return withMembership(WritePlan.onRoot(KeyPlan.GROUP.write(group)).write(memberCount(e.groupId(),
+                e.creatorId(), 1)), e.groupId(), e.name(), e.creatorId(), GroupRole.ADMIN, e.createdAt(), reads);
     }
 
     /** A null field stays as it was; a new name reaches the user side of every membership (pattern 8's members). */
@@ -127,30 +149,34 @@ public class GroupProjector implements Projector<GroupEvent> {
     }
 
     /** Counted only when the user was not a member yet: joining again changes no count (and no role, see below). */
-    private static WritePlan joined(MemberJoined e, Reads reads) {
+    private WritePlan joined(MemberJoined e, Reads reads) {
         boolean joins = reads.item(member(e.groupId(), e.userId())).isEmpty();
-        WritePlan plan = joins ? counts(e.groupId(), 1, GroupRole.ADMIN.equals(e.role()) ? 1 : 0) : WritePlan.onRoot();
+        WritePlan plan = joins ? counts(e.groupId(), e.userId(), 1, GroupRole.ADMIN.equals(e.role()) ? 1 : 0)
+                : WritePlan.onRoot();
         return withMembership(plan, e.groupId(), Items.string(reads.existingRoot(), NAME), e.userId(), e.role(),
                 e.joinedAt(), reads);
     }
 
     /** Leaving a group one is not in changes nothing; the last admin may only leave as the last member. */
-    private static WritePlan left(MemberLeft e, Reads reads) {
+    private WritePlan left(MemberLeft e, Reads reads) {
         Optional<Map<String, AttributeValue>> member = reads.item(member(e.groupId(), e.userId()));
         if (member.isEmpty()) {
             return WritePlan.onRoot();
         }
         Map<String, AttributeValue> group = reads.existingRoot();
         boolean admin = isAdmin(member.get());
-        if (admin && Items.number(group, ADMIN_COUNT) == 1 && Items.number(group, MEMBER_COUNT) > 1) {
+        List<Map<String, AttributeValue>> shardsRead = counters(e.groupId()).stream()
+                .flatMap(counter -> reads.item(counter).stream()).toList();
+        if (admin && Items.number(group, ADMIN_COUNT) == 1
+                && Shards.sum(shardsRead, KeyPlan.GROUP_COUNTER, MEMBER_COUNT) > 1) {
             return WritePlan.reject(lastAdmin(e.groupId(), e.userId()));
         }
-        return counts(e.groupId(), -1, admin ? -1 : 0)
+        return counts(e.groupId(), e.userId(), -1, admin ? -1 : 0)
                 .delete(member(e.groupId(), e.userId()))
                 .delete(membership(e.userId(), e.groupId()));
     }
 
-    private static WritePlan roleChanged(MemberRoleChanged e, Reads reads) {
+    private WritePlan roleChanged(MemberRoleChanged e, Reads reads) {
         Optional<Map<String, AttributeValue>> member = reads.item(member(e.groupId(), e.userId()));
         if (member.isEmpty()) {
             return WritePlan.reject(e.userId() + " is not a member of group " + e.groupId());
@@ -161,7 +187,7 @@ public class GroupProjector implements Projector<GroupEvent> {
             return WritePlan.reject(lastAdmin(e.groupId(), e.userId()));
         }
         // onlyIfExists: the role of a membership that ended meanwhile is not written back
-        return counts(e.groupId(), 0, (isAdmin ? 1 : 0) - (wasAdmin ? 1 : 0))
+        return counts(e.groupId(), e.userId(), 0, (isAdmin ? 1 : 0) - (wasAdmin ? 1 : 0))
                 .write(ItemUpdate.of(member(e.groupId(), e.userId())).set(ROLE, e.role()).onlyIfExists())
                 .write(ItemUpdate.of(membership(e.userId(), e.groupId())).set(ROLE, e.role()).onlyIfExists());
     }
@@ -187,19 +213,28 @@ public class GroupProjector implements Projector<GroupEvent> {
                         List.of(member(groupId, userId))));
     }
 
-    /** The root's update with the count changes; just the event recorded on the root when nothing changes. */
-    private static WritePlan counts(String groupId, long members, long admins) {
-        if (members == 0 && admins == 0) {
-            return WritePlan.onRoot();
-        }
-        ItemUpdate root = ItemUpdate.of(KeyPlan.GROUP.key(groupId));
-        if (members != 0) {
-            root.increment(MEMBER_COUNT, members);
-        }
-        if (admins != 0) {
-            root.increment(ADMIN_COUNT, admins);
-        }
-        return WritePlan.onRoot(root);
+    /**
+     * The count changes: adminCount in the root's update (just the event recorded on the root when it does not
+     * change), memberCount on the member's shard.
+     */
+    private WritePlan counts(String groupId, String userId, long members, long admins) {
+        WritePlan plan = admins == 0 ? WritePlan.onRoot()
+                : WritePlan.onRoot(ItemUpdate.of(KeyPlan.GROUP.key(groupId)).increment(ADMIN_COUNT, admins));
+        return members == 0 ? plan : plan.write(memberCount(groupId, userId, members));
+    }
+
+    /**
+     * {@code delta} on the group's memberCount, on the member's shard: a write of the group's stream, which the
+     * executor guards by the stream's version, so a redo or redelivery does not count it twice.
+     */
+    private ItemUpdate memberCount(String groupId, String userId, long delta) {
+        return KeyPlan.GROUP_COUNTER.write(Map.of(GROUP_ID, groupId, SHARD, Shards.of(userId, shards)))
+                .increment(MEMBER_COUNT, delta);
+    }
+
+    /** Every memberCount shard of the group. */
+    private List<Key> counters(String groupId) {
+        return Shards.keys(KeyPlan.GROUP_COUNTER, groupId, shards);
     }
 
     private static String lastAdmin(String groupId, String userId) {

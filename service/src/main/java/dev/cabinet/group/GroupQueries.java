@@ -6,12 +6,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.table.query.PageRequest;
 import dev.cabinet.table.TableReader;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.table.query.PageRequest;
+import dev.cabinet.table.TableReader;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import io.smallrye.mutiny.Uni;
 
 /** The group reads, one method per access pattern. */
@@ -19,14 +27,27 @@ import io.smallrye.mutiny.Uni;
 public class GroupQueries {
 
     private final TableReader table;
+    private final int counterShards;
 
-    GroupQueries(TableReader table) {
+    GroupQueries(TableReader table, @ConfigProperty(name = Shards.COUNTER_SHARDS,
+            defaultValue = Shards.DEFAULT_COUNTER_SHARDS) int counterShards) {
         this.table = table;
+        this.counterShards = counterShards;
     }
 
-    /** Pattern 10: GetItem of the group's metadata. */
+    /**
+     * Pattern 10: the group's metadata and its memberCount shards (summed) in one Query, as one GetItem was before
+     * memberCount was sharded: newest first, the metadata comes first (its sort key is the range's upper end).
+     */
     public Uni<Optional<GroupView>> findGroup(String groupId) {
-        return table.get(KeyPlan.GROUP.key(groupId)).map(item -> item.map(GroupView::of));
+        String metadata = KeyPlan.GROUP.key(groupId).sk();
+        PageRequest metadataAndShards = new PageRequest(counterShards + 1, null);
+        return table.query(KeyPlan.GROUP_WITH_COUNTS.query(groupId), metadataAndShards).map(page -> {
+            if (page.items().isEmpty() || !metadata.equals(Items.string(page.items().get(0), Key.SK))) {
+                return Optional.empty();
+            }
+            return Optional.of(GroupView.of(page.items().get(0), page.items()));
+        });
     }
 
     /** Pattern 8: the group's members. */

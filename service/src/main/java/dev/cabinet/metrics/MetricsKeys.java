@@ -2,6 +2,7 @@ package dev.cabinet.metrics;
 
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 
 /** Keys of metric samples: {@code METRICS#{resourceId}#{shard}} / {@code {timestamp}}. */
 final class MetricsKeys {
@@ -10,14 +11,10 @@ final class MetricsKeys {
     }
 
     /**
-     * The shard of a sample, from its timestamp: spreads one resource's writes, and puts each timestamp in exactly one
-     * shard, so sort keys are unique across shards (what the merged read relies on).
+     * A sample's key, its shard from its timestamp: spreads one resource's writes, and puts each timestamp in exactly
+     * one shard, so sort keys are unique across shards (what the merged read relies on).
      */
-    static int shard(String timestamp, int shards) {
-        return Math.floorMod(timestamp.hashCode(), shards);
-    }
-
     static Key sample(String resourceId, String timestamp, int shards) {
-        return KeyPlan.METRIC_SAMPLE.key(resourceId, shard(timestamp, shards), timestamp);
+        return KeyPlan.METRIC_SAMPLE.key(resourceId, Shards.of(timestamp, shards), timestamp);
     }
 }

@@ -16,6 +16,7 @@ import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 
 /**
  * Decides what a metrics event does: each sample is a whole item put as it is, since a sample is a fact about one
@@ -57,7 +58,7 @@ public class MetricsProjector implements Projector<MetricsEvent> {
             Sample sample) {
         return KeyPlan.METRIC_SAMPLE.item(Map.of(
                 Attributes.RESOURCE_ID, resourceId,
-                Attributes.SHARD, MetricsKeys.shard(sample.timestamp(), config.shards()),
+                Attributes.SHARD, Shards.of(sample.timestamp(), config.shards()),
                 Attributes.TIMESTAMP, sample.timestamp(),
                 Attributes.CPU, sample.cpu(),
                 Attributes.MEMORY, sample.memory(),

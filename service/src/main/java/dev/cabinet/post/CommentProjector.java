@@ -5,6 +5,9 @@ import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.CommentEvent.CommentAdded;
@@ -18,17 +21,28 @@ import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import dev.cabinet.table.Values;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Decides what comment events do: a comment goes into its post's partition (patterns 3 and 4) with the author's name
  * and avatar copied (and their second look), with entries in GSI1 (by id) and GSI2 (the author's comments, pattern 6).
- * The post is the stream's root: its commentCount changes in the write that records the event on it, so it stays exact
- * under redelivery.
+ * The post is the stream's root; its commentCount is on the post's counter shards ({@link KeyPlan#POST_COUNTER}, the
+ * shard from the comment's id), changed by a write of the post's own stream, which the executor guards by the stream's
+ * version: counted once per event however often it is delivered or redone, with no round of its own (it goes out with
+ * the comment's write).
  */
 @ApplicationScoped
 public class CommentProjector implements Projector<CommentEvent> {
+
+    private final int shards;
+
+    @Inject
+    CommentProjector(@ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
+            int shards) {
+        this.shards = shards;
+    }
 
     @Override
     public List<EventType<? extends CommentEvent>> eventTypes() {
@@ -55,13 +69,13 @@ public class CommentProjector implements Projector<CommentEvent> {
         Key comment = key(deleted.postId(), deleted.createdAt(), deleted.commentId());
         // Counted off only if it is still there: deleting a comment twice changes the count once.
         WritePlan plan = reads.item(comment).isPresent()
-                ? WritePlan.onRoot(ItemUpdate.of(KeyPlan.POST.key(deleted.postId()))
-                        .increment(Attributes.COMMENT_COUNT, -1))
+                ? WritePlan.onRoot().write(PostKeys.count(deleted.postId(), deleted.commentId(), shards,
+                        Attributes.COMMENT_COUNT, -1))
                 : WritePlan.onRoot();
         return plan.delete(comment);
     }
 
-    private static WritePlan added(CommentAdded e, Optional<Map<String, AttributeValue>> author) {
+    private WritePlan added(CommentAdded e, Optional<Map<String, AttributeValue>> author) {
         Key profile = KeyPlan.USER_PROFILE.key(e.authorId());
         ItemUpdate comment = KeyPlan.COMMENT_AUTHOR.copyOnto(KeyPlan.COMMENT.write(Values.of(
                 Attributes.COMMENT_ID, e.commentId(),
@@ -70,8 +84,9 @@ public class CommentProjector implements Projector<CommentEvent> {
                 Attributes.USER_ID, e.authorId(),
                 Attributes.TEXT, e.text(),
                 Attributes.CREATED_AT, e.createdAt())), author);
-        return WritePlan.onRoot(ItemUpdate.of(KeyPlan.POST.key(e.postId())).increment(Attributes.COMMENT_COUNT, 1))
+        return WritePlan.onRoot()
                 .write(comment)
+                .write(PostKeys.count(e.postId(), e.commentId(), shards, Attributes.COMMENT_COUNT, 1))
                 .then(new CopyCheck(profile, KeyPlan.COMMENT_AUTHOR.versionOf(author), List.of(comment.key())));
     }
 

@@ -2,7 +2,6 @@ package dev.cabinet.post;
 
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -23,12 +22,12 @@ import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.Shards;
 import dev.cabinet.table.SortKeyCondition;
-import dev.cabinet.table.Items;
 
 /**
  * Likes as pure decisions. Each (post, user) like is its own stream whose root is the like item, so a post's likes are
- * applied concurrently; the post's likeCount is a sharded counter ({@code COUNT#likeCount#{shard}} under the post,
+ * applied concurrently; the post's likeCount is a sharded counter (on the {@code COUNT#{shard}} items under the post,
  * the shard from the user's id), each like or unlike counted exactly once on its shard: 2,000 likes at once spread over
  * the shards rather than queueing on one item. A like and an unlike each clear the other's "counted" flag in their root
  * write, which happens once per event, so a like, unlike, like again counts +1, -1, +1.
@@ -36,13 +35,10 @@ import dev.cabinet.table.Items;
 @ApplicationScoped
 public class LikeProjector implements Projector<LikeEvent> {
 
-    /** How many counter items a post's likeCount is spread over. It may grow, never shrink (reads sum 0..n-1). */
-    public static final String SHARDS = "cabinet.likes.counter-shards";
-    public static final String DEFAULT_SHARDS = "8";
-
     private final int shards;
 
-    LikeProjector(@ConfigProperty(name = SHARDS, defaultValue = DEFAULT_SHARDS) int shards) {
+    LikeProjector(@ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
+            int shards) {
         this.shards = shards;
     }
 
@@ -93,39 +89,21 @@ public class LikeProjector implements Projector<LikeEvent> {
     }
 
     /**
-     * The count on the user's shard, and the second look a write under another aggregate needs: if the post was deleted
+     * The count on the user's shard (a Count step: a post's likes come from many streams, one per like, so no one
+     * stream's version can guard the counter), and the second look a write under another aggregate needs: if the post was deleted
      * meanwhile (its deletion may have deleted its likes and shards before these writes), this like and the shard go.
      */
     private WritePlan counted(WritePlan plan, LikeEvent event, long delta, String flag) {
         Key like = KeyPlan.LIKE.key(event.postId(), event.userId());
-        Key counter = counter(event.postId(), shard(event.userId(), shards));
-        return plan.then(new Count(counter, KeyPlan.POST_LIKE_COUNTER, Attributes.LIKE_COUNT, delta, like, flag))
+        Key counter = PostKeys.counter(event.postId(), Shards.of(event.userId(), shards));
+        return plan.then(new Count(counter, KeyPlan.POST_COUNTER, Attributes.LIKE_COUNT, delta, like, flag))
                 .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(like, counter)));
-    }
-
-    /** The user's shard: stable for a user ({@link String#hashCode} is specified by the language). */
-    public static int shard(String userId, int shards) {
-        return Math.floorMod(userId.hashCode(), shards);
-    }
-
-    public static Key counter(String postId, int shard) {
-        return KeyPlan.POST_LIKE_COUNTER.key(postId, shard);
-    }
-
-    /** Every shard key of the post's likeCount, for a batched read. */
-    public static List<Key> counters(String postId, int shards) {
-        return IntStream.range(0, shards).mapToObj(shard -> counter(postId, shard)).toList();
-    }
-
-    /** Whether a sort key of the post's partition is one of its counter shards (pattern 3 returns them). */
-    public static boolean isCounter(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
-        return KeyPlan.POST_LIKE_COUNTER.sk().matches(Items.string(item, Key.SK));
     }
 
     /** What goes with a deleted post besides its comments: its likes and its counter shards. */
     public static List<KeyQuery> deletedWithPost(String postId) {
         return List.of(KeyQuery.of(Index.TABLE, KeyPlan.LIKE.partition(postId), SortKeyCondition.any(), false),
                 KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId),
-                        SortKeyCondition.beginsWith(KeyPlan.POST_LIKE_COUNTER.sk().prefix()), false));
+                        SortKeyCondition.beginsWith(KeyPlan.POST_COUNTER.sk().prefix()), false));
     }
 }

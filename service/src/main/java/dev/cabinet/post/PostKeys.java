@@ -1,9 +1,16 @@
 package dev.cabinet.post;
 
+import java.util.List;
+import java.util.Map;
+
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Keys of a post's metadata and author-side summary, and the feed shard a post goes to. */
+/** Keys of a post's metadata, author-side summary and counter shards, and the change of one counter on its shard. */
 public final class PostKeys {
 
     private PostKeys() {
@@ -19,12 +26,28 @@ public final class PostKeys {
         return KeyPlan.USER_POST.key(authorId, createdAt, postId);
     }
 
-
-
-    /** The feed shard of a post: stable for a post id ({@link String#hashCode} is specified by the language). */
-    public static int feedShard(String postId, int shards) {
-        return Math.floorMod(postId.hashCode(), shards);
+    /** The post's counter shard {@code shard} (its likeCount and commentCount, {@link KeyPlan#POST_COUNTER}). */
+    public static Key counter(String postId, int shard) {
+        return KeyPlan.POST_COUNTER.key(postId, shard);
     }
 
+    /** Every counter shard key of the post, for a batched read. */
+    public static List<Key> counters(String postId, int shards) {
+        return Shards.keys(KeyPlan.POST_COUNTER, postId, shards);
+    }
 
+    /** Whether an item of the post's partition is one of its counter shards (patterns 3 and its feed return them). */
+    public static boolean isCounter(Map<String, AttributeValue> item) {
+        return Shards.isShard(item, KeyPlan.POST_COUNTER);
+    }
+
+    /**
+     * {@code delta} on the post's {@code attribute}, on the shard of {@code shardedBy}: a write of a step of the post's
+     * own stream, which the executor guards by the stream's version, so a redo or redelivery of the event does not
+     * count it twice.
+     */
+    static ItemUpdate count(String postId, String shardedBy, int shards, String attribute, long delta) {
+        return KeyPlan.POST_COUNTER.write(Map.of(Attributes.POST_ID, postId,
+                Attributes.SHARD, Shards.of(shardedBy, shards))).increment(attribute, delta);
+    }
 }

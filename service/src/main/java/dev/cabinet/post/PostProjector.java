@@ -26,6 +26,7 @@ import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.Shards;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Values;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -95,8 +96,7 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.TITLE, e.title(),
                 Attributes.BODY, e.body(),
                 Attributes.STATUS, PostStatus.DRAFT,
-                Attributes.CREATED_AT, e.createdAt(),
-                Attributes.COMMENT_COUNT, 0)), author);
+                Attributes.CREATED_AT, e.createdAt())), author);
         ItemUpdate summary = KeyPlan.USER_POST.write(Values.of(
                 Attributes.USER_ID, e.authorId(),
                 Attributes.CREATED_AT, e.createdAt(),
@@ -126,12 +126,12 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.POST_ID, e.postId(),
                 Attributes.STATUS, PostStatus.PUBLISHED,
                 Attributes.PUBLISHED_AT, e.publishedAt(),
-                Attributes.SHARD, PostKeys.feedShard(e.postId(), shards))))
+                Attributes.SHARD, Shards.of(e.postId(), shards))))
                 .write(KeyPlan.USER_POST.write(summary(post, Attributes.STATUS, PostStatus.PUBLISHED)).onlyIfExists());
     }
 
     /**
-     * The tombstone is the deletion's record; then the comments, the likes and likeCount shards, the author's count
+     * The tombstone is the deletion's record; then the comments, the likes and counter shards, the author's count
      * (while the summary, its marker, is still there) and the summary go, and the executor deletes the metadata last.
      */
     private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {
@@ -142,7 +142,7 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.POST_ID, e.postId(),
                 Attributes.DELETED_AT, e.deletedAt())))
                 .then(new DeleteCollection(comments));
-        // Its likes and likeCount shards after the tombstone: a like applied meanwhile either is found by these or finds
+        // Its likes and counter shards after the tombstone: a like applied meanwhile either is found by these or finds
         // the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
         LikeProjector.deletedWithPost(e.postId()).forEach(likes -> plan.then(new DeleteCollection(likes)));
         return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,

@@ -1,9 +1,9 @@
 package dev.cabinet.post;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -18,9 +18,13 @@ import dev.cabinet.table.query.Page;
 import dev.cabinet.table.query.PageRequest;
 import dev.cabinet.table.TableReader;
 import dev.cabinet.table.Attributes;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.table.query.PageRequest;
+import dev.cabinet.table.TableReader;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import io.smallrye.mutiny.Uni;
 
@@ -30,32 +34,28 @@ public class PostQueries {
 
     private final TableReader table;
     private final FeedConfig feed;
-    private final int likeShards;
+    private final int counterShards;
 
-    PostQueries(TableReader table, FeedConfig feed,
-            @ConfigProperty(name = LikeProjector.SHARDS, defaultValue = LikeProjector.DEFAULT_SHARDS) int likeShards) {
+    PostQueries(TableReader table, FeedConfig feed, @ConfigProperty(name = Shards.COUNTER_SHARDS,
+            defaultValue = Shards.DEFAULT_COUNTER_SHARDS) int counterShards) {
         this.table = table;
         this.feed = feed;
-        this.likeShards = likeShards;
+        this.counterShards = counterShards;
     }
 
     /**
-     * The post with its likeCount in one Query: the metadata and the likeCount shards (summed), pattern 3 alone.
+     * The post with its likeCount and commentCount in one Query: the metadata and its counter shards (summed),
+     * pattern 3 alone.
      */
     public Uni<Optional<PostView>> findPost(String postId) {
         String metadata = KeyPlan.POST.key(postId).sk();
-        return table.query(KeyPlan.POST_WITH_LIKES.query(postId), new PageRequest(likeShards + 1, null)).map(page -> {
+        PageRequest metadataAndShards = new PageRequest(counterShards + 1, null);
+        return table.query(KeyPlan.POST_WITH_COUNTS.query(postId), metadataAndShards).map(page -> {
             if (page.items().isEmpty() || !metadata.equals(Items.string(page.items().get(0), Key.SK))) {
                 return Optional.empty();
             }
-            return Optional.of(PostView.of(page.items().get(0)).withLikes(likes(page.items())));
+            return Optional.of(PostView.of(page.items().get(0)).withCounts(page.items()));
         });
-    }
-
-    /** The sum of the likeCount shards among these items of a post's partition. */
-    private static long likes(List<Map<String, AttributeValue>> items) {
-        return items.stream().filter(LikeProjector::isCounter).mapToLong(item -> Items.number(item,
-                Attributes.LIKE_COUNT)).sum();
     }
 
     /** Pattern 2: the user's post summaries, newest first. */
@@ -64,7 +64,7 @@ public class PostQueries {
     }
 
     /**
-     * Pattern 3: the post, its likeCount shards and its newest comments in ONE Query. Its sort-key range covers the
+     * Pattern 3: the post, its counter shards and its newest comments in ONE Query. Its sort-key range covers the
      * metadata, the shards ({@code COUNT#} sorts between them) and the comments (the tombstone of a deleted post sorts
      * after it); read newest first, the metadata comes first, then the shards. The Query asks for room for every shard;
      * when fewer exist, the comments beyond the limit are dropped and {@code next} continues after the last one shown,
@@ -73,20 +73,20 @@ public class PostQueries {
     public Uni<Optional<PostView>> findPostWithComments(String postId, int commentLimit) {
         String metadata = KeyPlan.POST.key(postId).sk();
         KeyQuery continuation = KeyPlan.POST_COMMENTS.inOrder(true, postId);
-        return table.query(KeyPlan.POST_WITH_COMMENTS.query(postId), new PageRequest(commentLimit + 1 + likeShards,
+        return table.query(KeyPlan.POST_WITH_COMMENTS.query(postId), new PageRequest(commentLimit + 1 + counterShards,
                 null), continuation).map(page -> {
             if (page.items().isEmpty() || !metadata.equals(Items.string(page.items().get(0), Key.SK))) {
                 return Optional.empty();
             }
             List<Map<String, AttributeValue>> rest = page.items().subList(1, page.items().size());
-            List<Map<String, AttributeValue>> comments = rest.stream().filter(item -> !LikeProjector.isCounter(item))
+            List<Map<String, AttributeValue>> comments = rest.stream().filter(item -> !PostKeys.isCounter(item))
                     .toList();
             String next = page.next();
             if (comments.size() > commentLimit) {
                 comments = comments.subList(0, commentLimit);
                 next = table.cursorAfter(continuation, comments.get(commentLimit - 1));
             }
-            return Optional.of(PostView.of(page.items().get(0)).withLikes(likes(rest))
+            return Optional.of(PostView.of(page.items().get(0)).withCounts(rest)
                     .withComments(new Page<>(comments.stream().map(CommentView::of).toList(), next)));
         });
     }
@@ -98,20 +98,20 @@ public class PostQueries {
     }
 
     /**
-     * Pattern 5: the published feed, newest first, from every GSI1 shard in parallel, merged; then the page's likeCount
-     * shards in one batched read (BatchGetItem, 100 keys a call, all calls at once).
+     * Pattern 5: the published feed, newest first, from every GSI1 shard in parallel, merged; then the page's counter
+     * shards (likeCount and commentCount) in one batched read (BatchGetItem, 100 keys a call, all calls at once).
      */
     public Uni<Page<PostView>> listPublished(PageRequest page) {
         return table.queryMerged(KeyPlan.PUBLISHED_POSTS.shards(feed.shards()), page)
                 .map(result -> result.map(PostView::of)).chain(posts -> {
-            Map<Key, String> postOfCounter = new HashMap<>();
-            posts.items().forEach(post -> LikeProjector.counters(post.id(), likeShards)
-                    .forEach(counter -> postOfCounter.put(counter, post.id())));
-            return table.getAll(List.copyOf(postOfCounter.keySet())).map(counters -> {
-                Map<String, Long> likes = new HashMap<>();
-                counters.forEach(counter -> likes.merge(postOfCounter.get(new Key(Items.string(counter, Key.PK),
-                        Items.string(counter, Key.SK))), Items.number(counter, Attributes.LIKE_COUNT), Long::sum));
-                return posts.map(post -> post.withLikes(likes.getOrDefault(post.id(), 0L)));
+            List<Key> keys = posts.items().stream()
+                    .flatMap(post -> PostKeys.counters(post.id(), counterShards).stream()).toList();
+            return table.getAll(keys).map(counters -> {
+                // A post's counter shards all share its partition key.
+                Map<String, List<Map<String, AttributeValue>>> byPost = counters.stream()
+                        .collect(Collectors.groupingBy(counter -> Items.string(counter, Key.PK)));
+                return posts.map(post -> post.withCounts(byPost.getOrDefault(KeyPlan.POST.partition(post.id()),
+                        List.of())));
             });
         });
     }

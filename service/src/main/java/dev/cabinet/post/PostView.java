@@ -1,5 +1,6 @@
 package dev.cabinet.post;
 
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -10,12 +11,16 @@ import dev.cabinet.http.Tagged;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.query.Page;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
+import dev.cabinet.table.query.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A post's metadata as the API shows it; {@code comments} only when asked for ({@code ?include=comments}). A feed
- * entry has no {@code body}: the feed index leaves bodies out. {@code likeCount} is the sum of the post's counter
- * shards, read with it; the entity tag is the post item's, which likes do not change (see README, "Likes").
+ * entry has no {@code body}: the feed index leaves bodies out. {@code likeCount} and {@code commentCount} are sums of the
+ * post's counter shards, read with it; the entity tag is the post item's, which likes do not change (see README,
+ * "Likes").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PostView(String id, String authorId, String authorName, String title, String body, String status,
@@ -27,7 +32,7 @@ public record PostView(String id, String authorId, String authorName, String tit
                 Items.string(item, Attributes.AUTHOR_NAME), Items.string(item, Attributes.TITLE),
                 Items.string(item, Attributes.BODY), Items.string(item, Attributes.STATUS),
                 Items.string(item, Attributes.CREATED_AT), Items.string(item, Attributes.PUBLISHED_AT),
-                Items.number(item, Attributes.COMMENT_COUNT), 0, null, ETags.of(item));
+                0, 0, null, ETags.of(item));
     }
 
     PostView withComments(Page<CommentView> page) {
@@ -35,10 +40,11 @@ public record PostView(String id, String authorId, String authorName, String tit
                 likeCount, page, etag);
     }
 
-    /** The post with the sum of its likeCount shards. */
-    PostView withLikes(long likes) {
-        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount,
-                likes, comments, etag);
+    /** The post with its counts: the sums of its counter shards among these items read with it. */
+    PostView withCounts(List<Map<String, AttributeValue>> counters) {
+        return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt,
+                Shards.sum(counters, KeyPlan.POST_COUNTER, Attributes.COMMENT_COUNT),
+                Shards.sum(counters, KeyPlan.POST_COUNTER, Attributes.LIKE_COUNT), comments, etag);
     }
 
     boolean isPublished() {

@@ -31,6 +31,7 @@ import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.DeclaredCopy;
+import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -47,9 +48,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
  * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
  * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew.</li>
- * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts; counts
- * (their markers exist by then); deletes; copy checks, orphan checks, copy refreshes, fan-outs and derivations; the
- * root's delete.</li>
+ * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, and the
+ * deletes that need not wait (see {@link #waits}); counts (their markers exist by then); the other deletes; copy
+ * checks, orphan checks, copy refreshes, fan-outs and derivations; the root's delete.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -170,8 +171,16 @@ public class PlanExecutor {
 
         List<Uni<?>> first = new ArrayList<>();
         List<Map<String, AttributeValue>> puts = new ArrayList<>();
+        List<Delete> late = new ArrayList<>();
         for (Step step : steps) {
-            if (step instanceof Write write) {
+            if (step instanceof Delete delete) {
+                if (waits(delete, steps, markers)) {
+                    late.add(delete);
+                } else {
+                    first.add(versionAttribute == null ? store.delete(delete.key())
+                            : store.delete(delete.key(), versionAttribute, version));
+                }
+            } else if (step instanceof Write write) {
                 ItemUpdate update = guarded(write.update(), versionAttribute, version);
                 // A write of a count's marker answers the item as it left it: the count then needs no read of it.
                 first.add(markers.contains(update.key())
@@ -212,14 +221,30 @@ public class PlanExecutor {
                         }
                     });
                 }).toList()))
-                .chain(() -> all(steps.stream().filter(Delete.class::isInstance)
-                        .map(step -> versionAttribute == null ? store.delete(((Delete) step).key())
-                                : store.delete(((Delete) step).key(), versionAttribute, version))
+                .chain(() -> all(late.stream()
+                        .map(step -> versionAttribute == null ? store.delete(step.key())
+                                : store.delete(step.key(), versionAttribute, version))
                         .toList()))
                 .chain(() -> all(steps.stream().map(step -> last(step, versionAttribute, version, seen))
                         .filter(uni -> uni != null).toList()))
                 .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version).replaceWithVoid()
                         : Uni.createFrom().voidItem());
+    }
+
+    /**
+     * Whether a delete waits for the writes and counts: when its item is a count's marker (counted first, while it is
+     * there), or of a type the plan also writes (a move: the new place appears before the old one goes) or of no
+     * declared type. Any other delete (a comment, a membership, beside a counter shard's write) goes out with the
+     * writes, so a plan that writes a counter and deletes what it counted takes no round more than the delete alone.
+     */
+    static boolean waits(Delete delete, List<Step> steps, Set<Key> markers) {
+        Optional<ItemType> type = typeOf(delete.key());
+        return markers.contains(delete.key()) || type.isEmpty() || steps.stream()
+                .anyMatch(step -> step instanceof Write write && typeOf(write.update().key()).equals(type));
+    }
+
+    private static Optional<ItemType> typeOf(Key key) {
+        return KeyPlan.ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
     }
 
     /** Phase four: the steps that look at other items after this event's writes. */

@@ -31,11 +31,11 @@ public final class KeyPlan {
 
     public static final ItemType POST = ItemType.named("Post")
             .key("POST#{postId}", "METADATA")
-            .attributes("postId", "authorId", "authorName", "title", "body", "status", "createdAt", "publishedAt",
-                    "commentCount")
+            .attributes("postId", "authorId", "authorName", "title", "body", "status", "createdAt", "publishedAt")
             .index(Index.GSI1, "POSTS#PUBLISHED#{shard}", "{publishedAt}#{postId}", "published posts only (sparse)",
-                    "postId", "authorId", "authorName", "title", "status", "createdAt", "publishedAt", "commentCount")
-            .notes("the feed entry is write-sharded over N partitions so that no single partition takes every publish")
+                    "postId", "authorId", "authorName", "title", "status", "createdAt", "publishedAt")
+            .notes("the feed entry is write-sharded over N partitions so that no single partition takes every publish; "
+                    + "its likeCount and commentCount are on its PostCounter shards")
             .build();
 
     public static final ItemType POST_TOMBSTONE = ItemType.named("PostTombstone")
@@ -65,18 +65,27 @@ public final class KeyPlan {
                     + "createdAt is when it was last liked; an unlike keeps the item and drops its gsi2 entry")
             .build();
 
-    public static final ItemType POST_LIKE_COUNTER = ItemType.named("PostLikeCounter")
-            .key("POST#{postId}", "COUNT#likeCount#{shard}")
-            .attributes(Attributes.LIKE_COUNT)
-            .notes("one of cabinet.likes.counter-shards shards of a post's likeCount, the shard from the liker's id: "
-                    + "2,000 likes at once spread over the shards instead of queueing on one item; pattern 3 and "
+    public static final ItemType POST_COUNTER = ItemType.named("PostCounter")
+            .key("POST#{postId}", "COUNT#{shard}")
+            .attributes(Attributes.LIKE_COUNT, Attributes.COMMENT_COUNT)
+            .notes("one of cabinet.counters.shards shards of a post's counters, each counter the sum of its shards: "
+                    + "likeCount (the shard from the liker's id; 2,000 likes at once spread over the shards instead "
+                    + "of queueing on one item) and commentCount (the shard from the comment's id). Pattern 3 and "
                     + "GET /posts/{id} read them with the post and sum them, the feed batch-reads its page's")
             .build();
 
     public static final ItemType GROUP = ItemType.named("Group")
             .key("GROUP#{groupId}", "METADATA")
-            .attributes("groupId", "name", "description", "createdAt", "memberCount", "adminCount")
-            .notes("adminCount lets a command refuse to remove the last admin")
+            .attributes("groupId", "name", "description", "createdAt", "adminCount")
+            .notes("adminCount lets a command refuse to remove the last admin; memberCount is on its GroupCounter "
+                    + "shards")
+            .build();
+
+    public static final ItemType GROUP_COUNTER = ItemType.named("GroupCounter")
+            .key("GROUP#{groupId}", "COUNT#{shard}")
+            .attributes(Attributes.MEMBER_COUNT)
+            .notes("one of cabinet.counters.shards shards of a group's memberCount, the shard from the member's id; "
+                    + "GET /groups/{id} reads them with the group in one Query and sums them")
             .build();
 
     public static final ItemType GROUP_MEMBER = ItemType.named("GroupMember")
@@ -217,8 +226,8 @@ public final class KeyPlan {
     public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME);
 
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
-            LIKE, POST_LIKE_COUNTER,
-            GROUP, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
+            LIKE, POST_COUNTER,
+            GROUP, GROUP_COUNTER, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
             METRIC_SAMPLE, CUSTOMER, ORDER,
             EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
 
@@ -227,26 +236,30 @@ public final class KeyPlan {
      * only the item types of the collection it reads (ItemCollectionTest proves it from the templates), so an item type
      * added to a shared partition either joins a collection on purpose or stays out of every range.
      */
-    public static final ItemCollection POST_AND_COMMENTS = ItemCollection.of("Post, like counts and comments",
-            Index.TABLE, POST, POST_LIKE_COUNTER, COMMENT);
+    public static final ItemCollection POST_AND_COMMENTS = ItemCollection.of("Post, counts and comments",
+            Index.TABLE, POST, POST_COUNTER, COMMENT);
     public static final ItemCollection CUSTOMER_AND_ORDERS = ItemCollection.of("Customer and orders", Index.TABLE,
             CUSTOMER, ORDER);
 
-    public static final ItemCollection POST_AND_LIKE_COUNTS = ItemCollection.of("Post and like counts", Index.TABLE,
-            POST, POST_LIKE_COUNTER);
+    public static final ItemCollection POST_AND_COUNTS = ItemCollection.of("Post and counts", Index.TABLE,
+            POST, POST_COUNTER);
+    public static final ItemCollection GROUP_AND_COUNTS = ItemCollection.of("Group and member counts", Index.TABLE,
+            GROUP, GROUP_COUNTER);
 
-    public static final List<ItemCollection> COLLECTIONS = List.of(POST_AND_COMMENTS, POST_AND_LIKE_COUNTS,
-            CUSTOMER_AND_ORDERS);
+    public static final List<ItemCollection> COLLECTIONS = List.of(POST_AND_COMMENTS, POST_AND_COUNTS,
+            GROUP_AND_COUNTS, CUSTOMER_AND_ORDERS);
 
     /* The Queries of the access patterns; the reading code builds each request from these. */
     public static final QueryDefinition USER_POSTS = QueryDefinition.over(Index.TABLE, USER_POST).prefix(USER_POST)
             .descending().build();
-    public static final QueryDefinition POST_WITH_LIKES = QueryDefinition.over(POST_AND_LIKE_COUNTS)
-            .between(POST_LIKE_COUNTER, POST).descending().label("alone").note("the metadata and its likeCount shards")
+    public static final QueryDefinition POST_WITH_COUNTS = QueryDefinition.over(POST_AND_COUNTS)
+            .between(POST_COUNTER, POST).descending().label("alone").note("the metadata and its counter shards")
             .build();
     public static final QueryDefinition POST_WITH_COMMENTS = QueryDefinition.over(POST_AND_COMMENTS)
             .between(COMMENT, POST).descending().label("with comments")
-            .note("the metadata, the likeCount shards, then the newest comments").build();
+            .note("the metadata, the counter shards, then the newest comments").build();
+    public static final QueryDefinition GROUP_WITH_COUNTS = QueryDefinition.over(GROUP_AND_COUNTS)
+            .between(GROUP_COUNTER, GROUP).descending().note("the metadata and its memberCount shards").build();
     public static final QueryDefinition POST_COMMENTS = QueryDefinition.over(Index.TABLE, COMMENT).prefix(COMMENT)
             .eitherOrder().build();
     public static final QueryDefinition PUBLISHED_POSTS = QueryDefinition.over(Index.GSI1, POST).descending().build();
@@ -279,7 +292,7 @@ public final class KeyPlan {
             new AccessPattern(1, "Get a user profile", "GET /users/{id}", ItemRead.of(USER_PROFILE)),
             new AccessPattern(2, "List a user's posts, newest first", "GET /users/{id}/posts", USER_POSTS),
             new AccessPattern(3, "Get a post with its comments in one request", "GET /posts/{id}?include=comments",
-                    POST_WITH_LIKES, POST_WITH_COMMENTS),
+                    POST_WITH_COUNTS, POST_WITH_COMMENTS),
             new AccessPattern(4, "List a post's comments, oldest or newest first",
                     "GET /posts/{id}/comments?order=asc|desc", POST_COMMENTS),
             new AccessPattern(5, "List all published posts, newest first", "GET /posts?status=published",
@@ -288,7 +301,7 @@ public final class KeyPlan {
             new AccessPattern(7, "List a user's groups", "GET /users/{id}/groups", USER_GROUPS),
             new AccessPattern(8, "List a group's members", "GET /groups/{id}/members", GROUP_MEMBERS),
             new AccessPattern(9, "Check one membership", "GET /groups/{id}/members/{userId}", ItemRead.of(USER_GROUP)),
-            new AccessPattern(10, "Get a group", "GET /groups/{id}", ItemRead.of(GROUP)),
+            new AccessPattern(10, "Get a group", "GET /groups/{id}", GROUP_WITH_COUNTS),
             new AccessPattern(11, "List a folder's files (newest first) and subfolders",
                     "GET /folders/{id}/files, GET /folders/{id}/folders", FOLDER_FILES, SUBFOLDERS),
             new AccessPattern(12, "Get a file directly", "GET /files/{id}", ItemRead.of(FILE)),

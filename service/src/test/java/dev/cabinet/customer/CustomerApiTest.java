@@ -25,6 +25,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.table.Shards;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -121,7 +123,7 @@ class CustomerApiTest {
                 placed.add(order);
             }
         }
-        Set<Integer> used = placed.stream().map(o -> CustomerKeys.shard(o, shards)).collect(Collectors.toSet());
+        Set<Integer> used = placed.stream().map(o -> Shards.of(o, shards)).collect(Collectors.toSet());
         assertTrue(used.size() > 1, "the orders should spread over several shards: " + used);
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> assertEquals(12,
                 allPages("/orders?date=" + date, 100).size()));

@@ -28,6 +28,7 @@ import dev.cabinet.table.AttributeValues;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -36,7 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class GroupProjectorTest {
 
-    private static final GroupProjector PROJECTOR = new GroupProjector();
+    private static final int SHARDS = 4;
+    private static final GroupProjector PROJECTOR = new GroupProjector(SHARDS);
     private static final String AT = "2026-01-02T10:00:00.000Z";
 
     @Test
@@ -64,7 +66,8 @@ class GroupProjectorTest {
         GroupCreated created = new GroupCreated("g1", "Climbers", "Weekend trips", "u1", AT);
         assertPlan(decide(created, new Given().profile("u1", "Ada", 3)),
                 "root GROUP#g1/METADATA: SET type = \"Group\", groupId = \"g1\", name = \"Climbers\", "
-                        + "description = \"Weekend trips\", createdAt = \"" + AT + "\", memberCount = 1, adminCount = 1",
+                        + "description = \"Weekend trips\", createdAt = \"" + AT + "\", adminCount = 1",
+                memberCount("u1", 1),
                 "write GROUP#g1/USER#u1: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u1\", "
                         + "userName = \"Ada\", profileVersion = 3, role = if_not_exists(role, \"admin\"), "
                         + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")",
@@ -78,7 +81,7 @@ class GroupProjectorTest {
     void aGroupWithoutDescriptionStoresNoDescription() {
         WritePlan plan = decide(new GroupCreated("g1", "Climbers", null, "u1", AT), new Given().profile("u1", "Ada", 3));
         assertEquals("GROUP#g1/METADATA: SET type = \"Group\", groupId = \"g1\", name = \"Climbers\", createdAt = \""
-                + AT + "\", memberCount = 1, adminCount = 1", plan.root().toString());
+                + AT + "\", adminCount = 1", plan.root().toString());
     }
 
     @Test
@@ -86,8 +89,8 @@ class GroupProjectorTest {
         List<String> plan = lines(decide(new GroupCreated("g1", "Climbers", null, "u1", AT), new Given()));
         assertEquals("write GROUP#g1/USER#u1: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u1\", "
                 + "profileVersion = -1, role = if_not_exists(role, \"admin\"), "
-                + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")", plan.get(1));
-        assertEquals("copy check USER#u1 / PROFILE copied at -1 for [GROUP#g1 / USER#u1]", plan.get(3));
+                + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")", plan.get(2));
+        assertEquals("copy check USER#u1 / PROFILE copied at -1 for [GROUP#g1 / USER#u1]", plan.get(4));
     }
 
     @Test
@@ -115,10 +118,18 @@ class GroupProjectorTest {
     }
 
     @Test
-    void aNewMemberIsCountedAndGetsBothSidesWithTheGroupsCurrentName() {
+    void leavingNeedsTheMemberItemAndEveryMemberCountShard() {
+        assertEquals(List.of(new Key("GROUP#g1", "USER#u2"), new Key("GROUP#g1", "COUNT#0"),
+                new Key("GROUP#g1", "COUNT#1"), new Key("GROUP#g1", "COUNT#2"), new Key("GROUP#g1", "COUNT#3")),
+                PROJECTOR.needs(new MemberLeft("g1", "u2")));
+    }
+
+    @Test
+    void aNewMemberIsCountedOnTheirShardAndGetsBothSidesWithTheGroupsCurrentName() {
         assertPlan(decide(new MemberJoined("g1", "u2", "member", AT),
                 new Given().group(1, 1).named("Boulderers").profile("u2", "Grace", 5)),
-                "root GROUP#g1/METADATA: SET memberCount = if_not_exists(memberCount, 0) + 1",
+                "root (event recorded only)",
+                memberCount("u2", 1),
                 "write GROUP#g1/USER#u2: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u2\", "
                         + "userName = \"Grace\", profileVersion = 5, role = if_not_exists(role, \"member\"), "
                         + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")",
@@ -130,10 +141,10 @@ class GroupProjectorTest {
 
     @Test
     void aNewMemberJoiningAsAdminIsCountedAsAnAdminToo() {
-        assertEquals("root GROUP#g1/METADATA: SET memberCount = if_not_exists(memberCount, 0) + 1, "
-                + "adminCount = if_not_exists(adminCount, 0) + 1",
-                lines(decide(new MemberJoined("g1", "u2", "admin", AT),
-                        new Given().group(1, 1).profile("u2", "Grace", 5))).get(0));
+        List<String> plan = lines(decide(new MemberJoined("g1", "u2", "admin", AT),
+                new Given().group(1, 1).profile("u2", "Grace", 5)));
+        assertEquals("root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + 1", plan.get(0));
+        assertEquals(memberCount("u2", 1), plan.get(1));
     }
 
     @Test
@@ -150,7 +161,8 @@ class GroupProjectorTest {
     @Test
     void aLeavingMemberIsCountedOutAndBothSidesAreDeleted() {
         assertPlan(decide(new MemberLeft("g1", "u2"), new Given().group(2, 1).member("u2", "member")),
-                "root GROUP#g1/METADATA: SET memberCount = if_not_exists(memberCount, 0) + -1",
+                "root (event recorded only)",
+                memberCount("u2", -1),
                 "delete GROUP#g1 / USER#u2",
                 "delete USER#u2 / GROUP#g1");
     }
@@ -158,8 +170,8 @@ class GroupProjectorTest {
     @Test
     void anAdminLeavingWhileAnotherAdminStaysIsCountedOutAsAnAdminToo() {
         assertPlan(decide(new MemberLeft("g1", "u2"), new Given().group(3, 2).member("u2", "admin")),
-                "root GROUP#g1/METADATA: SET memberCount = if_not_exists(memberCount, 0) + -1, "
-                        + "adminCount = if_not_exists(adminCount, 0) + -1",
+                "root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + -1",
+                memberCount("u2", -1),
                 "delete GROUP#g1 / USER#u2",
                 "delete USER#u2 / GROUP#g1");
     }
@@ -173,8 +185,8 @@ class GroupProjectorTest {
     @Test
     void theLastAdminWhoIsTheLastMemberMayLeaveAnEmptyGroup() {
         assertPlan(decide(new MemberLeft("g1", "u1"), new Given().group(1, 1).member("u1", "admin")),
-                "root GROUP#g1/METADATA: SET memberCount = if_not_exists(memberCount, 0) + -1, "
-                        + "adminCount = if_not_exists(adminCount, 0) + -1",
+                "root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + -1",
+                memberCount("u1", -1),
                 "delete GROUP#g1 / USER#u1",
                 "delete USER#u1 / GROUP#g1");
     }
@@ -225,9 +237,15 @@ class GroupProjectorTest {
         private Map<String, AttributeValue> root;
         private final Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
 
+        /** The group's root with its adminCount, and memberCount spread over the shards one member each in turn. */
         Given group(long memberCount, long adminCount) {
-            root = item(Attributes.GROUP_ID, "g1", Attributes.NAME, "Climbers", Attributes.MEMBER_COUNT, memberCount,
+            root = item(Attributes.GROUP_ID, "g1", Attributes.NAME, "Climbers",
                     Attributes.ADMIN_COUNT, adminCount, KeyPlan.GROUP_STREAM.versionAttribute(), 4);
+            for (int shard = 0; shard < SHARDS && shard < memberCount; shard++) {
+                Key key = KeyPlan.GROUP_COUNTER.key("g1", shard);
+                items.put(key, item(Key.PK, key.pk(), Key.SK, key.sk(), Attributes.MEMBER_COUNT,
+                        memberCount / SHARDS + (shard < memberCount % SHARDS ? 1 : 0)));
+            }
             return this;
         }
 
@@ -264,6 +282,12 @@ class GroupProjectorTest {
             }
             return item;
         }
+    }
+
+    /** The write of a change of memberCount on the member's shard (the executor guards it by the group's version). */
+    private static String memberCount(String userId, long delta) {
+        return "write GROUP#g1/COUNT#" + Shards.of(userId, SHARDS) + ": SET type = \"GroupCounter\", "
+                + "memberCount = if_not_exists(memberCount, 0) + " + delta;
     }
 
     private static WritePlan decide(GroupEvent event, Given given) {

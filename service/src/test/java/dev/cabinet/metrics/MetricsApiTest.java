@@ -29,6 +29,7 @@ import dev.cabinet.table.TableWriter;
 import dev.cabinet.support.ForeignProducer;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Pattern 13: samples written across shards, read back by time range, merged in time order. */
@@ -52,7 +53,7 @@ class MetricsApiTest {
         }
         as(newUserId()).body(samples).post("/metrics/" + resource).then().statusCode(202)
                 .body("type", equalTo("cabinet.metrics.recorded.v1"));
-        Set<Integer> shards = samples.stream().map(s -> MetricsKeys.shard(ts(s), config.shards()))
+        Set<Integer> shards = samples.stream().map(s -> Shards.of(ts(s), config.shards()))
                 .collect(Collectors.toSet());
         assertTrue(shards.size() > 1, "the samples should spread over several shards: " + shards);
 

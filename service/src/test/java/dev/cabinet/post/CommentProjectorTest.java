@@ -16,6 +16,7 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Comment decisions, event type by event type: given the items read, the plan (as its text). No store. */
@@ -25,22 +26,26 @@ class CommentProjectorTest {
     private static final Key PROFILE = KeyPlan.USER_PROFILE.key("u2");
     private static final Key COMMENT = KeyPlan.COMMENT.key("p1", T, "c1");
     private static final Optional<Map<String, AttributeValue>> POST = Optional.of(Map.of("postId", s("p1"),
-            "postVersion", n(20), "commentCount", n(3)));
+            "postVersion", n(20)));
+    /** The shard of comment c1 among 8: commentCount changes there, by a write the post's stream guards. */
+    private static final String SHARD = "POST#p1/COUNT#" + Shards.of("c1", 8);
 
-    private final CommentProjector projector = new CommentProjector();
+    private final CommentProjector projector = new CommentProjector(8);
 
     @Test
-    void aCommentCountsOnItsPostInTheRootWriteAndCopiesItsAuthor() {
+    void aCommentCountsOnItsShardOfThePostAndCopiesItsAuthor() {
         CommentAdded added = new CommentAdded("p1", "c1", "u2", "Nice", T);
         assertEquals(StreamTarget.of(KeyPlan.POST_STREAM, "p1"), projector.target(added));
         assertEquals(List.of(PROFILE), projector.needs(added));
         Map<String, AttributeValue> bob = Map.of("name", s("Bob"), "avatarUrl", s("https://b/b.png"),
                 "userVersion", n(9));
-        assertEquals("onRoot(POST#p1/METADATA: SET commentCount = if_not_exists(commentCount, 0) + 1) then ["
+        assertEquals("onRoot(null) then ["
                 + "Write[update=POST#p1/COMMENT#" + T + "#c1: SET type = \"Comment\", gsi1pk = \"COMMENT#c1\", "
                 + "gsi1sk = \"POST#p1\", gsi2pk = \"AUTHOR#u2\", gsi2sk = \"" + T + "#c1\", commentId = \"c1\", "
                 + "postId = \"p1\", authorId = \"u2\", text = \"Nice\", createdAt = \"" + T + "\", authorName = \"Bob\", "
                 + "authorAvatar = \"https://b/b.png\", profileVersion = 9], "
+                + "Write[update=" + SHARD + ": SET type = \"PostCounter\", "
+                + "commentCount = if_not_exists(commentCount, 0) + 1], "
                 + "CopyCheck[source=USER#u2 / PROFILE, copiedVersion=9, holders=[POST#p1 / COMMENT#" + T + "#c1]]]",
                 projector.decide(added, new Reads(POST, Map.of(PROFILE, Optional.of(bob)))).toString());
     }
@@ -49,7 +54,9 @@ class CommentProjectorTest {
     void deletingAnExistingCommentCountsItOff() {
         CommentDeleted deleted = new CommentDeleted("p1", "c1", T);
         assertEquals(List.of(COMMENT), projector.needs(deleted));
-        assertEquals("onRoot(POST#p1/METADATA: SET commentCount = if_not_exists(commentCount, 0) + -1) then ["
+        assertEquals("onRoot(null) then ["
+                + "Write[update=" + SHARD + ": SET type = \"PostCounter\", "
+                + "commentCount = if_not_exists(commentCount, 0) + -1], "
                 + "Delete[key=POST#p1 / COMMENT#" + T + "#c1]]",
                 projector.decide(deleted, new Reads(POST, Map.of(COMMENT, Optional.of(Map.of())))).toString());
     }

@@ -1,5 +1,6 @@
 package dev.cabinet.post;
 
+import dev.cabinet.table.Shards;
 import static dev.cabinet.support.Api.allPages;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.createPost;
@@ -48,7 +49,7 @@ class FeedApiTest {
             published.add(postId);
         }
         String draft = createPost(alice, "Never published");
-        Set<Integer> shardsUsed = published.stream().map(id -> PostKeys.feedShard(id, shards)).collect(Collectors.toSet());
+        Set<Integer> shardsUsed = published.stream().map(id -> Shards.of(id, shards)).collect(Collectors.toSet());
         assertTrue(shardsUsed.size() > 1, "the posts should spread over several shards: " + shardsUsed);
 
         List<Map<String, Object>> feed = allPages("/posts?status=published", 5);

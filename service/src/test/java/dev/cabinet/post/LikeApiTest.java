@@ -45,6 +45,7 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Shards;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.shared.Timestamps;
@@ -69,7 +70,7 @@ class LikeApiTest {
     @Inject
     LikeProjector likes;
 
-    @ConfigProperty(name = LikeProjector.SHARDS, defaultValue = LikeProjector.DEFAULT_SHARDS)
+    @ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
     int shards;
 
     @Test
@@ -206,7 +207,7 @@ class LikeApiTest {
 
     private List<Map<String, AttributeValue>> counterShards(String postId) {
         return items(KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId),
-                SortKeyCondition.beginsWith(KeyPlan.POST_LIKE_COUNTER.sk().prefix()), false));
+                SortKeyCondition.beginsWith(KeyPlan.POST_COUNTER.sk().prefix()), false));
     }
 
     private List<Map<String, AttributeValue>> items(KeyQuery query) {

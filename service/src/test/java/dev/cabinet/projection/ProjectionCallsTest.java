@@ -75,15 +75,20 @@ class ProjectionCallsTest {
                 + "\nTheir calls in start order, [start-end] in microseconds:\n" + timelines);
     }
 
-    /** One user's life through the API: each migrated event type once, by the id of its event. */
+    /**
+     * One user's life through the API, and a second user joining and leaving the group: each measured event type once,
+     * by the id of its event.
+     */
     private static Map<String, String> scenario() {
         Map<String, String> events = new LinkedHashMap<>();
         String user = newUserId();
         events.put("cabinet.user.registered.v1", as(user).body(Map.of("name", "Meter", "email", user + "@example.com"))
                 .put("/users/" + user).then().statusCode(202).extract().path("eventId"));
         awaitOk("/users/" + user);
-        String groupId = as(user).body(Map.of("name", "Metered", "description", "About"))
-                .post("/groups").then().statusCode(202).extract().path("id");
+        var group = as(user).body(Map.of("name", "Metered", "description", "About"))
+                .post("/groups").then().statusCode(202).extract();
+        String groupId = group.path("id");
+        events.put("cabinet.group.created.v1", group.path("eventId"));
         awaitOk("/groups/" + groupId);
         var created = as(user).body(Map.of("title", "Measured", "body", "Body")).post("/posts")
                 .then().statusCode(202).extract();
@@ -111,6 +116,18 @@ class ProjectionCallsTest {
         events.put("cabinet.post.deleted.v1", as(user).delete("/posts/" + postId)
                 .then().statusCode(202).extract().path("eventId"));
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId).then().statusCode(404));
+        String joiner = newUserId();
+        as(joiner).body(Map.of("name", "Joiner", "email", joiner + "@example.com")).put("/users/" + joiner).then()
+                .statusCode(202);
+        awaitOk("/users/" + joiner);
+        events.put("cabinet.group.member-joined.v1", as(joiner).put("/groups/" + groupId + "/members/" + joiner)
+                .then().statusCode(202).extract().path("eventId"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/groups/" + groupId).then()
+                .body("memberCount", equalTo(2)));
+        events.put("cabinet.group.member-left.v1", as(joiner).delete("/groups/" + groupId + "/members/" + joiner)
+                .then().statusCode(202).extract().path("eventId"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/groups/" + groupId).then()
+                .body("memberCount", equalTo(1)));
         return events;
     }
 

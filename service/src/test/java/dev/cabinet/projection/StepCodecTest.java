@@ -59,7 +59,7 @@ class StepCodecTest {
                         ItemUpdate.change().set(Attributes.NAME, "x")),
                 new Derive("folder-path", KeyPlan.FOLDER.key("f1")),
                 new OrphanCheck(KeyPlan.POST_TOMBSTONE.key("p1"), List.of(KeyPlan.LIKE.key("p1", "u1"),
-                        KeyPlan.POST_LIKE_COUNTER.key("p1", 3))),
+                        KeyPlan.POST_COUNTER.key("p1", 3))),
                 new Put(Map.of(Key.PK, AttributeValue.fromS("METRICS#r#0"), Key.SK, AttributeValue.fromS("t"),
                         Attributes.CPU, AttributeValue.fromN("0.5"))));
 

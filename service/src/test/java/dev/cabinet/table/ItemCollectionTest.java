@@ -58,7 +58,7 @@ class ItemCollectionTest {
 
         // Declared on purpose, the same range reads the likes with the post: no longer a trap.
         ItemCollection withLikes = ItemCollection.of("Post, comments and likes", Index.TABLE, KeyPlan.POST,
-                KeyPlan.POST_LIKE_COUNTER, KeyPlan.COMMENT, like);
+                KeyPlan.POST_COUNTER, KeyPlan.COMMENT, like);
         AccessPattern declared = new AccessPattern(3, "A post with its comments and likes", "GET /posts/{id}",
                 QueryDefinition.over(withLikes).between(KeyPlan.COMMENT, KeyPlan.POST).descending().build());
         assertEquals(List.of(), violations(types, List.of(declared)));

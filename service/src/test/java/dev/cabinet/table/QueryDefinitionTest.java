@@ -17,7 +17,14 @@ class QueryDefinitionTest {
         assertEquals(KeyQuery.of(Index.TABLE, "POST#p1", SortKeyCondition.between("COMMENT#", "METADATA"), true),
                 KeyPlan.POST_WITH_COMMENTS.query("p1"));
         assertEquals("with comments: Query POST#{postId}, sk BETWEEN 'COMMENT#' AND 'METADATA', descending "
-                + "(the metadata, the likeCount shards, then the newest comments)", KeyPlan.POST_WITH_COMMENTS.describe());
+                + "(the metadata, the counter shards, then the newest comments)", KeyPlan.POST_WITH_COMMENTS.describe());
+    }
+
+    @Test
+    void pattern10ReadsTheGroupAndItsMemberCountShardsButNoMember() {
+        assertEquals(KeyQuery.of(Index.TABLE, "GROUP#g1", SortKeyCondition.between("COUNT#", "METADATA"), true),
+                KeyPlan.GROUP_WITH_COUNTS.query("g1"));
+        assertEquals(List.of(KeyPlan.GROUP, KeyPlan.GROUP_COUNTER), KeyPlan.GROUP_WITH_COUNTS.itemTypes());
     }
 
     @Test
