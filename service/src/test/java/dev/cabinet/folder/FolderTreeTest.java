@@ -17,6 +17,8 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.support.Concurrently;
+import dev.cabinet.support.ProjectorLag;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -49,11 +51,9 @@ class FolderTreeTest {
         as(owner).body(Map.of("parentId", level3.get(0))).patch("/folders/" + root).then().statusCode(409);
 
         List<String> all = new ArrayList<>(names.keySet());
+        ProjectorLag.awaitCaughtUp(TREE_WAIT);
         await().atMost(TREE_WAIT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
-            List<String> wrong = all.parallelStream()
-                    .filter(id -> !expectedPath(id).equals(given().get("/folders/" + id).path("path")))
-                    .collect(Collectors.toList());
-            assertEquals(List.of(), wrong, "folders whose path is not their ancestors' names");
+            assertEquals(List.of(), wrongPaths(all), "folders whose path is not their ancestors' names");
         });
         Map<String, Object> deepest = given().get("/folders/" + level3.get(0)).then().statusCode(200).extract().jsonPath()
                 .getMap("");
@@ -72,18 +72,28 @@ class FolderTreeTest {
 
     /** Creates {@code count} children under each parent, in parallel, and waits until they can be read. */
     private List<String> children(String owner, List<String> parentIds, int count, String prefix) {
-        List<String> created = parentIds.parallelStream()
-                .flatMap(parent -> IntStream.range(0, count)
-                        .mapToObj(i -> folder(owner, prefix + i, parent)))
-                .collect(Collectors.toList());
+        List<String> created = Concurrently.map(parentIds.stream()
+                .flatMap(parent -> IntStream.range(0, count).mapToObj(i -> List.of(parent, prefix + i)))
+                .collect(Collectors.toList()), child -> folder(owner, child.get(1), child.get(0)));
         awaitPaths(created);
         return created;
     }
 
+    /**
+     * Waits for the projector first and reads the folders after: hundreds of reads at every poll would take the
+     * machine's cores from the projector they wait for.
+     */
     private void awaitPaths(List<String> ids) {
-        await().atMost(TREE_WAIT).untilAsserted(() -> assertEquals(List.of(), ids.parallelStream()
-                .filter(id -> !expectedPath(id).equals(given().get("/folders/" + id).path("path")))
-                .collect(Collectors.toList())));
+        ProjectorLag.awaitCaughtUp(TREE_WAIT);
+        await().atMost(TREE_WAIT).untilAsserted(() -> assertEquals(List.of(), wrongPaths(ids)));
+    }
+
+    /** The folders whose path, as read now, is not their ancestors' names. */
+    private List<String> wrongPaths(List<String> ids) {
+        List<Boolean> right = Concurrently.map(ids,
+                id -> expectedPath(id).equals(given().get("/folders/" + id).path("path")));
+        return IntStream.range(0, ids.size()).filter(i -> !right.get(i)).mapToObj(ids::get)
+                .collect(Collectors.toList());
     }
 
     private void rename(String owner, String id, String name) {

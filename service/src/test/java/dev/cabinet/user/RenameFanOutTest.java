@@ -24,6 +24,8 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.support.Concurrently;
+import dev.cabinet.support.ProjectorLag;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -53,15 +55,18 @@ class RenameFanOutTest {
         }
 
         AtomicInteger written = new AtomicInteger();
-        IntStream.range(0, COMMENTS).parallel().forEach(i -> {
+        Concurrently.map(IntStream.range(0, COMMENTS).boxed().collect(Collectors.toList()), i -> {
             comment(user, posts.get(i % POSTS), "Comment " + i);
             if (written.incrementAndGet() == COMMENTS / 2) {
                 as(user).body(Map.of("name", "Midway")).patch("/users/" + user).then().statusCode(202);
             }
+            return i;
         });
         as(user).body(Map.of("name", "After", "avatarUrl", "https://img.example/after.png")).patch("/users/" + user)
                 .then().statusCode(202);
 
+        // The projector first (cheap to ask), then the 2,000 comments (20 pages at every poll).
+        ProjectorLag.awaitCaughtUp(FAN_OUT_WAIT);
         await().atMost(FAN_OUT_WAIT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             List<Map<String, Object>> comments = allPages("/users/" + user + "/comments", 100);
             assertEquals(COMMENTS, comments.size());
