@@ -118,7 +118,7 @@ class UnknownOutcomeTest {
         register(member, "Member");
         String postId = createPost(owner, "Frozen");
         String groupId = createGroup(owner, "Frozen group");
-        String unkeyedPostId = createPost(owner, "Unkeyed");
+        String unkeyedPostId = createPost(member, "Unkeyed");   // not the owner's: their postCount is checked
 
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("comment", new Command(member, "comment-" + postId, r -> r.body(Map.of("text", "once"))
