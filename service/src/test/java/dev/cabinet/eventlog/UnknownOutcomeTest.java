@@ -1,6 +1,7 @@
 package dev.cabinet.eventlog;
 
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.allPages;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.awaitOk;
 import static dev.cabinet.support.Api.createGroup;
@@ -13,11 +14,20 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,12 +48,21 @@ class UnknownOutcomeTest {
     private record Command(String caller, String key, Function<RequestSpecification, Response> send) {
     }
 
-    /** What one frozen-broker run leaves behind: the users, post and group it acted on, and the first answers. */
-    private record Run(String owner, String member, String postId, String groupId, Map<String, Response> first) {
+    /**
+     * What one frozen-broker run leaves behind: the users, post and group it acted on, the first answers, and the
+     * answers to comments sent without a key on another post ({@code unkeyedPostId}).
+     */
+    private record Run(String owner, String member, String postId, String groupId, Map<String, Response> first,
+            String unkeyedPostId, List<Response> unkeyed) {
     }
 
+    /** Comments without an Idempotency-Key sent into the frozen broker, a few milliseconds apart. */
+    private static final int UNKEYED = 8;
+    /** A thread for every request in flight at once (the common pool may have fewer: each waits for its 503). */
+    private static final ExecutorService CALLERS = Executors.newCachedThreadPool();
+
     @Test
-    void aRetryWithTheSameKeyAfterAnUnknownOutcomeTakesEffectOnce() {
+    void aRetryWithTheSameKeyAfterAnUnknownOutcomeTakesEffectOnceAndNeverAppendedMeansNotInTheLog() {
         Run run = freezeRetryAndThaw();
         String newPostId = run.first().get("post").path("id");
         awaitOk("/posts/" + newPostId);
@@ -60,6 +79,32 @@ class UnknownOutcomeTest {
             run.first().values().forEach(answer -> given().get("/commands/" + answer.path("eventId")).then()
                     .statusCode(200).body("status", equalTo("applied")));
         });
+        assertNeverAppendedOnlyForWhatTheLogDoesNotHold(run);
+    }
+
+    /**
+     * Comments without a key whose sends timed out in the frozen broker: each one ends either {@code applied} (the
+     * broker wrote it after the thaw) or {@code never-appended}, never the latter while the log could still take it
+     * (asserted in the frozen phase, past the delivery timeout), and exactly the applied ones are in the read model.
+     */
+    private static void assertNeverAppendedOnlyForWhatTheLogDoesNotHold(Run run) {
+        Map<String, String> finalStatus = new LinkedHashMap<>();
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            for (Response answer : run.unkeyed()) {
+                String status = given().get("/commands/" + answer.path("eventId")).then().statusCode(200)
+                        .extract().path("status");
+                assertTrue(Set.of("applied", "never-appended").contains(status), status);
+                finalStatus.put(answer.path("id"), status);
+            }
+        });
+        Set<String> applied = finalStatus.entrySet().stream().filter(e -> e.getValue().equals("applied"))
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            assertEquals(applied, Set.copyOf(allPages("/posts/" + run.unkeyedPostId() + "/comments", 100, "id")));
+            given().get("/posts/" + run.unkeyedPostId()).then().body("commentCount", equalTo(applied.size()));
+        });
+        // The producer sends at most five requests at a time: the later sends into the frozen broker expired unsent.
+        assertTrue(applied.size() < UNKEYED, "every unkeyed comment was appended: " + finalStatus);
     }
 
     /**
@@ -73,6 +118,7 @@ class UnknownOutcomeTest {
         register(member, "Member");
         String postId = createPost(owner, "Frozen");
         String groupId = createGroup(owner, "Frozen group");
+        String unkeyedPostId = createPost(member, "Unkeyed");   // not the owner's: their postCount is checked
 
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("comment", new Command(member, "comment-" + postId, r -> r.body(Map.of("text", "once"))
@@ -85,8 +131,14 @@ class UnknownOutcomeTest {
 
         Map<String, Response> first;
         Map<String, Response> retried;
+        List<Response> unkeyed;
         try (Freezer broker = Freezer.broker()) {
+            CompletableFuture<List<Response>> unkeyedSent = CompletableFuture.supplyAsync(
+                    () -> sendUnkeyed(member, unkeyedPostId), CALLERS);
             first = sendAll(commands);
+            unkeyed = unkeyedSent.join();
+            unkeyed.forEach(answer -> answer.then().statusCode(503)
+                    .body("type", equalTo("urn:cabinet:problem:outcome-unknown")));
             first.forEach((name, answer) -> answer.then().statusCode(503)
                     .contentType("application/problem+json")
                     .header("Retry-After", equalTo("5"))
@@ -103,6 +155,9 @@ class UnknownOutcomeTest {
                 given().get("/commands/" + answer.path("eventId")).then().statusCode(200)
                         .body("status", equalTo("pending"));
             });
+            // Past their delivery timeout too, but the log cannot be read: not certain, so not never-appended.
+            unkeyed.forEach(answer -> given().get("/commands/" + answer.path("eventId")).then().statusCode(200)
+                    .body("status", equalTo("pending")));
         }
         // Thawed: the clients retry once more, as the answer told them to, and this time the log acknowledges.
         Map<String, Response> last = sendAll(commands);
@@ -114,13 +169,26 @@ class UnknownOutcomeTest {
             }
         });
 
-        return new Run(owner, member, postId, groupId, first);
+        return new Run(owner, member, postId, groupId, first, unkeyedPostId, unkeyed);
+    }
+
+    /** {@value #UNKEYED} comments without a key, each in a produce request of its own (sent 20 ms apart). */
+    private static List<Response> sendUnkeyed(String caller, String postId) {
+        List<CompletableFuture<Response>> sent = new ArrayList<>();
+        for (int i = 0; i < UNKEYED; i++) {
+            String text = "unkeyed " + i;
+            sent.add(CompletableFuture.supplyAsync(() -> as(caller).body(Map.of("text", text))
+                    .post("/posts/" + postId + "/comments"), CALLERS));
+            // Apart, so that each send is a batch of its own: no condition to wait for, a pace.
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+        return sent.stream().map(CompletableFuture::join).toList();
     }
 
     private static Map<String, Response> sendAll(Map<String, Command> commands) {
         Map<String, CompletableFuture<Response>> sent = new LinkedHashMap<>();
         commands.forEach((name, command) -> sent.put(name, CompletableFuture.supplyAsync(() -> command.send()
-                .apply(as(command.caller()).header("Idempotency-Key", command.key())))));
+                .apply(as(command.caller()).header("Idempotency-Key", command.key())), CALLERS)));
         Map<String, Response> answers = new LinkedHashMap<>();
         sent.forEach((name, answer) -> answers.put(name, answer.join()));
         return answers;

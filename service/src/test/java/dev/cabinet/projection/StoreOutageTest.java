@@ -11,6 +11,9 @@ import static org.hamcrest.Matchers.hasSize;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.jboss.logging.Logger;
 import org.junit.jupiter.api.Test;
@@ -18,28 +21,37 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.support.Freezer;
 import dev.cabinet.shared.Ids;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 
 /**
- * The store frozen (SIGSTOP) for a moment: reads answer 503 instead of hanging, commands that need no read are still
- * accepted, and once it thaws the projector catches up and new commands become visible. How long that took is logged
+ * The store frozen (SIGSTOP) for a moment: reads, and commands that must read first, answer 503 with Retry-After
+ * instead of hanging (each store call gives up after quarkus.dynamodb.api-call-timeout), commands that need no read are
+ * still accepted, and once it thaws the projector catches up and new commands become visible. How long that took is logged
  * (no timing is asserted here); {@code -Dcabinet.test.store-pause=12s} lengthens the pause to measure a longer outage.
  */
 @QuarkusTest
 class StoreOutageTest {
 
     private static final Logger LOG = Logger.getLogger(StoreOutageTest.class);
+    private static final ExecutorService CALLER = Executors.newSingleThreadExecutor();
     private static final Duration PAUSE = Duration.parse("PT" + System.getProperty("cabinet.test.store-pause", "3s"));
 
     @Test
-    void aFrozenStoreAnswers503ToReadsAndTheProjectorCatchesUpOnceItThaws() {
+    void aFrozenStoreAnswers503ToReadsAndToCommandsThatReadAndTheProjectorCatchesUpOnceItThaws() {
         String user = newUserId();
         register(user, "Before");
         String resource = "r" + Ids.newId();
         long thawedAt;
         try (Freezer store = Freezer.store()) {
             long frozenAt = System.nanoTime();
+            // A command that must read first (is its author registered?) is refused like a read, at the same time.
+            CompletableFuture<Response> command = CompletableFuture.supplyAsync(() -> as(user)
+                    .body(Map.of("title", "Frozen", "body", "b")).post("/posts"), CALLER);
             given().get("/users/" + user).then().statusCode(503)
                     .contentType("application/problem+json")
+                    .header("Retry-After", equalTo("5"))
+                    .body("type", equalTo("urn:cabinet:problem:store-unavailable"));
+            command.join().then().statusCode(503)
                     .header("Retry-After", equalTo("5"))
                     .body("type", equalTo("urn:cabinet:problem:store-unavailable"));
             // Appended without a read: the projector's writes of it fail and are retried while the store is frozen.

@@ -1,0 +1,361 @@
+package dev.cabinet.faults;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.cabinet.http.UnknownOutcome;
+
+/**
+ * Eight clients, each a user of its own, sending a random mix of posts, comments, deletions of their own posts and
+ * comments, joins, leaves and renames, with a few reads between them. Each client keeps the ledger of what the
+ * application acknowledged for it; a 503 outcome-unknown is resolved through GET /commands/{eventId} before the client
+ * goes on (as a careful client would), so the ledger is exact and the read model can be compared with it.
+ */
+final class Workload {
+
+    /** How long a client asks GET /commands/{eventId} about an unknown outcome before it gives up. */
+    private static final Duration RESOLVE_LIMIT = Duration.ofSeconds(120);
+
+    /** What one client's user should see in the read model once everything is projected. */
+    static final class Ledger {
+        final String userId;
+        volatile String name;
+        final Set<String> posts = ConcurrentHashMap.newKeySet();
+        /** Comment id → the seeded post it is on. */
+        final Map<String, String> comments = new ConcurrentHashMap<>();
+        final Set<String> groups = ConcurrentHashMap.newKeySet();
+        /** Commands whose outcome stayed unknown: the ledger cannot say what the read model must show. */
+        final AtomicLong unresolved = new AtomicLong();
+
+        Ledger(String userId, String name) {
+            this.userId = userId;
+            this.name = name;
+        }
+    }
+
+    private final Calls calls;
+    private final List<String> seededPosts;
+    private final List<String> groupIds;
+    private final List<Ledger> ledgers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final AtomicLong acknowledged = new AtomicLong();
+    private final Map<String, AtomicLong> resolutions = new ConcurrentHashMap<>();
+    private volatile boolean running;
+
+    Workload(Calls calls, List<String> seededPosts, List<String> groupIds, List<Ledger> ledgers) {
+        this.calls = calls;
+        this.seededPosts = seededPosts;
+        this.groupIds = groupIds;
+        this.ledgers.addAll(ledgers);
+    }
+
+    void start(long seed) {
+        running = true;
+        for (int i = 0; i < ledgers.size(); i++) {
+            Ledger ledger = ledgers.get(i);
+            SplittableRandom random = new SplittableRandom(seed + i);
+            Thread thread = new Thread(() -> run(ledger, random), "fault-client-" + i);
+            thread.start();
+            threads.add(thread);
+        }
+    }
+
+    void stop() throws InterruptedException {
+        running = false;
+        for (Thread thread : threads) {
+            thread.join(RESOLVE_LIMIT.plusSeconds(30).toMillis());
+        }
+    }
+
+    long acknowledged() {
+        return acknowledged.get();
+    }
+
+    List<Ledger> ledgers() {
+        return ledgers;
+    }
+
+    /** How the 503 outcome-unknown answers resolved, by the status GET /commands/{eventId} settled on. */
+    Map<String, Long> resolutions() {
+        Map<String, Long> counts = new java.util.TreeMap<>();
+        resolutions.forEach((status, count) -> counts.put(status, count.get()));
+        return counts;
+    }
+
+    private void run(Ledger me, SplittableRandom random) {
+        while (running) {
+            int dice = random.nextInt(100);
+            boolean ok;
+            if (dice < 30) {
+                ok = comment(me, random);
+            } else if (dice < 42) {
+                ok = post(me);
+            } else if (dice < 50) {
+                ok = deleteComment(me, random);
+            } else if (dice < 55) {
+                ok = deletePost(me, random);
+            } else if (dice < 66) {
+                ok = join(me, random);
+            } else if (dice < 77) {
+                ok = leave(me, random);
+            } else if (dice < 85) {
+                ok = rename(me, random);
+            } else {
+                ok = read(me, random);
+            }
+            // A steady pace rather than as fast as possible, and slower while the application refuses.
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(ok ? 20 : 100));
+        }
+    }
+
+    private boolean comment(Ledger me, SplittableRandom random) {
+        String postId = seededPosts.get(random.nextInt(seededPosts.size()));
+        Calls.Answer answer = command(me, "POST", "/posts/" + postId + "/comments", Map.of("text", "c" + random.nextInt()));
+        if (answer != null) {
+            me.comments.put(answer.body().get("id").asText(), postId);
+        }
+        return answer != null;
+    }
+
+    private boolean post(Ledger me) {
+        Calls.Answer answer = command(me, "POST", "/posts", Map.of("title", "Fault", "body", "Under faults"));
+        if (answer != null) {
+            me.posts.add(answer.body().get("id").asText());
+        }
+        return answer != null;
+    }
+
+    private boolean deleteComment(Ledger me, SplittableRandom random) {
+        String commentId = any(me.comments.keySet(), random);
+        if (commentId == null) {
+            return true;
+        }
+        // A 404 means the comment is not projected yet: it stays in the ledger, and may be deleted later.
+        if (command(me, "DELETE", "/posts/" + me.comments.get(commentId) + "/comments/" + commentId, null) != null) {
+            me.comments.remove(commentId);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean deletePost(Ledger me, SplittableRandom random) {
+        String postId = any(me.posts, random);
+        if (postId == null) {
+            return true;
+        }
+        if (command(me, "DELETE", "/posts/" + postId, null) != null) {
+            me.posts.remove(postId);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean join(Ledger me, SplittableRandom random) {
+        List<String> outside = new ArrayList<>(groupIds);
+        outside.removeAll(me.groups);
+        String groupId = outside.isEmpty() ? null : outside.get(random.nextInt(outside.size()));
+        if (groupId == null) {
+            return true;
+        }
+        if (command(me, "PUT", "/groups/" + groupId + "/members/" + me.userId, null) != null) {
+            me.groups.add(groupId);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean leave(Ledger me, SplittableRandom random) {
+        String groupId = any(me.groups, random);
+        if (groupId == null) {
+            return true;
+        }
+        if (command(me, "DELETE", "/groups/" + groupId + "/members/" + me.userId, null) != null) {
+            me.groups.remove(groupId);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean rename(Ledger me, SplittableRandom random) {
+        String name = "Client " + me.userId.substring(me.userId.length() - 6) + " " + random.nextInt(1_000_000);
+        if (command(me, "PATCH", "/users/" + me.userId, Map.of("name", name)) != null) {
+            me.name = name;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean read(Ledger me, SplittableRandom random) {
+        String path = random.nextBoolean() ? "/posts/" + seededPosts.get(random.nextInt(seededPosts.size()))
+                : "/users/" + me.userId + "/groups";
+        return calls.send("GET", path, me.userId, null).status() == 200;
+    }
+
+    /**
+     * Sends a command; the answer if it was accepted (202, or 200 for a join that was already in effect), including an
+     * outcome-unknown that GET /commands/{eventId} later found in the log; null if it was not.
+     */
+    private Calls.Answer command(Ledger me, String method, String path, Object body) {
+        Calls.Answer answer = calls.send(method, path, me.userId, body);
+        if (answer.accepted()) {
+            acknowledged.incrementAndGet();
+            return answer;
+        }
+        if (answer.status() == 503 && UnknownOutcome.TYPE.equals(answer.call().problemType())) {
+            String status = resolve(answer.body().path("eventId").asText());
+            resolutions.computeIfAbsent(status, s -> new AtomicLong()).incrementAndGet();
+            switch (status) {
+                case "applied", "appended" -> {
+                    acknowledged.incrementAndGet();
+                    return answer;
+                }
+                case "never-appended", "rejected" -> {
+                    return null;
+                }
+                default -> {
+                    me.unresolved.incrementAndGet();
+                    return null;
+                }
+            }
+        }
+        if (answer.status() == -1) {
+            me.unresolved.incrementAndGet();
+        }
+        return null;
+    }
+
+    /** Asks what became of an event until the answer is final (or the limit passes: "unresolved"). */
+    private String resolve(String eventId) {
+        long deadline = System.nanoTime() + RESOLVE_LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Calls.Answer outcome = calls.quiet("GET", "/commands/" + eventId, null, null);
+            String status = outcome.status() == 200 ? outcome.body().path("status").asText() : "";
+            if (Set.of("applied", "appended", "never-appended", "rejected").contains(status)) {
+                return status;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
+        }
+        return "unresolved";
+    }
+
+    private static String any(Set<String> values, SplittableRandom random) {
+        List<String> list = new ArrayList<>(values);
+        return list.isEmpty() ? null : list.get(random.nextInt(list.size()));
+    }
+
+    /** Every mismatch between the ledgers and the read model (empty when they agree). */
+    List<String> mismatches(Calls reader, String ownerId) {
+        List<String> problems = new ArrayList<>();
+        Map<String, String> names = new HashMap<>();
+        Map<String, Set<String>> commentsByPost = new HashMap<>();
+        Map<String, Set<String>> membersByGroup = new HashMap<>();
+        seededPosts.forEach(post -> commentsByPost.put(post, new HashSet<>()));
+        groupIds.forEach(group -> membersByGroup.put(group, new HashSet<>(Set.of(ownerId))));
+        for (Ledger ledger : ledgers) {
+            names.put(ledger.userId, ledger.name);
+            ledger.comments.forEach((comment, post) -> commentsByPost.get(post).add(comment));
+            ledger.groups.forEach(group -> membersByGroup.get(group).add(ledger.userId));
+            JsonNode user = reader.quiet("GET", "/users/" + ledger.userId, ledger.userId, null).body();
+            expect(problems, ledger.name, user.path("name").asText(), "name of " + ledger.userId);
+            expect(problems, ledger.posts.size(), user.path("postCount").asInt(), "postCount of " + ledger.userId);
+            expect(problems, ledger.posts, ids(reader, "/users/" + ledger.userId + "/posts", "id"),
+                    "posts of " + ledger.userId);
+            for (String post : ledger.posts) {
+                expect(problems, ledger.name, reader.quiet("GET", "/posts/" + post, null, null).body()
+                        .path("authorName").asText(), "authorName of post " + post);
+            }
+            expect(problems, ledger.comments.keySet(), ids(reader, "/users/" + ledger.userId + "/comments", "id"),
+                    "comments of " + ledger.userId);
+            expect(problems, ledger.groups, ids(reader, "/users/" + ledger.userId + "/groups", "groupId"),
+                    "groups of " + ledger.userId);
+        }
+        for (Map.Entry<String, Set<String>> post : commentsByPost.entrySet()) {
+            List<JsonNode> items = items(reader, "/posts/" + post.getKey() + "/comments");
+            expect(problems, post.getValue(), idSet(items, "id", problems, post.getKey()), "comments on " + post.getKey());
+            expect(problems, post.getValue().size(), reader.quiet("GET", "/posts/" + post.getKey(), null, null).body()
+                    .path("commentCount").asInt(), "commentCount of " + post.getKey());
+            for (JsonNode item : items) {
+                String author = item.path("authorId").asText();
+                if (names.containsKey(author)) {
+                    expect(problems, names.get(author), item.path("authorName").asText(),
+                            "authorName of comment " + item.path("id").asText());
+                }
+            }
+        }
+        for (Map.Entry<String, Set<String>> group : membersByGroup.entrySet()) {
+            List<JsonNode> items = items(reader, "/groups/" + group.getKey() + "/members");
+            expect(problems, group.getValue(), idSet(items, "userId", problems, group.getKey()),
+                    "members of " + group.getKey());
+            expect(problems, group.getValue().size(), reader.quiet("GET", "/groups/" + group.getKey(), null, null)
+                    .body().path("memberCount").asInt(), "memberCount of " + group.getKey());
+            for (JsonNode item : items) {
+                String member = item.path("userId").asText();
+                if (names.containsKey(member)) {
+                    expect(problems, names.get(member), item.path("userName").asText(),
+                            "userName of " + member + " in " + group.getKey());
+                }
+            }
+        }
+        return problems;
+    }
+
+    private static void expect(List<String> problems, Object expected, Object actual, String what) {
+        if (!expected.equals(actual)) {
+            String shown = expected instanceof Set<?> e && actual instanceof Set<?> a ? difference(e, a)
+                    : "expected " + expected + ", got " + actual;
+            problems.add(what + ": " + shown);
+        }
+    }
+
+    private static String difference(Set<?> expected, Set<?> actual) {
+        Set<Object> missing = new HashSet<>(expected);
+        missing.removeAll(actual);
+        Set<Object> extra = new HashSet<>(actual);
+        extra.removeAll(expected);
+        return missing.size() + " missing " + missing + ", " + extra.size() + " unexpected " + extra;
+    }
+
+    private static Set<String> ids(Calls reader, String path, String attribute) {
+        Set<String> ids = new HashSet<>();
+        items(reader, path).forEach(item -> ids.add(item.path(attribute).asText()));
+        return ids;
+    }
+
+    private static Set<String> idSet(List<JsonNode> items, String attribute, List<String> problems, String where) {
+        Set<String> ids = new HashSet<>();
+        for (JsonNode item : items) {
+            if (!ids.add(item.path(attribute).asText())) {
+                problems.add(item.path(attribute).asText() + " listed twice in " + where);
+            }
+        }
+        return ids;
+    }
+
+    /** Every item of a list, page by page. */
+    private static List<JsonNode> items(Calls reader, String path) {
+        List<JsonNode> items = new ArrayList<>();
+        String cursor = null;
+        do {
+            Calls.Answer page = reader.quiet("GET", path + "?limit=100" + (cursor == null ? "" : "&cursor=" + cursor),
+                    null, null);
+            if (page.status() != 200) {
+                throw new IllegalStateException("GET " + path + " answered " + page.status() + ": " + page.body());
+            }
+            page.body().path("items").forEach(items::add);
+            cursor = page.body().hasNonNull("next") ? page.body().get("next").asText() : null;
+        } while (cursor != null);
+        return items;
+    }
+}
