@@ -34,7 +34,7 @@ final class Report {
         phases.add(result);
     }
 
-    List<Load.Result> phases() {
+    synchronized List<Load.Result> phases() {
         return List.copyOf(phases);
     }
 
