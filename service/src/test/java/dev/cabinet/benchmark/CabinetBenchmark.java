@@ -49,12 +49,18 @@ import dev.cabinet.shared.Ids;
  */
 class CabinetBenchmark {
 
-    private static final Duration PHASE = Duration.ofSeconds(Long.getLong("cabinet.bench.seconds", 15));
-    private static final int CONCURRENCY = Integer.getInteger("cabinet.bench.concurrency", 16);
+    /**
+     * CI's short mode (benchmark/run --short): every phase once, briefly, at low concurrency and a small scale step, so
+     * that the benchmark cannot break unseen; its figures mean nothing, and it fails only when a phase completed no
+     * request at all (a broken path), never on time.
+     */
+    private static final boolean SHORT = Boolean.getBoolean("cabinet.bench.short");
+    private static final Duration PHASE = Duration.ofSeconds(Long.getLong("cabinet.bench.seconds", SHORT ? 1 : 15));
+    private static final int CONCURRENCY = Integer.getInteger("cabinet.bench.concurrency", SHORT ? 2 : 16);
     /** The projector's concurrency (cabinet.projection.concurrency), which the raw replay of its calls matches. */
     private static final int PROJECTION_CONCURRENCY = 32;
     private static final long SMALL_TABLE = 10_000;
-    private static final long LARGE_TABLE = Long.getLong("cabinet.bench.scale-items", 1_000_000);
+    private static final long LARGE_TABLE = Long.getLong("cabinet.bench.scale-items", SHORT ? 20_000 : 1_000_000);
     private static final int USERS = 16;
     private static final String TABLE = "cabinet";
     private static final String BODY = RawStore.BODY;
@@ -67,24 +73,46 @@ class CabinetBenchmark {
 
     /**
      * The phases to run (cabinet.bench.phases, comma-separated; all by default): footprint, reads, scale, projection,
-     * freshness, rebuild. Commands are measured with projection or freshness, which build on them; start times always.
+     * freshness, rebuild, baselines. Commands are measured with projection or freshness, which build on them; start
+     * times and the HTTP floor always.
      */
     private static final Set<String> PHASES = Set.of(System.getProperty("cabinet.bench.phases",
-            "footprint,reads,scale,projection,freshness,rebuild").split(","));
+            "footprint,reads,scale,projection,freshness,rebuild,baselines").split(","));
+    /** A JFR recording on every instance (cabinet.bench.jfr=false: none), kept only where a phase stalled. */
+    private static final boolean JFR = Boolean.parseBoolean(System.getProperty("cabinet.bench.jfr", "true"));
+    /** At most this many recordings kept per run (each instance's last minutes, a few MB each). */
+    private static final int MAX_STALL_DUMPS = 12;
+    /** The hand-written endpoints and the naive projector (benchmark/baseline), built by benchmark/run. */
+    private static final Path BASELINE_JAR = Path.of("..", "benchmark", "baseline", "target", "quarkus-app",
+            "quarkus-run.jar").toAbsolutePath().normalize();
 
     private final Report report = new Report();
     private final Map<String, List<String>> postsByUser = new ConcurrentHashMap<>();
+    /** The instances running now, by name: where a stall's recordings are taken from. */
+    private final Map<String, AppProcess> running = new ConcurrentHashMap<>();
+    private int stallDumps;
+    /** Whether closed-loop GET phases run on wrk: set by the HTTP floor, where both generators are measured. */
+    private boolean useWrk;
+    /** Events per second of Cabinet's projector draining a backlog and of the rebuild, for the naive projector. */
+    private double projectionRate = Double.NaN;
+    private double rebuildRate = Double.NaN;
 
     @Test
     void measureEveryPathAgainstItsRawLimit() throws Exception {
         report.note(machine());
+        Load.onResult(result -> {
+            report.phase(result);
+            keepRecordingsOfStall(result);
+        });
         archiveClassData();
         try (ProcessHarness harness = new ProcessHarness("benchmark")) {
             AppProcess api = harness.app("api", Map.of("cabinet.role", "api"), jvm("api"));
             AppProcess projector = harness.app("projector", Map.of("cabinet.role", "projector",
                     "mp.messaging.incoming.events.session.timeout.ms", LONG_SESSION), jvm("projector"));
             footprint(api, "API instance (cabinet.role=api)");
+            running.put("api", api);
             footprint(projector, "projector instance (cabinet.role=projector)");
+            running.put("projector", projector);
             if (PHASES.contains("footprint")) {
                 idleMemory(api, projector);
             }
@@ -94,6 +122,7 @@ class CabinetBenchmark {
                     client.applied("PUT", "/users/" + user(u), user(u), Map.of("name", "User " + u,
                             "email", user(u) + "@example.com"));
                 }
+                floor(api, http);
                 if (PHASES.contains("scale")) {
                     scaleSmall(http, client, raw);
                 }
@@ -117,7 +146,10 @@ class CabinetBenchmark {
                     rebuild(harness, raw);
                 }
                 if (PHASES.contains("reads")) {
-                    reads(http, client, raw);
+                    reads(api, http, client, raw);
+                }
+                if (PHASES.contains("baselines")) {
+                    baselines(harness, api, projector, http, client, raw);
                 }
                 if (PHASES.contains("scale")) {
                     scaleLarge(http, client, raw);
@@ -125,6 +157,14 @@ class CabinetBenchmark {
             }
         }
         report.write(Path.of("target", "benchmark", "results.md"));
+        if (SHORT) {
+            List<String> broken = report.phases().stream().filter(phase -> phase.completed() == 0)
+                    .map(Load.Result::toString).toList();
+            if (!broken.isEmpty()) {
+                throw new AssertionError("phases that completed no request (a broken path, not a slow one):\n"
+                        + String.join("\n", broken));
+            }
+        }
     }
 
     /** Archives the classes the application loads at startup with the step Dockerfile.jvm runs (ImageArchiveStep). */
@@ -139,8 +179,9 @@ class CabinetBenchmark {
      * The pod's JVM: the memory limit, then the options the image's entrypoint composes from Dockerfile.jvm (RunJava:
      * G1 among them, named there because in a 512 MiB container the JVM would pick the serial collector;
      * -Dcabinet.bench.gc=SerialGC sets GC_CONTAINER_OPTIONS to measure that, as the image would be told), with any
-     * options to try (cabinet.bench.jvm-options, space-separated), plus a JFR recording
-     * (target/benchmark/<name>.jfr) with -Dcabinet.bench.profile=true.
+     * options to try (cabinet.bench.jvm-options, space-separated), plus a JFR recording: the default settings, kept
+     * only where a phase stalls ({@link #keepRecordingsOfStall}), or the profile settings written to
+     * target/benchmark/<name>.jfr at exit with -Dcabinet.bench.profile=true.
      */
     private static List<String> jvm(String name) {
         Map<String, String> env = System.getProperty("cabinet.bench.gc") == null ? Map.of()
@@ -153,8 +194,11 @@ class CabinetBenchmark {
             options.addAll(List.of(extra.split("\\s+")));
         }
         if (Boolean.getBoolean("cabinet.bench.profile")) {
-            options.add("-XX:StartFlightRecording=settings=profile,filename="
+            options.add("-XX:StartFlightRecording=name=bench,settings=profile,filename="
                     + Path.of("target", "benchmark", name + ".jfr").toAbsolutePath());
+        } else if (JFR) {
+            // in memory and the JVM's own repository only: written out (jcmd JFR.dump) when a phase stalls
+            options.add("-XX:StartFlightRecording=name=bench,settings=default,maxage=5m");
         }
         return options;
     }
@@ -178,7 +222,7 @@ class CabinetBenchmark {
     }
 
     private void idleMemory(AppProcess... apps) throws Exception {
-        Thread.sleep(10_000); // at rest: what the process holds when nothing is asked of it
+        Thread.sleep(IDLE.toMillis()); // at rest: what the process holds when nothing is asked of it
         for (AppProcess app : apps) {
             double megabytes = residentKilobytes(app.pid()) / 1024.0;
             if (System.getProperty("cabinet.bench.jvm-options", "").contains("NativeMemoryTracking")) {
@@ -190,8 +234,16 @@ class CabinetBenchmark {
                         .start().waitFor(30, TimeUnit.SECONDS);
             }
             report.bound("footprint", "idle RSS of " + app.currentLog().getFileName().toString().replaceAll("-\\d+\\.log", "")
-                    + " instance, 10 s after start", megabytes, Double.NaN, "MB", "≤ 200 MB", megabytes <= 200);
+                    + " instance, " + IDLE.toSeconds() + " s after start" + (JFR ? " (JFR recording)" : ""), megabytes,
+                    Double.NaN, "MB", "≤ 200 MB", megabytes <= 200);
         }
+    }
+
+    private static final Duration IDLE = Duration.ofSeconds(SHORT ? 2 : 10);
+
+    /** A warm-up's length: as given, or one phase in the short mode. */
+    private static Duration warm(int seconds) {
+        return SHORT ? PHASE : Duration.ofSeconds(seconds);
     }
 
     private static long residentKilobytes(long pid) throws Exception {
@@ -205,9 +257,9 @@ class CabinetBenchmark {
 
     /** Both JVMs compile the hot paths before anything is measured: commands, the projection of them, reads. */
     private void warmUp(Http http, CrashClient client) {
-        Load.closedLoop("warm-up: POST /posts", CONCURRENCY, Duration.ofSeconds(20),
+        Load.closedLoop("warm-up: POST /posts", CONCURRENCY, warm(20),
                 sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
-        Load.closedLoop("warm-up: GET /users/{id}/posts", CONCURRENCY, Duration.ofSeconds(10),
+        Load.closedLoop("warm-up: GET /users/{id}/posts", CONCURRENCY, warm(10),
                 sequence -> http.get("/users/" + user((int) (sequence % USERS)) + "/posts?limit=20",
                         client.token(user((int) (sequence % USERS))), 200));
         client.applied("PUT", "/users/" + user(0), user(0), Map.of("name", "User 0", "email", user(0) + "@example.com"));
@@ -231,11 +283,6 @@ class CabinetBenchmark {
 
     /** Commands while the projector projects them: the whole system's rate. */
     private Load.Result commandsLive(Http http, CrashClient client) {
-        Load.Result floor = Load.closedLoop("HTTP floor: GET /q/health/live", CONCURRENCY, PHASE,
-                sequence -> http.get("/q/health/live", client.token(user(0)), 200));
-        report.bound("HTTP floor", "GET /q/health/live per second at " + CONCURRENCY + " concurrent callers (no store, no "
-                + "broker: the load generator and the HTTP stack on these 2 cores)", floor.perSecond(), Double.NaN, "/s",
-                String.format("reference (p50 %.2f ms, p99 %.2f ms)", floor.p50Millis(), floor.p99Millis()), true);
         return Load.closedLoop("commands while projecting: POST /posts", CONCURRENCY, PHASE,
                 sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
     }
@@ -387,13 +434,13 @@ class CabinetBenchmark {
 
     private Map<String, Object> projection(Http http, CrashClient client, AppProcess projector, RawStore raw,
             KafkaBroker broker, Load.Result live) throws Exception {
-        projector.pause();
+        freeze(projector);
         Load.Result backlog;
         try {
             backlog = Load.closedLoop("commands, projector frozen: POST /posts", CONCURRENCY, PHASE,
                     sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
         } finally {
-            projector.resume();
+            thaw(projector);
         }
         Drain drain;
         try (Http meters = new Http(projector::uri)) {
@@ -407,6 +454,7 @@ class CabinetBenchmark {
                 + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(), rawWrites, "/s", 0.8);
         report.note("projection: the projector's DynamoDB calls while draining, replayed raw at concurrency "
                 + PROJECTION_CONCURRENCY + ": " + mix);
+        projectionRate = drain.eventsPerSecond();
         double sustainable = Math.min(live.perSecond(), drain.eventsPerSecond());
         report.note(String.format("sustainable command rate: %.0f/s, the lower of commands accepted while projecting "
                 + "(%.0f/s) and events projected per second (%.0f/s)", sustainable, live.perSecond(),
@@ -476,11 +524,16 @@ class CabinetBenchmark {
                 }
                 for (int i = Math.max(first, 0); first >= 0 && i + 2 < samples.size(); i++) {
                     if (quiet(samples.get(i)) && quiet(samples.get(i + 1)) && quiet(samples.get(i + 2))
-                            && events(samples.get(i)) == events(samples.get(i + 2))
-                            && events(samples.get(i)) > events(samples.get(first))) {
-                        int middle = first + (i - first) / 2;
-                        Drain secondHalf = window(samples, times, middle, i, null);
-                        return window(samples, times, first, i, secondHalf);
+                            && events(samples.get(i)) == events(samples.get(i + 2))) {
+                        if (events(samples.get(i)) > events(samples.get(first))) {
+                            int middle = first + (i - first) / 2;
+                            Drain secondHalf = window(samples, times, middle, i, null);
+                            return window(samples, times, first, i, secondHalf);
+                        }
+                        // A log so short (the short mode's) that all of it was applied before the first look at the
+                        // meters: timed from the look before, if any; too few events for a figure, enough to go on.
+                        int from = Math.max(first - 1, 0);
+                        return window(samples, times, from, i, window(samples, times, from, i, null));
                     }
                 }
             }
@@ -584,9 +637,14 @@ class CabinetBenchmark {
                 "mp.messaging.incoming.events.group.id", "cabinet-rebuild-bench"), jvm("rebuild"));
         Drain drain;
         try (Http meters = new Http(rebuilder::uri)) {
-            drain = drain(meters, rebuilder::start);
+            drain = drain(meters, () -> {
+                rebuilder.start();
+                running.put("rebuild", rebuilder);
+            });
         }
+        running.remove("rebuild");
         rebuilder.stopGracefully(Duration.ofSeconds(40));
+        rebuildRate = drain.eventsPerSecond();
         raw.createLike(TABLE, "bench-raw-rebuild");
         double rawWrites = replay(raw, "bench-raw-rebuild", drain.calls());
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
@@ -601,7 +659,7 @@ class CabinetBenchmark {
     // Reads: GetItem-, Query- and merged-feed-backed endpoints vs the raw calls at the same concurrency
     // ---------------------------------------------------------------------------------------------------------------
 
-    private void reads(Http http, CrashClient client, RawStore raw) throws Exception {
+    private void reads(AppProcess api, Http http, CrashClient client, RawStore raw) throws Exception {
         String reader = user(0);
         List<String> posts = postsByUser.get(reader);
         int published = Math.min(100, posts.size() - 1);
@@ -610,25 +668,26 @@ class CabinetBenchmark {
         }
         client.applied("POST", "/posts/" + posts.get(published) + "/publish", reader, Map.of());
         String token = client.token(reader);
-        read(http, token, "GetItem: GET /users/{id}", "/users/" + reader,
+        read(api, http, token, "GetItem: GET /users/{id}", "/users/" + reader,
                 () -> raw.getItem(TABLE, "USER#" + reader, "PROFILE"));
-        read(http, token, "Query: GET /users/{id}/posts?limit=20", "/users/" + reader + "/posts?limit=20",
+        read(api, http, token, "Query: GET /users/{id}/posts?limit=20", "/users/" + reader + "/posts?limit=20",
                 () -> raw.query(TABLE, "USER#" + reader, "POST#", 20));
-        read(http, token, "merged sharded feed: GET /posts?status=published&limit=20", "/posts?status=published&limit=20",
-                () -> raw.shardedQuery(TABLE, "POSTS#PUBLISHED#", 4, 20));
+        read(api, http, token, "merged sharded feed: GET /posts?status=published&limit=20",
+                "/posts?status=published&limit=20", () -> raw.shardedQuery(TABLE, "POSTS#PUBLISHED#", 4, 20));
     }
 
-    private void read(Http http, String token, String path, String uri,
+    private void read(AppProcess api, Http http, String token, String path, String uri,
             java.util.function.Supplier<CompletableFuture<?>> rawCall) {
-        Load.Result cabinet = Load.closedLoop(path, CONCURRENCY, PHASE, sequence -> http.get(uri, token, 200));
+        Load.Result cabinet = closedGet(path, api, http, uri, token);
         Load.Result raw = Load.closedLoop(path + " (raw)", CONCURRENCY, PHASE, sequence -> rawCall.get());
         report.ratio("reads", path + ": throughput at " + CONCURRENCY + " concurrent callers", cabinet.perSecond(),
                 raw.perSecond(), "/s", 0.8);
         double rate = cabinet.perSecond() / 2;
         Load.Result cabinetAtRate = Load.constantRate(path, rate, PHASE, 256, sequence -> http.get(uri, token, 200));
         Load.Result rawAtRate = Load.constantRate(path + " (raw)", rate, PHASE, 256, sequence -> rawCall.get());
-        report.bound("reads", String.format("%s: p99 at %.0f/s (p50 %.2f ms vs %.2f ms raw)", path, rate,
-                cabinetAtRate.p50Millis(), rawAtRate.p50Millis()), cabinetAtRate.p99Millis(), rawAtRate.p99Millis(), "ms",
+        report.bound("reads", String.format("%s: p99 at %.0f/s (p50 %.2f ms vs %.2f ms raw; max %.1f vs %.1f ms)", path,
+                rate, cabinetAtRate.p50Millis(), rawAtRate.p50Millis(), cabinetAtRate.maxMillis(), rawAtRate.maxMillis()),
+                cabinetAtRate.p99Millis(), rawAtRate.p99Millis(), "ms",
                 "p99 within 2 ms of raw", cabinetAtRate.p99Millis() - rawAtRate.p99Millis() <= 2.0);
     }
 
@@ -649,9 +708,9 @@ class CabinetBenchmark {
         client.applied("POST", "/posts", reader, Map.of("title", "Last of the first", "body", BODY));
         long items = raw.count(TABLE);
         smallTable = items + fill(raw, 0, Math.max(0, SMALL_TABLE - items));
-        Load.closedLoop("warm-up: GET /users/{id}", CONCURRENCY, Duration.ofSeconds(10),
+        Load.closedLoop("warm-up: GET /users/{id}", CONCURRENCY, warm(10),
                 sequence -> http.get("/users/" + reader, token, 200));
-        Load.closedLoop("warm-up: GET /users/{id}/posts", CONCURRENCY, Duration.ofSeconds(10),
+        Load.closedLoop("warm-up: GET /users/{id}/posts", CONCURRENCY, warm(10),
                 sequence -> http.get("/users/" + reader + "/posts?limit=20", token, 200));
         scaleSmall = scaleReads(http, token, reader, smallTable);
     }
@@ -705,6 +764,240 @@ class CabinetBenchmark {
         }
         inFlight.acquireUninterruptibly(16);
         return batches * 25;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // The HTTP floor and the load generators: an empty endpoint driven by the JDK's client and by wrk
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /**
+     * GET /q/health/live (no store, no broker) at the benchmark's concurrency, by each generator, with the CPU each
+     * generator and the API spent per request; the cheaper generator runs the closed-loop GET phases after it.
+     */
+    private void floor(AppProcess api, Http http) {
+        String path = "/q/health/live";
+        Load.closedLoop("warm-up: GET " + path, CONCURRENCY, warm(5), sequence -> http.get(path, "", 200));
+        long self = ProcessHandle.current().pid();
+        double[] before = new double[2];
+        Load.Result jdk = Load.closedLoop("HTTP floor: GET " + path, CONCURRENCY, PHASE,
+                sequence -> http.get(path, "", 200), () -> {
+                    before[0] = Cpu.seconds(self);
+                    before[1] = Cpu.seconds(api.pid());
+                });
+        double jdkCost = (Cpu.seconds(self) - before[0]) * 1e6 / jdk.completed();
+        double jdkServer = (Cpu.seconds(api.pid()) - before[1]) * 1e6 / jdk.completed();
+        floorRow("the JDK's java.net.http in the benchmark's JVM", jdk, jdkCost, jdkServer);
+        if (!Wrk.available()) {
+            report.note("HTTP floor: wrk is not installed (benchmark/run installs Debian's wrk when run as root; "
+                    + "otherwise: apt-get install wrk), so every phase ran on the JDK's client");
+            return;
+        }
+        double[] server = new double[1];
+        Wrk.Run wrk = Wrk.closedLoop("HTTP floor: GET " + path, api.uri(path), Map.of(), CONCURRENCY, PHASE,
+                () -> server[0] = Cpu.seconds(api.pid()));
+        double wrkServer = (Cpu.seconds(api.pid()) - server[0]) * 1e6 / wrk.result().completed();
+        double wrkCost = wrk.cpuSeconds() * 1e6 / wrk.result().completed();
+        floorRow("wrk (one thread)", wrk.result(), wrkCost, wrkServer);
+        useWrk = wrkCost < jdkCost;
+        report.note(String.format("load generator: the closed-loop GET phases run on %s, which spent %.0f µs of CPU per "
+                + "request at the floor against %.0f µs for the other; commands (POST) and every open-loop phase stay on "
+                + "the JDK's client (open loop: latency from the intended start, free of coordinated omission)",
+                useWrk ? "wrk" : "the JDK's client", Math.min(wrkCost, jdkCost), Math.max(wrkCost, jdkCost)));
+    }
+
+    private void floorRow(String generator, Load.Result floor, double generatorCost, double serverCost) {
+        report.bound("HTTP floor", String.format("GET /q/health/live per second at %d concurrent callers, load from %s "
+                + "(its CPU per request %.0f µs, the API's %.0f µs)", CONCURRENCY, generator, generatorCost, serverCost),
+                floor.perSecond(), Double.NaN, "/s", String.format("reference (p50 %.2f ms, p99 %.2f ms, max %.1f ms)",
+                        floor.p50Millis(), floor.p99Millis(), floor.maxMillis()), true);
+    }
+
+    /** A closed-loop GET phase on the cheaper generator. */
+    private Load.Result closedGet(String name, AppProcess app, Http http, String uri, String token) {
+        if (useWrk) {
+            return Wrk.closedLoop(name, app.uri(uri), Map.of("Authorization", "Bearer " + token), CONCURRENCY, PHASE)
+                    .result();
+        }
+        return Load.closedLoop(name, CONCURRENCY, PHASE, sequence -> http.get(uri, token, 200));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Stalls: every instance records with JFR; the recordings are kept when a phase's max exceeds 10x its p99
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /** SIGSTOP, and no recording asked of it meanwhile (jcmd would wait for a frozen JVM). */
+    private void freeze(AppProcess projector) throws Exception {
+        running.remove("projector");
+        projector.pause();
+    }
+
+    private void thaw(AppProcess projector) throws Exception {
+        projector.resume();
+        running.put("projector", projector);
+    }
+
+    private void keepRecordingsOfStall(Load.Result phase) {
+        if (!JFR || !phase.stalled() || phase.name().startsWith("warm-up") || stallDumps >= MAX_STALL_DUMPS) {
+            return;
+        }
+        stallDumps++;
+        Path dir = Path.of("target", "benchmark", "jfr").toAbsolutePath();
+        String slug = phase.name().replaceAll("[^A-Za-z0-9]+", "-").replaceAll("^-|-$", "");
+        List<String> kept = new ArrayList<>();
+        try {
+            Files.createDirectories(dir);
+            for (Map.Entry<String, AppProcess> instance : new TreeMap<>(running).entrySet()) {
+                Path file = dir.resolve(String.format("%02d-%s-%s.jfr", stallDumps, slug, instance.getKey()));
+                Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(instance.getValue().pid()), "JFR.dump", "name=bench", "filename=" + file)
+                        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (jcmd.waitFor(60, TimeUnit.SECONDS) && jcmd.exitValue() == 0 && Files.exists(file)) {
+                    kept.add(file.getFileName().toString());
+                } else {
+                    jcmd.destroyForcibly();
+                }
+            }
+        } catch (Exception e) {
+            kept.add("(dump failed: " + e + ")");
+        }
+        report.note(String.format("stall: \"%s\" max %.1f ms > 10 × p99 %.2f ms; JFR recordings kept in "
+                + "service/target/benchmark/jfr: %s", phase.name(), phase.maxMillis(), phase.p99Millis(), kept));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Baselines: the endpoints a user would write by hand (benchmark/baseline) and a naive projector
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private static final String BASELINE_TOPIC = "bench.baseline";
+
+    private void baselines(ProcessHarness harness, AppProcess api, AppProcess projector, Http http, CrashClient client,
+            RawStore raw) throws Exception {
+        if (!Files.isRegularFile(BASELINE_JAR)) {
+            throw new IllegalStateException(BASELINE_JAR + " is missing: benchmark/run builds benchmark/baseline first");
+        }
+        KafkaBroker.createTopics(harness.broker.bootstrapServers(), List.of(BASELINE_TOPIC), 6);
+        raw.createLike(TABLE, "bench-naive");
+        int port = ProcessHarness.freePort();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // Cabinet's JVM settings, without its class-data archive (made for Cabinet's classpath, not this one)
+        jvm("baseline").stream().filter(option -> !option.startsWith("-XX:SharedArchiveFile") && !option.startsWith("-Xshare"))
+                .forEach(command::add);
+        command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                "-Dkafka.bootstrap.servers=" + harness.broker.bootstrapServers(),
+                "-Dquarkus.dynamodb.endpoint-override=" + harness.dynalite.endpoint(),
+                "-Dquarkus.dynamodb.aws.region=us-east-1", "-Dquarkus.dynamodb.aws.credentials.type=static",
+                "-Dquarkus.dynamodb.aws.credentials.static-provider.access-key-id=test",
+                "-Dquarkus.dynamodb.aws.credentials.static-provider.secret-access-key=test",
+                "-Dbaseline.table=" + TABLE, "-Dbaseline.topic=" + BASELINE_TOPIC,
+                "-Dbaseline.projector.topics=" + String.join(",", dev.cabinet.eventlog.Topics.ALL),
+                "-jar", BASELINE_JAR.toString()));
+        AppProcess baseline = harness.container("baseline", port, command, Map.of(), BASELINE_JAR.getParent());
+        baseline.start();
+        running.put("baseline", baseline);
+        try (Http plain = new Http(baseline::uri)) {
+            naiveProjection(plain);
+            String reader = user(0);
+            String token = client.token(reader);
+            Load.closedLoop("warm-up: baseline GET /users/{id}", CONCURRENCY, warm(10),
+                    sequence -> plain.get("/users/" + reader, token, 200));
+            Load.closedLoop("warm-up: baseline GET /users/{id}/posts", CONCURRENCY, warm(10),
+                    sequence -> plain.get("/users/" + reader + "/posts?limit=20", token, 200));
+            Load.closedLoop("warm-up: baseline POST /posts", CONCURRENCY, warm(10), sequence -> plain.send("POST",
+                    "/posts", token, Map.of("title", "Warm " + sequence, "body", BODY), 202));
+            for (String[] read : new String[][] { { "GetItem: GET /users/{id}", "/users/" + reader },
+                    { "Query: GET /users/{id}/posts?limit=20", "/users/" + reader + "/posts?limit=20" } }) {
+                Load.Result cabinet = closedGet(read[0], api, http, read[1], token);
+                Load.Result hand = closedGet(read[0] + " (baseline)", baseline, plain, read[1], token);
+                againstBaseline(read[0], api, baseline, cabinet, hand, sequence -> http.get(read[1], token, 200),
+                        sequence -> plain.get(read[1], token, 200));
+            }
+            freeze(projector); // the command path alone, as the hand-written endpoint has nothing downstream
+            try {
+                String author = user(1);
+                String writer = client.token(author);
+                Load.Result cabinet = Load.closedLoop("command: POST /posts", CONCURRENCY, PHASE,
+                        sequence -> createPost(http, client, author, sequence));
+                Load.Result hand = Load.closedLoop("command: POST /posts (baseline)", CONCURRENCY, PHASE,
+                        sequence -> plain.send("POST", "/posts", writer, Map.of("title", "Bench post " + sequence,
+                                "body", BODY), 202));
+                againstBaseline("command: POST /posts", api, baseline, cabinet, hand,
+                        sequence -> createPost(http, client, author, sequence), sequence -> plain.send("POST", "/posts",
+                                writer, Map.of("title", "Bench post " + sequence, "body", BODY), 202));
+            } finally {
+                thaw(projector);
+            }
+        } finally {
+            running.remove("baseline");
+            baseline.stopGracefully(Duration.ofSeconds(40));
+        }
+        caughtUp(projector);
+    }
+
+    /**
+     * Throughput at equal concurrency (measured by the caller), then both at the same constant rate (half the lower
+     * throughput): p99 and max, and the serving JVM's CPU per request over that phase, from /proc.
+     */
+    private void againstBaseline(String path, AppProcess api, AppProcess baseline, Load.Result cabinet, Load.Result hand,
+            Load.Operation onCabinet, Load.Operation onBaseline) {
+        report.ratio("baselines", String.format("%s: per second at %d concurrent callers vs the hand-written endpoint "
+                + "(p99 %.2f vs %.2f ms)", path, CONCURRENCY, cabinet.p99Millis(), hand.p99Millis()), cabinet.perSecond(),
+                hand.perSecond(), "/s", 0.8);
+        double rate = Math.min(cabinet.perSecond(), hand.perSecond()) / 2;
+        double before = Cpu.seconds(api.pid());
+        Load.Result cabinetAtRate = Load.constantRate(path, rate, PHASE, 256, onCabinet);
+        double cabinetCpu = (Cpu.seconds(api.pid()) - before) * 1e6 / Math.max(1, cabinetAtRate.completed());
+        before = Cpu.seconds(baseline.pid());
+        Load.Result handAtRate = Load.constantRate(path + " (baseline)", rate, PHASE, 256, onBaseline);
+        double handCpu = (Cpu.seconds(baseline.pid()) - before) * 1e6 / Math.max(1, handAtRate.completed());
+        report.bound("baselines", String.format("%s: p99 at %.0f/s (p50 %.2f vs %.2f ms; max %.1f vs %.1f ms)", path, rate,
+                cabinetAtRate.p50Millis(), handAtRate.p50Millis(), cabinetAtRate.maxMillis(), handAtRate.maxMillis()),
+                cabinetAtRate.p99Millis(), handAtRate.p99Millis(), "ms", "reference", true);
+        report.bound("baselines", String.format("%s: CPU µs per request of the serving JVM at %.0f/s (/proc)", path, rate),
+                cabinetCpu, handCpu, "µs", String.format("≤ 1.3× (%.2f×)", cabinetCpu / handCpu),
+                cabinetCpu <= 1.3 * handCpu);
+    }
+
+    /**
+     * The naive projector (one unconditional PutItem per event) replaying the whole log from its start into a table of
+     * its own, sampled every 100 ms from the first event it wrote until nothing changed for two seconds; compared with
+     * Cabinet's projector draining a backlog and with the rebuild (which replays the same log, fewer events).
+     */
+    private void naiveProjection(Http plain) throws Exception {
+        plain.send("POST", "/naive/start", "", Map.of(), 204).join();
+        long firstAt = 0;
+        long lastChangeAt = 0;
+        long first = 0;
+        long last = 0;
+        long deadline = System.nanoTime() + Duration.ofMinutes(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            long at = System.nanoTime();
+            JsonNode now = plain.get("/naive/applied", "", 200).join();
+            // a failed write is progress too: a projector whose every write fails must not be waited for 20 minutes
+            long applied = now.get("applied").asLong() + now.get("failed").asLong();
+            if (applied > 0 && first == 0) {
+                first = applied;
+                firstAt = at;
+            }
+            if (applied != last) {
+                last = applied;
+                lastChangeAt = at;
+            } else if (applied > 0 && at - lastChangeAt > Duration.ofSeconds(2).toNanos()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        JsonNode counts = plain.get("/naive/applied", "", 200).join();
+        double naiveRate = (last - first) / ((lastChangeAt - firstAt) / 1e9);
+        report.note(String.format("naive projector: %d events written (%d writes failed), %.0f events/s from its first "
+                + "write to its last", counts.get("applied").asLong(), counts.get("failed").asLong(), naiveRate));
+        if (!Double.isNaN(projectionRate)) {
+            report.ratio("baselines", "projection: events applied per second draining a backlog vs the naive projector "
+                    + "(one unconditional PutItem per event) replaying the log", projectionRate, naiveRate, "/s", 0.5);
+        }
+        if (!Double.isNaN(rebuildRate)) {
+            report.ratio("baselines", "rebuild: events applied per second replaying the log vs the naive projector",
+                    rebuildRate, naiveRate, "/s", 0.5);
+        }
     }
 
     private static String machine() {

@@ -6,6 +6,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -24,26 +25,44 @@ final class Load {
         CompletableFuture<?> start(long sequence);
     }
 
-    /** What a run measured; latencies in microseconds. */
-    record Result(String name, long completed, long failed, double seconds, Histogram latency) {
+    /** What a run measured, by whichever generator ran it ({@code generator}: "jdk" or "wrk"). */
+    record Result(String name, String generator, long completed, long failed, double seconds, double p50Millis,
+            double p99Millis, double maxMillis) {
+
+        /** A run of this class's generators, from its histogram of latencies in microseconds. */
+        static Result of(String name, long completed, long failed, double seconds, Histogram latency) {
+            return new Result(name, "jdk", completed, failed, seconds, latency.getValueAtPercentile(50) / 1000.0,
+                    latency.getValueAtPercentile(99) / 1000.0, latency.getMaxValue() / 1000.0);
+        }
 
         double perSecond() {
             return completed / seconds;
         }
 
-        double p50Millis() {
-            return latency.getValueAtPercentile(50) / 1000.0;
-        }
-
-        double p99Millis() {
-            return latency.getValueAtPercentile(99) / 1000.0;
+        /** A stall: the slowest request took more than ten times the 99th percentile. */
+        boolean stalled() {
+            return completed > 0 && maxMillis > 10 * p99Millis;
         }
 
         @Override
         public String toString() {
-            return String.format("%s: %d ok, %d failed in %.1f s = %.0f/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms", name,
-                    completed, failed, seconds, perSecond(), p50Millis(), p99Millis(), latency.getMaxValue() / 1000.0);
+            return String.format("%s [%s]: %d ok, %d failed in %.1f s = %.0f/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms",
+                    name, generator, completed, failed, seconds, perSecond(), p50Millis, p99Millis, maxMillis);
         }
+    }
+
+    /** Told of every measured run (the report's table of phases, the stall recordings); nothing by default. */
+    private static volatile Consumer<Result> listener = result -> { };
+
+    static void onResult(Consumer<Result> listener) {
+        Load.listener = listener;
+    }
+
+    /** Prints a finished run and tells the listener; for runs made elsewhere too (wrk). */
+    static Result finished(Result result) {
+        System.out.println("[bench] " + result);
+        listener.accept(result);
+        return result;
     }
 
     private Load() {
@@ -51,15 +70,19 @@ final class Load {
 
     /** {@code concurrency} callers back to back for {@code duration}; the first tenth of it warms up unmeasured. */
     static Result closedLoop(String name, int concurrency, Duration duration, Operation operation) {
+        return closedLoop(name, concurrency, duration, operation, () -> { });
+    }
+
+    /** The same, calling {@code whenTimed} between the warm-up and the measured run (to read CPU counters). */
+    static Result closedLoop(String name, int concurrency, Duration duration, Operation operation, Runnable whenTimed) {
         runClosed(concurrency, duration.dividedBy(10), operation, new ConcurrentHistogram(3), new AtomicLong(),
                 new AtomicLong());
+        whenTimed.run();
         ConcurrentHistogram latency = new ConcurrentHistogram(3);
         AtomicLong completed = new AtomicLong();
         AtomicLong failed = new AtomicLong();
         double seconds = runClosed(concurrency, duration, operation, latency, completed, failed);
-        Result result = new Result(name, completed.get(), failed.get(), seconds, latency);
-        System.out.println("[bench] " + result);
-        return result;
+        return finished(Result.of(name, completed.get(), failed.get(), seconds, latency));
     }
 
     private static double runClosed(int concurrency, Duration duration, Operation operation, ConcurrentHistogram latency,
@@ -132,10 +155,8 @@ final class Load {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-        Result result = new Result(name + String.format(" @%.0f/s", perSecond), completed.get(), failed.get(),
-                (System.nanoTime() - started) / 1e9, latency);
-        System.out.println("[bench] " + result);
-        return result;
+        return finished(Result.of(name + String.format(" @%.0f/s", perSecond), completed.get(), failed.get(),
+                (System.nanoTime() - started) / 1e9, latency));
     }
 
     private static CompletableFuture<?> startSafely(Operation operation, long sequence) {

@@ -15,6 +15,7 @@ final class Report {
 
     private final List<Row> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<Load.Result> phases = new ArrayList<>();
 
     /** A throughput-like figure, where more is better: the ratio is cabinet / raw. */
     void ratio(String path, String measure, double cabinet, double raw, String unit, double atLeast) {
@@ -26,6 +27,15 @@ final class Report {
     /** A latency compared with a bound of its own. */
     void bound(String path, String measure, double cabinet, double raw, String unit, String target, boolean met) {
         add(new Row(path, measure, cabinet, raw, unit, target, met));
+    }
+
+    /** A measured run, listed with its maximum latency in the table of every phase. */
+    synchronized void phase(Load.Result result) {
+        phases.add(result);
+    }
+
+    synchronized List<Load.Result> phases() {
+        return List.copyOf(phases);
     }
 
     void note(String note) {
@@ -50,6 +60,14 @@ final class Report {
         out.append('\n');
         for (String note : notes) {
             out.append("- ").append(note).append('\n');
+        }
+        out.append("\nEvery measured phase (closed loop: callers back to back; \"@ n/s\": open loop at that rate, latency "
+                + "from the intended start):\n\n| phase | generator | ok | failed | per second | p50 | p99 | max |\n"
+                + "|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Load.Result phase : phases) {
+            out.append(String.format("| %s | %s | %d | %d | %s /s | %.2f ms | %.2f ms | %s ms%s |%n", phase.name(),
+                    phase.generator(), phase.completed(), phase.failed(), format(phase.perSecond()), phase.p50Millis(),
+                    phase.p99Millis(), format(phase.maxMillis()), phase.stalled() ? " (> 10× p99)" : ""));
         }
         return out.toString();
     }
