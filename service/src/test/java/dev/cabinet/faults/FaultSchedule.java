@@ -22,7 +22,7 @@ import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.CrashClient;
 import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.support.Freezer;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 
 /**
  * The fault schedule of issue 20: the packaged application as deployed (an API instance and a projector instance)
