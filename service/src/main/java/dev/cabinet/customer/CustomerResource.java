@@ -88,7 +88,7 @@ public class CustomerResource {
         if (order != null && !order.equals("asc") && !order.equals("desc")) {
             throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc'");
         }
-        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(page));
+        return customers.listOrders(id, fromDate, toDate, "desc".equals(order), pages.of(page.limit(), page.cursor()));
     }
 
     @POST

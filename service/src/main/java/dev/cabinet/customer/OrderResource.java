@@ -43,7 +43,7 @@ public class OrderResource {
     /** All orders placed on one date, in the order they were placed. */
     @GET
     public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @BeanParam PageParameters page) {
-        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(page));
+        return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(page.limit(), page.cursor()));
     }
 
     @GET

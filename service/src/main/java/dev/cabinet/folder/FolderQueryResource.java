@@ -39,7 +39,7 @@ public class FolderQueryResource {
     public Uni<Page<SubfolderView>> listSubfolders(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return folders.listSubfolders(id, pages.of(page));
+        return folders.listSubfolders(id, pages.of(page.limit(), page.cursor()));
     }
 
     @GET
@@ -47,6 +47,6 @@ public class FolderQueryResource {
     public Uni<Page<FileView>> listFiles(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return folders.listFiles(id, pages.of(page));
+        return folders.listFiles(id, pages.of(page.limit(), page.cursor()));
     }
 }

@@ -38,7 +38,7 @@ public class GroupQueryResource {
     @Path("{id}/members")
     public Uni<Page<MemberView>> listMembers(@PathParam("id") String id, @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return groups.listMembers(id, pages.of(page));
+        return groups.listMembers(id, pages.of(page.limit(), page.cursor()));
     }
 
     /** 200 with the membership, or 404: one GetItem (pattern 9). */

@@ -30,6 +30,6 @@ public class UserGroupsQueryResource {
     public Uni<Page<MembershipView>> listGroupsOfUser(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return groups.listGroupsOfUser(id, pages.of(page));
+        return groups.listGroupsOfUser(id, pages.of(page.limit(), page.cursor()));
     }
 }

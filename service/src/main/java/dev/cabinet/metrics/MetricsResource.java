@@ -81,6 +81,6 @@ public class MetricsResource {
             throw Problems.badRequest("to", "must not be before from");
         }
         return table.queryMerged(KeyPlan.METRICS_IN_RANGE.shardsInRange(config.shards(), start, end, resourceId),
-                pages.of(page)).map(found -> found.map(MetricView::of));
+                pages.of(page.limit(), page.cursor())).map(found -> found.map(MetricView::of));
     }
 }

@@ -58,7 +58,7 @@ public class CommentResource {
         if (order != null && !order.equals("asc") && !order.equals("desc")) {
             throw Problems.badRequest("order", "must be 'asc' (oldest first, the default) or 'desc' (newest first)");
         }
-        return posts.listComments(postId, "desc".equals(order), pages.of(page));
+        return posts.listComments(postId, "desc".equals(order), pages.of(page.limit(), page.cursor()));
     }
 
     /**

@@ -130,7 +130,7 @@ public class LikeResource {
 
         @GET
         public Uni<Page<LikeView>> listLikesOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
-            return table.query(KeyPlan.USER_LIKES.query(Ids.require("id", id)), pages.of(page)).map(result -> result.map(LikeView::of));
+            return table.query(KeyPlan.USER_LIKES.query(Ids.require("id", id)), pages.of(page.limit(), page.cursor())).map(result -> result.map(LikeView::of));
         }
     }
 }

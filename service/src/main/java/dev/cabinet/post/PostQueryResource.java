@@ -34,7 +34,7 @@ public class PostQueryResource {
         if (!PostStatus.PUBLISHED.equals(status)) {
             throw Problems.badRequest("status", "must be 'published': the feed lists published posts only");
         }
-        return posts.listPublished(pages.of(page));
+        return posts.listPublished(pages.of(page.limit(), page.cursor()));
     }
 
     /** A post (GetItem), or with {@code include=comments} the post and its newest comments in one Query (pattern 3). */

@@ -30,6 +30,6 @@ public class UserCommentsQueryResource {
     public Uni<Page<CommentView>> listCommentsOfUser(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return posts.listCommentsOfUser(id, pages.of(page));
+        return posts.listCommentsOfUser(id, pages.of(page.limit(), page.cursor()));
     }
 }

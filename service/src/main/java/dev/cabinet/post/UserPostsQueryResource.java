@@ -29,6 +29,6 @@ public class UserPostsQueryResource {
     @GET
     public Uni<Page<PostSummaryView>> listPostsOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
         Ids.require("id", id);
-        return posts.listPostsOfUser(id, pages.of(page));
+        return posts.listPostsOfUser(id, pages.of(page.limit(), page.cursor()));
     }
 }

@@ -1,7 +1,5 @@
 package dev.cabinet.table.query;
 
-import dev.cabinet.http.PageParameters;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** Checks a client's {@code limit} against the configured bounds and applies the default. */
@@ -15,12 +13,12 @@ public class PageRequests {
     }
 
     /** A list endpoint's page; a bad limit or an empty cursor is an {@link InvalidQueryException} naming it. */
-    public PageRequest of(PageParameters page) {
-        int limit = limit(page.limit());
-        if (page.cursor() != null && page.cursor().isEmpty()) {
+    public PageRequest of(String limitParam, String cursor) {
+        int limit = limit(limitParam);
+        if (cursor != null && cursor.isEmpty()) {
             throw new InvalidQueryException("cursor", "must not be empty");
         }
-        return new PageRequest(limit, page.cursor());
+        return new PageRequest(limit, cursor);
     }
 
     /** The page size alone, for reads that embed a first page (a post with its comments) and have no cursor. */
