@@ -30,10 +30,11 @@ final class RunningInfrastructure {
     private static final String DYNALITE = "dynalite";
     private static final String S3RVER = "s3rver";
     /**
-     * A {@link Runnable} (a JDK type every class loader shares) that restarts s3rver on its port with its objects: how a
-     * test shows that a side effect on the object store survives the store's outage.
+     * {@link Runnable}s (a JDK type every class loader shares) that stop s3rver and start it again on its port with its
+     * objects: how a test shows that a side effect on the object store survives the store's outage.
      */
-    static final String S3RVER_RESTART = "dev.cabinet.devservices.s3rver.restart";
+    static final String S3RVER_STOP = "dev.cabinet.devservices.s3rver.stop";
+    static final String S3RVER_START = "dev.cabinet.devservices.s3rver.start";
     private static final String SHUTDOWN_HOOK = "shutdown-hook";
 
     private RunningInfrastructure() {
@@ -111,7 +112,8 @@ final class RunningInfrastructure {
             if (s3rverStart != null) {
                 S3rver s3rver = await(s3rverStart);
                 running.put(S3RVER, child(s3rver.endpoint(), s3rver));
-                System.getProperties().put(S3RVER_RESTART, (Runnable) s3rver::restart);
+                System.getProperties().put(S3RVER_STOP, (Runnable) s3rver::stop);
+                System.getProperties().put(S3RVER_START, (Runnable) s3rver::startAgain);
                 LOG.infof("s3rver ready at %s with bucket %s in %d ms", s3rver.endpoint(), settings.bucket(),
                         millisSince(begin));
             }
@@ -151,7 +153,8 @@ final class RunningInfrastructure {
                     // the JVM is exiting: we are stopping the children right here anyway
                 }
             }
-            System.getProperties().remove(S3RVER_RESTART);
+            System.getProperties().remove(S3RVER_STOP);
+            System.getProperties().remove(S3RVER_START);
             for (String name : new String[] { KAFKA, KAFKA_CONTAINER, DYNALITE, S3RVER }) {
                 Map.Entry<String, AutoCloseable> child = child(running, name);
                 if (child != null) {

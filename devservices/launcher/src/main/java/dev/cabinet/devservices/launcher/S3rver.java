@@ -47,8 +47,20 @@ public final class S3rver implements AutoCloseable {
 
     /** Stops the server and starts it again on the same port with the same objects: an outage of the object store. */
     public synchronized void restart() {
+        stop();
+        startAgain();
+    }
+
+    /** Stops the server (its port refuses connections) until {@link #startAgain()}. */
+    public synchronized void stop() {
         process.close();
-        launch();
+    }
+
+    /** Starts a stopped server again, on the same port with the same objects; nothing happens if it runs. */
+    public synchronized void startAgain() {
+        if (!process.isAlive()) {
+            launch();
+        }
     }
 
     @Override
