@@ -3,6 +3,10 @@ package dev.cabinet.demo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -49,8 +53,8 @@ import dev.cabinet.user.UserEvent;
 import dev.cabinet.user.UserEvent.UserRegistered;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import software.amazon.awssdk.core.async.AsyncRequestBody;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
+import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
 
 /**
  * Loads the seeds' own examples into an empty table when dev mode starts, by appending their events to the log like
@@ -70,20 +74,21 @@ public class DemoData {
     private static final String REPORT_ID = "report-2026";
     private static final String REPORT_KEY = "folders/reports/files/" + REPORT_ID;
     private static final String PDF = "application/pdf";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private final DemoDataConfig config;
     private final EventLog log;
     private final TableReader table;
-    private final S3AsyncClient s3;
+    private final S3Presigner presigner;
     private final FilesConfig files;
     private final AwsCallLog callLog;
 
-    DemoData(DemoDataConfig config, EventLog log, TableReader table, S3AsyncClient s3, FilesConfig files,
+    DemoData(DemoDataConfig config, EventLog log, TableReader table, S3Presigner presigner, FilesConfig files,
             AwsCallLog callLog) {
         this.config = config;
         this.log = log;
         this.table = table;
-        this.s3 = s3;
+        this.presigner = presigner;
         this.files = files;
         this.callLog = callLog;
     }
@@ -146,12 +151,27 @@ public class DemoData {
                 .replaceWithVoid();
     }
 
-    /** PUTs the report's bytes where its upload would have put them. */
+    /**
+     * PUTs the report's bytes to a presigned URL with a plain HTTP client, exactly as a client uploads (the SDK's own PUT
+     * would add checksum trailers that the local S3 does not read).
+     */
     private Uni<Void> uploadReport() {
         callLog.record("s3:PutObject", IamRole.Resource.OBJECT);
         byte[] bytes = report();
-        return Uni.createFrom().completionStage(() -> s3.putObject(put -> put.bucket(files.bucket()).key(REPORT_KEY)
-                .contentType(PDF).contentLength((long) bytes.length), AsyncRequestBody.fromBytes(bytes)))
+        PresignedPutObjectRequest presigned = presigner.presignPutObject(request -> request
+                .signatureDuration(Duration.ofMinutes(1))
+                .putObjectRequest(put -> put.bucket(files.bucket()).key(REPORT_KEY).contentType(PDF)
+                        .contentLength((long) bytes.length)));
+        HttpRequest put = HttpRequest.newBuilder(URI.create(presigned.url().toString()))
+                .header("Content-Type", PDF).PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build();
+        return Uni.createFrom().completionStage(() -> HTTP.sendAsync(put, HttpResponse.BodyHandlers.ofString()))
+                .map(answer -> {
+                    if (answer.statusCode() != 200) {
+                        throw new IllegalStateException("the report's upload answered " + answer.statusCode() + ": "
+                                + answer.body());
+                    }
+                    return answer;
+                })
                 .replaceWithVoid();
     }
 

@@ -12,6 +12,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
@@ -70,6 +75,10 @@ public class FileResource {
     @GET
     @Path("content")
     @Authenticated
+    @APIResponse(responseCode = "303", description = "The content is at the presigned GET in `Location` (valid for "
+            + "`cabinet.files.download-url-lifetime`); 409 while the file is pending, 403 for anyone but its owner",
+            headers = @Header(name = "Location", description = "A presigned GET of the file's object",
+                    schema = @Schema(type = SchemaType.STRING, format = "uri")))
     public Uni<Response> downloadContent(@PathParam("id") String id) {
         Ids.require("id", id);
         String actor = caller.id();

@@ -42,7 +42,8 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 @QuarkusTest
 class FileContentTest {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER).build();
     private static final String STOP = "dev.cabinet.devservices.s3rver.stop";
     private static final String START = "dev.cabinet.devservices.s3rver.start";
 
