@@ -117,7 +117,8 @@ class FileContentTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/files/" + upload.fileId()).then()
                 .body("status", equalTo("stored")));
         as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(200);
-        given().get("/folders/" + upload.folderId() + "/files").then().body("items[0].status", equalTo("stored"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/folders/" + upload.folderId() + "/files")
+                .then().body("items[0].status", equalTo("stored")));
 
         as(newUserId()).redirects().follow(false).get("/files/" + upload.fileId() + "/content").then().statusCode(403);
         String location = as(upload.owner()).redirects().follow(false).get("/files/" + upload.fileId() + "/content")
