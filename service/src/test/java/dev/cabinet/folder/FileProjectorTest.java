@@ -76,7 +76,7 @@ class FileProjectorTest {
         assertEquals(List.of(), PROJECTOR.needs(stored));
         assertEquals("onRoot(FILE#f1/METADATA: SET type = \"File\", fileId = \"f1\", status = \"stored\", "
                 + "storedAt = \"" + STORED_AT + "\") then [Write[update=FOLDER#d1/FILE#" + AT + "#f1: "
-                + "SET type = \"FolderFile\", fileId = \"f1\", status = \"stored\"]]",
+                + "SET type = \"FolderFile\", fileId = \"f1\", uploadedAt = \"" + AT + "\", status = \"stored\"]]",
                 PROJECTOR.decide(stored, new Reads(Optional.of(item("fileId", "f1", "folderId", "d1", "uploadedAt", AT)),
                         Map.of())).toString());
     }
