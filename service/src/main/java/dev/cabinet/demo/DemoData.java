@@ -1,5 +1,12 @@
 package dev.cabinet.demo;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,13 +23,18 @@ import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
 import dev.cabinet.customer.CustomerEvent.OrderPlaced;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.folder.FileEvent;
+import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
+import dev.cabinet.folder.FilesConfig;
 import dev.cabinet.folder.FolderEvent;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.group.GroupEvent;
 import dev.cabinet.group.GroupEvent.GroupCreated;
 import dev.cabinet.group.GroupEvent.MemberJoined;
 import dev.cabinet.group.GroupRole;
+import dev.cabinet.iam.AwsCallLog;
+import dev.cabinet.iam.CallsAws;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.metrics.MetricsEvent;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
@@ -41,27 +53,44 @@ import dev.cabinet.user.UserEvent;
 import dev.cabinet.user.UserEvent.UserRegistered;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
+import software.amazon.awssdk.services.s3.presigner.model.PresignedPutObjectRequest;
 
 /**
  * Loads the seeds' own examples into an empty table when dev mode starts, by appending their events to the log like
  * any client's commands would: John and Jane, John's post with comments, the Developers group, a folder with a report,
- * a server's metrics, and customers C001 and C002 with orders O100 and O105. A newcomer's first curl finds data.
+ * a server's metrics, and customers C001 and C002 with orders O100 and O105. A newcomer's first curl finds data. The
+ * report's bytes (a one-page PDF) go to the bucket as a client's upload would, so it downloads like any stored file;
+ * the upload's PUT is the API's permission (demo data loads in an instance that serves the API, in dev mode only).
  */
 @ApplicationScoped
+@CallsAws(IamRole.API)
 public class DemoData {
 
     private static final Logger LOG = Logger.getLogger(DemoData.class);
     static final String POST_ID = "johns-first-post";
     private static final String SYSTEM = "cabinet-demo";
 
+    private static final String REPORT_ID = "report-2026";
+    private static final String REPORT_KEY = "folders/reports/files/" + REPORT_ID;
+    private static final String PDF = "application/pdf";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
     private final DemoDataConfig config;
     private final EventLog log;
     private final TableReader table;
+    private final S3Presigner presigner;
+    private final FilesConfig files;
+    private final AwsCallLog callLog;
 
-    DemoData(DemoDataConfig config, EventLog log, TableReader table) {
+    DemoData(DemoDataConfig config, EventLog log, TableReader table, S3Presigner presigner, FilesConfig files,
+            AwsCallLog callLog) {
         this.config = config;
         this.log = log;
         this.table = table;
+        this.presigner = presigner;
+        this.files = files;
+        this.callLog = callLog;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -106,9 +135,10 @@ public class DemoData {
                 .chain(() -> log.append(FolderEvent.CREATED, new FolderCreated("reports", "Reports", "documents", "john",
                         at), "john"))
                 .chain(() -> projected(KeyPlan.FOLDER.key("reports")))
-                .chain(() -> log.append(FileEvent.UPLOADED, new FileUploaded("report-2026", "reports", "report.pdf",
-                        1_024_000, "application/pdf", "s3://cabinet-files/folders/reports/files/report-2026", at, "john"),
-                        "john"))
+                .chain(() -> log.append(FileEvent.UPLOADED, new FileUploaded(REPORT_ID, "reports", "report.pdf",
+                        report().length, PDF, "s3://" + files.bucket() + "/" + REPORT_KEY, at, "john"), "john"))
+                .chain(this::uploadReport)
+                .chain(() -> log.append(FileEvent.STORED, new FileStored(REPORT_ID, report().length, PDF, at), "john"))
                 .chain(() -> log.append(MetricsEvent.RECORDED, new MetricsRecorded("web-1", samples(now)), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C001", "Ada Lovelace",
                         "ada@example.com"), SYSTEM))
@@ -119,6 +149,38 @@ public class DemoData {
                 .chain(() -> log.append(CustomerEvent.ORDER_PLACED, new OrderPlaced("C001", "O105", "2026-06-09",
                         "2026-06-09T15:00:00.000Z", "12.50"), SYSTEM))
                 .replaceWithVoid();
+    }
+
+    /**
+     * PUTs the report's bytes to a presigned URL with a plain HTTP client, exactly as a client uploads (the SDK's own PUT
+     * would add checksum trailers that the local S3 does not read).
+     */
+    private Uni<Void> uploadReport() {
+        callLog.record("s3:PutObject", IamRole.Resource.OBJECT);
+        byte[] bytes = report();
+        PresignedPutObjectRequest presigned = presigner.presignPutObject(request -> request
+                .signatureDuration(Duration.ofMinutes(1))
+                .putObjectRequest(put -> put.bucket(files.bucket()).key(REPORT_KEY).contentType(PDF)
+                        .contentLength((long) bytes.length)));
+        HttpRequest put = HttpRequest.newBuilder(URI.create(presigned.url().toString()))
+                .header("Content-Type", PDF).PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build();
+        return Uni.createFrom().completionStage(() -> HTTP.sendAsync(put, HttpResponse.BodyHandlers.ofString()))
+                .map(answer -> {
+                    if (answer.statusCode() != 200) {
+                        throw new IllegalStateException("the report's upload answered " + answer.statusCode() + ": "
+                                + answer.body());
+                    }
+                    return answer;
+                })
+                .replaceWithVoid();
+    }
+
+    private static byte[] report() {
+        try (InputStream in = DemoData.class.getResourceAsStream("/demo/report.pdf")) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A sample a minute for the last hour. */

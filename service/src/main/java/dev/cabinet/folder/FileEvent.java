@@ -7,9 +7,11 @@ import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
 
 /** Facts about a file's metadata (its content lives in object storage), keyed by file id on {@value Topics#FILES}. */
-public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUploaded, FileEvent.FileDeleted {
+public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUploaded, FileEvent.FileStored,
+        FileEvent.FileDeleted {
 
     EventType<FileUploaded> UPLOADED = EventType.of("cabinet.file.uploaded.v1", FileUploaded.class, Topics.FILES);
+    EventType<FileStored> STORED = EventType.of("cabinet.file.stored.v1", FileStored.class, Topics.FILES);
     EventType<FileDeleted> DELETED = EventType.of("cabinet.file.deleted.v1", FileDeleted.class, Topics.FILES);
 
     String fileId();
@@ -19,7 +21,10 @@ public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUplo
         return fileId();
     }
 
-    /** A file was added to a folder; {@code contentUrl} is where its content goes ({@code s3://bucket/key}). */
+    /**
+     * A file was added to a folder; {@code contentUrl} is where its content goes ({@code s3://bucket/key}). The file is
+     * pending until a {@link FileStored} says its content is there.
+     */
     record FileUploaded(String fileId, String folderId, String name, long size, String contentType, String contentUrl,
             String uploadedAt, String ownerId) implements FileEvent {
         public FileUploaded {
@@ -34,10 +39,27 @@ public sealed interface FileEvent extends DomainEvent permits FileEvent.FileUplo
         }
     }
 
-    /** The file was deleted. */
-    record FileDeleted(String fileId) implements FileEvent {
+    /**
+     * The file's content was found where {@code contentUrl} points, with the size and content type declared at the upload:
+     * the file is stored, and can be downloaded.
+     */
+    record FileStored(String fileId, long size, String contentType, String storedAt) implements FileEvent {
+        public FileStored {
+            EventFields.id("fileId", fileId);
+            EventFields.count("size", size);
+            EventFields.text("contentType", contentType, TextRules.CONTENT_TYPE_MAX);
+            EventFields.timestamp("storedAt", storedAt);
+        }
+    }
+
+    /**
+     * The file was deleted; {@code contentUrl} (optional, absent in events from before it was added) is the object whose
+     * bytes go with it.
+     */
+    record FileDeleted(String fileId, String contentUrl) implements FileEvent {
         public FileDeleted {
             EventFields.id("fileId", fileId);
+            EventFields.optionalText("contentUrl", contentUrl, TextRules.URL_MAX);
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.Reads;
@@ -20,14 +21,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Decides what file events do: the file's metadata is the stream's root (pattern 12), with an entry in its folder's
  * partition (pattern 11); a deletion leaves the file stream's tombstone, so a redelivered upload does not bring the
- * file back.
+ * file back. A file is pending until its content is stored; both its item and its folder's entry show which.
  */
 @ApplicationScoped
 public class FileProjector implements Projector<FileEvent> {
 
     @Override
     public List<EventType<? extends FileEvent>> eventTypes() {
-        return List.of(FileEvent.UPLOADED, FileEvent.DELETED);
+        return List.of(FileEvent.UPLOADED, FileEvent.STORED, FileEvent.DELETED);
     }
 
     @Override
@@ -57,17 +58,30 @@ public class FileProjector implements Projector<FileEvent> {
                     Attributes.CONTENT_TYPE, e.contentType(),
                     Attributes.CONTENT_URL, e.contentUrl(),
                     Attributes.UPLOADED_AT, e.uploadedAt(),
-                    Attributes.OWNER_ID, e.ownerId())))
+                    Attributes.OWNER_ID, e.ownerId(),
+                    Attributes.STATUS, FileStatus.PENDING)))
                     .write(KeyPlan.FOLDER_FILE.write(Map.of(
                             Attributes.FOLDER_ID, e.folderId(),
                             Attributes.FILE_ID, e.fileId(),
                             Attributes.NAME, e.name(),
                             Attributes.SIZE, e.size(),
                             Attributes.CONTENT_TYPE, e.contentType(),
-                            Attributes.UPLOADED_AT, e.uploadedAt())));
+                            Attributes.UPLOADED_AT, e.uploadedAt(),
+                            Attributes.STATUS, FileStatus.PENDING)));
         }
         // The entry's key comes from the file as uploaded.
         Map<String, AttributeValue> file = reads.existingRoot();
+        if (event instanceof FileStored e) {
+            return WritePlan.onRoot(KeyPlan.FILE.write(Map.of(
+                    Attributes.FILE_ID, e.fileId(),
+                    Attributes.STATUS, FileStatus.STORED,
+                    Attributes.STORED_AT, e.storedAt())))
+                    .write(KeyPlan.FOLDER_FILE.write(Map.of(
+                            Attributes.FOLDER_ID, Items.string(file, Attributes.FOLDER_ID),
+                            Attributes.UPLOADED_AT, Items.string(file, Attributes.UPLOADED_AT),
+                            Attributes.FILE_ID, e.fileId(),
+                            Attributes.STATUS, FileStatus.STORED)));
+        }
         return WritePlan.deleting(KeyPlan.FILE_TOMBSTONE.write(Map.of(Attributes.FILE_ID, event.fileId())))
                 .delete(KeyPlan.FOLDER_FILE.key(Items.string(file, Attributes.FOLDER_ID),
                         Items.string(file, Attributes.UPLOADED_AT), event.fileId()));

@@ -1,21 +1,36 @@
 package dev.cabinet.folder;
 
+import java.time.Instant;
+import java.util.Optional;
+
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import dev.cabinet.auth.Caller;
+import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
 import dev.cabinet.shared.Ids;
+import dev.cabinet.table.Ids;
+import dev.cabinet.table.Timestamps;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** A file's metadata by id (pattern 12, no token needed), and its deletion by its owner. */
+/**
+ * A file's metadata by id (pattern 12, no token needed); for its owner, the confirmation of its upload, the download of
+ * its content (a redirect to object storage) and its deletion.
+ */
 @Path("/files/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class FileResource {
@@ -23,11 +38,13 @@ public class FileResource {
     private final CommandAnswers answers;
     private final Caller caller;
     private final FolderQueries folders;
+    private final StoredContent content;
 
-    FileResource(CommandAnswers answers, Caller caller, FolderQueries folders) {
+    FileResource(CommandAnswers answers, Caller caller, FolderQueries folders, StoredContent content) {
         this.answers = answers;
         this.caller = caller;
         this.folders = folders;
+        this.content = content;
     }
 
     @GET
@@ -36,7 +53,48 @@ public class FileResource {
         return folders.findFile(id).map(file -> file.orElseThrow(() -> Problems.notFound("file", id)));
     }
 
-    /** Deletes the file's metadata; removing the object from the bucket is left to a bucket lifecycle rule. */
+    /**
+     * Confirms the upload: checks the object the client PUT (it exists, with the size and content type declared) and
+     * records the file as stored; a mismatch answers 409 saying what differs. Confirming a stored file again is a 200.
+     */
+    @POST
+    @Path("complete")
+    @Authenticated
+    public Uni<Response> completeUpload(@PathParam("id") String id) {
+        Ids.require("id", id);
+        String actor = caller.id();
+        return folders.findFile(id)
+                .chain(file -> object(file.orElse(null))
+                        .map(object -> FolderDecisions.completeFile(id, actor, file.orElse(null), object,
+                                Timestamps.format(Instant.now()))))
+                .chain(decision -> answers.answer(decision, actor,
+                        appended -> Accepted.response(appended, id, "/files/" + id),
+                        () -> Response.ok().build()));
+    }
+
+    /** Redirects (303) the owner to a short-lived presigned GET of a stored file's content. */
+    @GET
+    @Path("content")
+    @Authenticated
+    @APIResponse(responseCode = "303", description = "The content is at the presigned GET in `Location` (valid for "
+            + "`cabinet.files.download-url-lifetime`); 409 while the file is pending, 403 for anyone but its owner",
+            headers = @Header(name = "Location", description = "A presigned GET of the file's object",
+                    schema = @Schema(type = SchemaType.STRING, format = "uri")))
+    public Uni<Response> downloadContent(@PathParam("id") String id) {
+        Ids.require("id", id);
+        String actor = caller.id();
+        return folders.findFile(id).map(found -> {
+            FileView file = found.orElse(null);
+            FolderDecisions.download(id, actor, file).ifPresent(refusal -> {
+                throw Problems.of(refusal);
+            });
+            ObjectAddress address = ObjectAddress.parse(file.contentUrl())
+                    .orElseThrow(() -> Problems.conflict("file " + id + " has no object address: " + file.contentUrl()));
+            return Response.seeOther(content.downloadUrl(address, file.name())).build();
+        });
+    }
+
+    /** Deletes the file's metadata; its object is then deleted by the projector role (see ObjectDeletions). */
     @DELETE
     @Authenticated
     public Uni<Response> deleteFile(@PathParam("id") String id) {
@@ -45,5 +103,14 @@ public class FileResource {
         return folders.findFile(id)
                 .map(file -> FolderDecisions.deleteFile(id, actor, file.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/files/" + id));
+    }
+
+    /** The object a pending file's upload went to, as storage reports it; no call when the decision needs none. */
+    private Uni<Optional<StoredObject>> object(FileView file) {
+        if (file == null || file.isStored() || !caller.id().equals(file.ownerId())) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        return ObjectAddress.parse(file.contentUrl()).map(content::head)
+                .orElse(Uni.createFrom().item(Optional.empty()));
     }
 }

@@ -17,6 +17,17 @@ public interface FilesConfig {
     @WithDefault("15M")
     Duration uploadUrlLifetime();
 
+    /** How long a presigned download URL stays valid: short, since anyone holding it can read the file. */
+    @WithDefault("5M")
+    Duration downloadUrlLifetime();
+
+    /**
+     * How long the deletion of a deleted file's object is retried on transient errors before it is dead-lettered, so
+     * that one object that cannot be deleted holds up the others for at most this long.
+     */
+    @WithDefault("2M")
+    Duration deleteRetryFor();
+
     /** The largest file accepted, in bytes: 5 GiB, the most one S3 PUT takes. */
     @WithDefault("5368709120")
     long maxSize();

@@ -1,10 +1,12 @@
 package dev.cabinet.folder;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import dev.cabinet.decision.Decision;
 import dev.cabinet.decision.Refusal;
 import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.folder.FolderEvent.FolderMoved;
@@ -13,7 +15,8 @@ import dev.cabinet.folder.FolderEvent.FolderRenamed;
 /**
  * The rules of folder and file commands. A folder belongs to the user who created it: only they create folders in it,
  * rename or move it, and add files to it; a move needs the target to be theirs too, and not inside the folder moved.
- * Only a file's owner deletes it. Every view argument is null when its item does not exist.
+ * Only a file's owner (the owner of its folder) confirms its upload, downloads it and deletes it. Every view argument is
+ * null when its item does not exist.
  */
 public final class FolderDecisions {
 
@@ -62,15 +65,60 @@ public final class FolderDecisions {
                 new FileUploaded(fileId, folderId, body.name(), body.size(), body.contentType(), contentUrl, now, owner)));
     }
 
-    /** Deletes the file's metadata; removing the object from the bucket is left to a bucket lifecycle rule. */
+    /**
+     * Confirms an upload from what object storage holds ({@code object}: empty when nothing was uploaded): the object must
+     * have exactly the size and content type declared when the file was added. A file already stored stays as it is, so a
+     * client that retries its confirmation gets the same answer.
+     */
+    public static Decision completeFile(String fileId, String actor, FileView file, Optional<StoredObject> object,
+            String now) {
+        return ownedFile(file, fileId, actor, "confirm its upload", () -> {
+            if (file.isStored()) {
+                return Decision.unchanged();
+            }
+            if (object.isEmpty()) {
+                return Decision.refuse(Refusal.conflict("nothing was uploaded for file " + fileId
+                        + " yet: PUT its content to the upload URL first"));
+            }
+            StoredObject found = object.get();
+            if (found.size() != file.size()) {
+                return Decision.refuse(Refusal.conflict("the uploaded content of file " + fileId + " has " + found.size()
+                        + " bytes, but " + file.size() + " were declared"));
+            }
+            if (!file.contentType().equals(found.contentType())) {
+                return Decision.refuse(Refusal.conflict("the uploaded content of file " + fileId + " is "
+                        + found.contentType() + ", but " + file.contentType() + " was declared"));
+            }
+            return Decision.accept(FileEvent.STORED, new FileStored(fileId, found.size(), found.contentType(), now));
+        });
+    }
+
+    /**
+     * Whether the caller may download the file's content now: empty when they may. Only the owner may: a folder is
+     * private to its owner (only they add files to it), and its files' content with it; the metadata stays readable by
+     * id, as every file's is.
+     */
+    public static Optional<Refusal> download(String fileId, String actor, FileView file) {
+        Decision decision = ownedFile(file, fileId, actor, "download it", () -> file.isStored() ? Decision.unchanged()
+                : Decision.refuse(Refusal.conflict("file " + fileId + " is pending: its upload is not confirmed yet")));
+        return decision instanceof Decision.Refuse refuse ? Optional.of(refuse.refusal()) : Optional.empty();
+    }
+
+    /** Deletes the file's metadata; the event names its object, which the projector role then deletes. */
     public static Decision deleteFile(String fileId, String actor, FileView file) {
+        return ownedFile(file, fileId, actor, "delete it",
+                () -> Decision.accept(FileEvent.DELETED, new FileDeleted(fileId, file.contentUrl())));
+    }
+
+    private static Decision ownedFile(FileView file, String fileId, String actor, String action,
+            Supplier<Decision> then) {
         if (file == null) {
             return Decision.refuse(Refusal.notFound("file", fileId));
         }
         if (!actor.equals(file.ownerId())) {
-            return Decision.refuse(Refusal.forbidden("only the owner of file " + fileId + " may delete it"));
+            return Decision.refuse(Refusal.forbidden("only the owner of file " + fileId + " may " + action));
         }
-        return Decision.accept(FileEvent.DELETED, new FileDeleted(fileId));
+        return then.get();
     }
 
     private static Decision owned(FolderView folder, String folderId, String owner, String action,

@@ -17,20 +17,23 @@ public enum IamRole {
 
     /**
      * The REST API: reads (batched for the feed's like counts), idempotent commands, table checks at startup and in
-     * readiness, presigned uploads.
+     * readiness, presigned uploads and downloads, and the HEAD that confirms an upload (S3 authorises HEAD by GetObject).
      */
     API("cabinet-api", "the REST API (Deployment cabinet-api)",
             Set.of("GetItem", "BatchGetItem", "Query", "UpdateItem", "DeleteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
-            Set.of("PutObject")),
+            Set.of("PutObject", "GetObject")),
 
-    /** The projector: conditional writes, consistent reads and key-condition queries, batched metric writes. */
+    /**
+     * The projector: conditional writes, consistent reads and key-condition queries, batched metric writes, and the
+     * deletion of a deleted file's object.
+     */
     PROJECTOR("cabinet-projector", "the projector (Deployment cabinet-projector, and a rebuild's projector)",
             Set.of("GetItem", "Query", "UpdateItem", "DeleteItem", "BatchWriteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
-            Set.of()),
+            Set.of("DeleteObject")),
 
     /**
      * The operators' endpoints under {@code /admin}: a parked key's retry applies its events through the projectors
@@ -51,7 +54,7 @@ public enum IamRole {
             "dynamodb:CreateTable", "only with cabinet.table.create-if-missing=true (dev and test)",
             "dynamodb:UpdateTimeToLive", "only with cabinet.table.create-if-missing=true (dev and test)");
 
-    /** Where presigned uploads put objects ({@code folders/{folderId}/files/{fileId}}, see UploadLinks). */
+    /** Where files' objects live ({@code folders/{folderId}/files/{fileId}}, see UploadLinks): all a role may touch. */
     public static final String OBJECT_PREFIX = "folders/";
 
     private final String policyName;

@@ -20,7 +20,8 @@ public class RoleConfigSourceFactory implements ConfigSourceFactory {
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
         Role role = Role.parse(context.getValue(Role.PROPERTY).getValue());
         return List.of(new PropertiesConfigSource(
-                Map.of("mp.messaging.incoming.events.enabled", Boolean.toString(role.projects())),
+                Map.of("mp.messaging.incoming.events.enabled", Boolean.toString(role.projects()),
+                        "mp.messaging.incoming.file-objects.enabled", Boolean.toString(role.projects())),
                 "cabinet-role", 200));
     }
 

@@ -82,6 +82,7 @@ public final class Attributes {
     public static final String SIZE = "size";
     public static final String STATE = "state";
     public static final String STATUS = "status";
+    public static final String STORED_AT = "storedAt";
     public static final String SUBJECT = "subject";
     public static final String SWITCHED_AT = "switchedAt";
     public static final String SWITCHED_BY = "switchedBy";

@@ -113,12 +113,13 @@ public final class KeyPlan {
 
     public static final ItemType FOLDER_FILE = ItemType.named("FolderFile")
             .key("FOLDER#{folderId}", "FILE#{uploadedAt}#{fileId}")
-            .attributes("fileId", "name", "size", "contentType", "uploadedAt")
+            .attributes("fileId", "name", "size", "contentType", "uploadedAt", "status")
             .build();
 
     public static final ItemType FILE = ItemType.named("File")
             .key("FILE#{fileId}", "METADATA")
-            .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt", "ownerId")
+            .attributes("fileId", "name", "folderId", "size", "contentType", "contentUrl", "uploadedAt", "ownerId",
+                    "status", "storedAt")
             .build();
 
     public static final ItemType FILE_TOMBSTONE = ItemType.named("FileTombstone")

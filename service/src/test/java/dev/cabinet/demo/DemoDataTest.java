@@ -44,7 +44,8 @@ class DemoDataTest {
             given().get("/groups/developers/members").then().body("items.userName", hasItems("John", "Jane"));
             given().get("/users/jane/groups").then().body("items[0].groupName", equalTo("Developers"));
             given().get("/folders/reports").then().statusCode(200).body("path", equalTo("/Documents/Reports"));
-            given().get("/folders/reports/files").then().body("items[0].name", equalTo("report.pdf"));
+            given().get("/folders/reports/files").then().body("items[0].name", equalTo("report.pdf"))
+                    .body("items[0].status", equalTo("stored"));
             given().get("/customers/C001?include=orders").then().statusCode(200)
                     .body("orders.items.id", hasItems("O105", "O100"));
             given().get("/orders/O100").then().statusCode(200).body("customerId", equalTo("C001"));

@@ -42,7 +42,7 @@ final class IamPolicies {
             statements.add(statement("Indexes", role.indexActions(), indexes));
         }
         if (!role.objectActions().isEmpty()) {
-            statements.add(statement("Uploads", role.objectActions(), List.of(BUCKET + IamRole.OBJECT_PREFIX + "*")));
+            statements.add(statement("Objects", role.objectActions(), List.of(BUCKET + IamRole.OBJECT_PREFIX + "*")));
         }
         Map<String, Object> policy = new LinkedHashMap<>();
         policy.put("Version", "2012-10-17");

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamProgress;
@@ -25,6 +26,7 @@ class FileProjectorTest {
 
     private static final FileProjector PROJECTOR = new FileProjector();
     private static final String AT = "2026-06-01T10:00:00.000Z";
+    private static final String STORED_AT = "2026-06-01T10:00:05.000Z";
     private static final Key FOLDER = new Key("FOLDER#d1", "METADATA");
     private static final FileUploaded UPLOADED = new FileUploaded("f1", "d1", "a.pdf", 1234, "application/pdf",
             "s3://bucket/f1", AT, "u1");
@@ -38,9 +40,9 @@ class FileProjectorTest {
         assertEquals(List.of(FOLDER), PROJECTOR.needs(UPLOADED));
         assertEquals("onRoot(FILE#f1/METADATA: SET type = \"File\", fileId = \"f1\", name = \"a.pdf\", "
                 + "folderId = \"d1\", size = 1234, contentType = \"application/pdf\", contentUrl = \"s3://bucket/f1\", "
-                + "uploadedAt = \"" + AT + "\", ownerId = \"u1\") then [Write[update=FOLDER#d1/FILE#" + AT + "#f1: "
-                + "SET type = \"FolderFile\", fileId = \"f1\", name = \"a.pdf\", size = 1234, "
-                + "contentType = \"application/pdf\", uploadedAt = \"" + AT + "\"]]",
+                + "uploadedAt = \"" + AT + "\", ownerId = \"u1\", status = \"pending\") then [Write[update=FOLDER#d1/FILE#"
+                + AT + "#f1: SET type = \"FolderFile\", fileId = \"f1\", name = \"a.pdf\", size = 1234, "
+                + "contentType = \"application/pdf\", uploadedAt = \"" + AT + "\", status = \"pending\"]]",
                 PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(),
                         Map.of(FOLDER, Optional.of(item("folderId", "d1"))))).toString());
     }
@@ -53,7 +55,7 @@ class FileProjectorTest {
 
     @Test
     void aDeletionLeavesTheFilesTombstoneAndRemovesItsFolderEntry() {
-        FileDeleted deleted = new FileDeleted("f1");
+        FileDeleted deleted = new FileDeleted("f1", "s3://bucket/f1");
         StreamTarget target = PROJECTOR.target(deleted);
         assertFalse(target.creates());
         assertEquals(new Key("FILE#f1", "TOMBSTONE"), target.tombstone());
@@ -63,6 +65,20 @@ class FileProjectorTest {
         assertTrue(plan.deletesRoot());
         assertEquals("deleting(FILE#f1/TOMBSTONE: SET type = \"FileTombstone\", fileId = \"f1\") then "
                 + "[Delete[key=FOLDER#d1 / FILE#" + AT + "#f1]]", plan.toString());
+    }
+
+    @Test
+    void aStoredUploadMarksTheFileAndItsFolderEntryStored() {
+        FileStored stored = new FileStored("f1", 1234, "application/pdf", STORED_AT);
+        StreamTarget target = PROJECTOR.target(stored);
+        assertFalse(target.creates());
+        assertEquals(new Key("FILE#f1", "METADATA"), target.root());
+        assertEquals(List.of(), PROJECTOR.needs(stored));
+        assertEquals("onRoot(FILE#f1/METADATA: SET type = \"File\", fileId = \"f1\", status = \"stored\", "
+                + "storedAt = \"" + STORED_AT + "\") then [Write[update=FOLDER#d1/FILE#" + AT + "#f1: "
+                + "SET type = \"FolderFile\", fileId = \"f1\", uploadedAt = \"" + AT + "\", status = \"stored\"]]",
+                PROJECTOR.decide(stored, new Reads(Optional.of(item("fileId", "f1", "folderId", "d1", "uploadedAt", AT)),
+                        Map.of())).toString());
     }
 
     @Test

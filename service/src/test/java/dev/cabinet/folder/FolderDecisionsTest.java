@@ -10,6 +10,7 @@ import static dev.cabinet.decision.Rules.rule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
 import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.folder.FolderEvent.FolderMoved;
@@ -35,10 +37,11 @@ class FolderDecisionsTest {
     private static final FolderView OTHER = folder("other", null, List.of(), "ada");
     private static final FolderView EVES = folder("eves", null, List.of(), "eve");
     private static final long MAX_SIZE = 1000;
-    private static final String URL = "http://files.example/docs/f1";
+    private static final String URL = "s3://cabinet-files/folders/docs/files/f1";
+    private static final Optional<StoredObject> AS_DECLARED = Optional.of(new StoredObject(10, "application/pdf"));
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource({ "creating", "renaming", "moving", "files" })
+    @MethodSource({ "creating", "renaming", "moving", "files", "uploads" })
     void followsTheRule(String sentence, Decision decided, Decision expected) {
         assertEquals(expected, decided, sentence);
     }
@@ -117,13 +120,57 @@ class FolderDecisionsTest {
                         notFound("folder gone does not exist")),
                 rule("the owner deletes their file",
                         FolderDecisions.deleteFile("f1", "ada", file("ada")),
-                        appends(FileEvent.DELETED, new FileDeleted("f1"))),
+                        appends(FileEvent.DELETED, new FileDeleted("f1", URL))),
                 rule("no one deletes someone else's file",
                         FolderDecisions.deleteFile("f1", "eve", file("ada")),
                         forbidden("only the owner of file f1 may delete it")),
                 rule("a file that does not exist cannot be deleted",
                         FolderDecisions.deleteFile("f1", "ada", null),
                         notFound("file f1 does not exist")));
+    }
+
+    static Stream<Arguments> uploads() {
+        return Stream.of(
+                rule("an upload of the declared size and type is confirmed: the file is stored",
+                        FolderDecisions.completeFile("f1", "ada", file("ada"), AS_DECLARED, NOW),
+                        appends(FileEvent.STORED, new FileStored("f1", 10, "application/pdf", NOW))),
+                rule("nothing uploaded yet is a conflict that says to PUT first",
+                        FolderDecisions.completeFile("f1", "ada", file("ada"), Optional.empty(), NOW),
+                        conflict("nothing was uploaded for file f1 yet: PUT its content to the upload URL first")),
+                rule("an upload of another size is refused, naming both sizes",
+                        FolderDecisions.completeFile("f1", "ada", file("ada"),
+                                Optional.of(new StoredObject(11, "application/pdf")), NOW),
+                        conflict("the uploaded content of file f1 has 11 bytes, but 10 were declared")),
+                rule("an upload of another content type is refused, naming both types",
+                        FolderDecisions.completeFile("f1", "ada", file("ada"),
+                                Optional.of(new StoredObject(10, "text/plain")), NOW),
+                        conflict("the uploaded content of file f1 is text/plain, but application/pdf was declared")),
+                rule("confirming a stored file again changes nothing",
+                        FolderDecisions.completeFile("f1", "ada", stored("ada"), Optional.empty(), NOW),
+                        Decision.unchanged()),
+                rule("no one confirms someone else's upload",
+                        FolderDecisions.completeFile("f1", "eve", file("ada"), AS_DECLARED, NOW),
+                        forbidden("only the owner of file f1 may confirm its upload")),
+                rule("a file that does not exist cannot be confirmed",
+                        FolderDecisions.completeFile("f1", "ada", null, AS_DECLARED, NOW),
+                        notFound("file f1 does not exist")),
+                rule("the owner downloads a stored file",
+                        refusalOf(FolderDecisions.download("f1", "ada", stored("ada"))),
+                        Decision.unchanged()),
+                rule("a pending file cannot be downloaded yet",
+                        refusalOf(FolderDecisions.download("f1", "ada", file("ada"))),
+                        conflict("file f1 is pending: its upload is not confirmed yet")),
+                rule("no one downloads someone else's file",
+                        refusalOf(FolderDecisions.download("f1", "eve", stored("ada"))),
+                        forbidden("only the owner of file f1 may download it")),
+                rule("a deleted file cannot be downloaded",
+                        refusalOf(FolderDecisions.download("f1", "ada", null)),
+                        notFound("file f1 does not exist")));
+    }
+
+    /** A download's refusal as a decision, so the table compares it like the others (none: unchanged). */
+    private static Decision refusalOf(Optional<dev.cabinet.decision.Refusal> refusal) {
+        return refusal.map(Decision::refuse).orElse(Decision.unchanged());
     }
 
     private static FolderChangeRequest moveTo(String parentId) {
@@ -135,6 +182,12 @@ class FolderDecisionsTest {
     }
 
     private static FileView file(String owner) {
-        return new FileView("f1", "q1.pdf", "docs", 10, "application/pdf", URL, NOW, owner, null);
+        return new FileView("f1", "q1.pdf", "docs", 10, "application/pdf", URL, NOW, owner, FileStatus.PENDING, null,
+                null);
+    }
+
+    private static FileView stored(String owner) {
+        return new FileView("f1", "q1.pdf", "docs", 10, "application/pdf", URL, NOW, owner, FileStatus.STORED, NOW,
+                null);
     }
 }

@@ -8,11 +8,13 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import dev.cabinet.devservices.launcher.LaunchSettings;
 
-/** What the Dev Services should start, read from the application's configuration (all keys under {@code cabinet.devservices}). */
+/** What the Dev Services should start (and the bucket s3rver creates), read from the application's configuration (all keys under {@code cabinet.devservices}). */
 record DevServicesSettings(
         boolean startKafka,
         KafkaMode kafkaMode,
         boolean startDynalite,
+        boolean startS3rver,
+        String bucket,
         List<String> topics,
         int partitions,
         String kafkaVersion,
@@ -24,6 +26,7 @@ record DevServicesSettings(
     static final String KAFKA_BOOTSTRAP = "kafka.bootstrap.servers";
     static final String DYNAMODB_ENDPOINT = "quarkus.dynamodb.endpoint-override";
     static final String KAFKA_MODE = "cabinet.devservices.kafka";
+    static final String S3_ENDPOINT = "quarkus.s3.endpoint-override";
 
     /** How the broker is provided: a child JVM (the default, no Docker) or a Testcontainers container. */
     enum KafkaMode {
@@ -46,6 +49,8 @@ record DevServicesSettings(
                 enabled && config.getOptionalValue(KAFKA_BOOTSTRAP, String.class).isEmpty(),
                 KafkaMode.of(config.getOptionalValue(KAFKA_MODE, String.class).orElse("launcher")),
                 enabled && config.getOptionalValue(DYNAMODB_ENDPOINT, String.class).isEmpty(),
+                enabled && config.getOptionalValue(S3_ENDPOINT, String.class).isEmpty(),
+                config.getOptionalValue("cabinet.files.bucket", String.class).orElse("cabinet-files"),
                 config.getOptionalValues("cabinet.devservices.kafka.topics", String.class).orElse(List.of()),
                 config.getOptionalValue("cabinet.devservices.kafka.partitions", Integer.class).orElse(6),
                 config.getOptionalValue("cabinet.devservices.kafka.version", String.class).orElse("4.1.2"),
@@ -61,6 +66,6 @@ record DevServicesSettings(
     }
 
     boolean startsAnything() {
-        return startKafka || startDynalite;
+        return startKafka || startDynalite || startS3rver;
     }
 }

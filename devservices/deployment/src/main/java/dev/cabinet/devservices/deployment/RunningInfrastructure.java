@@ -13,9 +13,10 @@ import org.jboss.logging.Logger;
 import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
+import dev.cabinet.devservices.launcher.S3rver;
 
 /**
- * The broker and dynalite started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
+ * The broker, dynalite and s3rver started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
  * class loader of its own, so a static field is not enough to share them: they are kept in one JVM-wide registry that
  * holds JDK types only (each child as a map entry of its address and an {@link AutoCloseable}). Started pieces are never
  * restarted while the JVM lives: a test profile that configures its own Kafka simply does not get this broker's address.
@@ -27,6 +28,13 @@ final class RunningInfrastructure {
     private static final String KAFKA = "kafka";
     private static final String KAFKA_CONTAINER = "kafka-testcontainers";
     private static final String DYNALITE = "dynalite";
+    private static final String S3RVER = "s3rver";
+    /**
+     * {@link Runnable}s (a JDK type every class loader shares) that stop s3rver and start it again on its port with its
+     * objects: how a test shows that a side effect on the object store survives the store's outage.
+     */
+    static final String S3RVER_STOP = "dev.cabinet.devservices.s3rver.stop";
+    static final String S3RVER_START = "dev.cabinet.devservices.s3rver.start";
     private static final String SHUTDOWN_HOOK = "shutdown-hook";
 
     private RunningInfrastructure() {
@@ -48,6 +56,9 @@ final class RunningInfrastructure {
             // dynalite starts beside the broker rather than after it: together they are ready in the broker's time.
             CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
                     ? CompletableFuture.supplyAsync(() -> Dynalite.start(settings.launch(), stateDir, pids))
+                    : null;
+            CompletableFuture<S3rver> s3rverStart = settings.startS3rver() && !running.containsKey(S3RVER)
+                    ? CompletableFuture.supplyAsync(() -> S3rver.start(settings.launch(), stateDir, pids, settings.bucket()))
                     : null;
             long begin = System.nanoTime();
             try {
@@ -80,6 +91,9 @@ final class RunningInfrastructure {
                 if (dynaliteStart != null) {
                     dynaliteStart.thenAccept(Dynalite::close);
                 }
+                if (s3rverStart != null) {
+                    s3rverStart.thenAccept(S3rver::close);
+                }
                 throw e;
             }
             if (dynaliteStart != null) {
@@ -94,6 +108,23 @@ final class RunningInfrastructure {
                 config.put("quarkus.dynamodb.aws.credentials.type", "static");
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.access-key-id", "dev");
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
+            }
+            if (s3rverStart != null) {
+                S3rver s3rver = await(s3rverStart);
+                running.put(S3RVER, child(s3rver.endpoint(), s3rver));
+                System.getProperties().put(S3RVER_STOP, (Runnable) s3rver::stop);
+                System.getProperties().put(S3RVER_START, (Runnable) s3rver::startAgain);
+                LOG.infof("s3rver ready at %s with bucket %s in %d ms", s3rver.endpoint(), settings.bucket(),
+                        millisSince(begin));
+            }
+            if (settings.startS3rver()) {
+                config.put(DevServicesSettings.S3_ENDPOINT, child(running, S3RVER).getKey());
+                // s3rver serves buckets by path only, and knows one key pair: its built-in account's.
+                config.put("quarkus.s3.path-style-access", "true");
+                config.put("quarkus.s3.aws.region", "us-east-1");
+                config.put("quarkus.s3.aws.credentials.type", "static");
+                config.put("quarkus.s3.aws.credentials.static-provider.access-key-id", S3rver.ACCESS_KEY);
+                config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", S3rver.SECRET_KEY);
             }
             return config;
         }
@@ -122,7 +153,9 @@ final class RunningInfrastructure {
                     // the JVM is exiting: we are stopping the children right here anyway
                 }
             }
-            for (String name : new String[] { KAFKA, KAFKA_CONTAINER, DYNALITE }) {
+            System.getProperties().remove(S3RVER_STOP);
+            System.getProperties().remove(S3RVER_START);
+            for (String name : new String[] { KAFKA, KAFKA_CONTAINER, DYNALITE, S3RVER }) {
                 Map.Entry<String, AutoCloseable> child = child(running, name);
                 if (child != null) {
                     running.remove(name);

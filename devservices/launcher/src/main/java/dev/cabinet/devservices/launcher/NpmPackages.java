@@ -1,0 +1,102 @@
+package dev.cabinet.devservices.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.jboss.logging.Logger;
+
+/**
+ * Installs a Node tool of the Dev Services with {@code npm ci} from the package.json and package-lock.json this extension
+ * ships under {@code /dev/cabinet/devservices/<name>/}, once, into a per-user cache folder named after the lockfile's
+ * hash (the lockfile holds no download addresses: npm takes them from its own configuration).
+ */
+final class NpmPackages {
+
+    private static final Logger LOG = Logger.getLogger(NpmPackages.class);
+    private static final List<String> MANIFESTS = List.of("package.json", "package-lock.json");
+
+    private NpmPackages() {
+    }
+
+    /** The install folder of tool {@code name}, installed first if {@code entry} (a path inside it) is missing. */
+    static Path install(LaunchSettings settings, String name, String entry) {
+        byte[] lock = resource(name, "package-lock.json");
+        Path cache = Path.of(System.getProperty("user.home"), ".cache", "cabinet");
+        Path target = cache.resolve(name + "-" + sha256(lock).substring(0, 16));
+        if (Files.isRegularFile(target.resolve(entry))) {
+            return target;
+        }
+        LOG.infof("Installing %s with npm ci into %s (once per lockfile)", name, target);
+        try {
+            Files.createDirectories(cache);
+            // Install beside the target and move it into place, so a concurrent JVM never sees half an install.
+            Path staging = Files.createTempDirectory(cache, name + "-install-");
+            for (String manifest : MANIFESTS) {
+                Files.write(staging.resolve(manifest), resource(name, manifest));
+            }
+            runNpmCi(settings, name, staging);
+            try {
+                Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
+                LOG.debugf("another process installed %s first into %s", name, target);
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not install " + name + " into " + target, e);
+        }
+    }
+
+    /** A file shipped beside tool {@code name}'s manifests. */
+    static byte[] resource(String name, String file) {
+        String path = "/dev/cabinet/devservices/" + name + "/" + file;
+        try (InputStream in = NpmPackages.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void runNpmCi(LaunchSettings settings, String name, Path dir) throws IOException {
+        Path log = dir.resolve("npm-ci.log");
+        Process npm = new ProcessBuilder(settings.npmCommand(), "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            Duration timeout = settings.startTimeout().multipliedBy(2);
+            if (!npm.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                npm.destroyForcibly();
+                throw new IllegalStateException("npm ci for " + name + " did not finish within " + timeout);
+            }
+        } catch (InterruptedException e) {
+            npm.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while installing " + name, e);
+        }
+        if (npm.exitValue() != 0) {
+            throw new IllegalStateException("npm ci for " + name + " failed (is Node.js 20+ with npm on PATH?):\n"
+                    + Files.readString(log));
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package dev.cabinet.folder;
+
+import static dev.cabinet.folder.FolderApiTest.createFolder;
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.newUserId;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.support.PresignedUrls;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
+
+/**
+ * A file's content through the real wire: the client PUTs to the presigned URL on the local S3 (s3rver, started by the
+ * Dev Services), confirms, downloads through the 303, and a deletion removes the object, also across an outage of S3.
+ */
+@QuarkusTest
+class FileContentTest {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER).build();
+    private static final String STOP = "dev.cabinet.devservices.s3rver.stop";
+    private static final String START = "dev.cabinet.devservices.s3rver.start";
+
+    @Inject
+    S3Presigner presigner;
+
+    @Inject
+    MeterRegistry meters;
+
+    /** A folder of a new owner, and a file in it declared as {@code bytes} of {@code contentType}: its 202 answer. */
+    private record Upload(String owner, String folderId, String fileId, String url, Map<String, String> headers) {
+    }
+
+    private static Upload declare(String name, int size, String contentType) {
+        String owner = newUserId();
+        String folder = createFolder(owner, "Files", null);
+        awaitOk("/folders/" + folder);
+        JsonPath answer = as(owner).body(Map.of("name", name, "size", size, "contentType", contentType))
+                .post("/folders/" + folder + "/files").then().statusCode(202).extract().jsonPath();
+        return new Upload(owner, folder, answer.getString("id"), answer.getString("upload.url"),
+                answer.getMap("upload.headers", String.class, String.class));
+    }
+
+    /** PUTs the bytes as a plain HTTP client would: the listed headers, the length the body has. */
+    private static int put(String url, Map<String, String> headers, byte[] body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).PUT(HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach((name, value) -> {
+            if (!name.equalsIgnoreCase("content-length")) {   // the client sets it from the body, as curl -T does
+                request.header(name, value);
+            }
+        });
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static String objectUrl(Upload upload) {
+        return ConfigProvider.getConfig().getValue("quarkus.s3.endpoint-override", String.class) + "/cabinet-files/folders/"
+                + upload.folderId() + "/files/" + upload.fileId();
+    }
+
+    /** What the local S3 holds at the file's key; s3rver answers unsigned reads, which keeps this look independent. */
+    private static int objectStatus(Upload upload) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(objectUrl(upload))).GET().build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static Upload stored(byte[] content) throws Exception {
+        Upload upload = declare("report.pdf", content.length, "application/pdf");
+        assertEquals(200, put(upload.url(), upload.headers(), content));
+        awaitOk("/files/" + upload.fileId());
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(202)
+                .body("type", equalTo("cabinet.file.stored.v1"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/files/" + upload.fileId()).then()
+                .body("status", equalTo("stored")));
+        return upload;
+    }
+
+    @Test
+    void anUploadIsPendingUntilConfirmedThenDownloadsTheSameBytesAndADeletionRemovesThem() throws Exception {
+        byte[] content = "%PDF-1.4 quarterly numbers\n".getBytes(StandardCharsets.US_ASCII);
+        Upload upload = declare("q1.pdf", content.length, "application/pdf");
+        awaitOk("/files/" + upload.fileId()).body("status", equalTo("pending"));
+        as(upload.owner()).redirects().follow(false).get("/files/" + upload.fileId() + "/content").then()
+                .statusCode(409).body("detail", containsString("pending"));
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(409)
+                .body("detail", containsString("nothing was uploaded"));
+
+        assertEquals(200, put(upload.url(), upload.headers(), content));
+        as(newUserId()).post("/files/" + upload.fileId() + "/complete").then().statusCode(403);
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(202)
+                .body("type", equalTo("cabinet.file.stored.v1"));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/files/" + upload.fileId()).then()
+                .body("status", equalTo("stored")));
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(200);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/folders/" + upload.folderId() + "/files")
+                .then().body("items[0].status", equalTo("stored")));
+
+        as(newUserId()).redirects().follow(false).get("/files/" + upload.fileId() + "/content").then().statusCode(403);
+        String location = as(upload.owner()).redirects().follow(false).get("/files/" + upload.fileId() + "/content")
+                .then().statusCode(303).extract().header("Location");
+        HttpResponse<byte[]> download = HTTP.send(HttpRequest.newBuilder(URI.create(location)).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, download.statusCode());
+        assertArrayEquals(content, download.body());
+
+        as(upload.owner()).delete("/files/" + upload.fileId()).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> assertEquals(404, objectStatus(upload)));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> as(upload.owner()).redirects().follow(false)
+                .get("/files/" + upload.fileId() + "/content").then().statusCode(404));
+    }
+
+    @Test
+    void anUploadOfAnotherSizeIsRefusedWhenConfirmedAndTheSignatureBindsTheDeclaredLength() throws Exception {
+        Upload upload = declare("notes.txt", 5, "text/plain");
+        assertTrue(PresignedUrls.signatureMatches("PUT", upload.url(), upload.headers(), "S3RVER", "S3RVER"),
+                "the presigned PUT as issued verifies");
+        Map<String, String> longer = new HashMap<>(upload.headers());
+        longer.put("content-length", "6");
+        assertFalse(PresignedUrls.signatureMatches("PUT", upload.url(), longer, "S3RVER", "S3RVER"),
+                "Amazon S3 refuses a length other than the declared one");
+        Map<String, String> otherType = new HashMap<>(upload.headers());
+        otherType.put("content-type", "text/html");
+        assertFalse(PresignedUrls.signatureMatches("PUT", upload.url(), otherType, "S3RVER", "S3RVER"),
+                "Amazon S3 refuses a content type other than the declared one");
+        assertFalse(PresignedUrls.signatureMatches("PUT", upload.url().replace(upload.fileId(), "other"),
+                upload.headers(), "S3RVER", "S3RVER"), "a URL pointed at another key no longer verifies");
+
+        // s3rver does not check signatures, so the longer body arrives; the confirmation refuses it.
+        assertEquals(200, put(upload.url(), upload.headers(), "hello!".getBytes(StandardCharsets.US_ASCII)));
+        awaitOk("/files/" + upload.fileId());
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(409)
+                .contentType("application/problem+json")
+                .body("detail", equalTo("the uploaded content of file " + upload.fileId()
+                        + " has 6 bytes, but 5 were declared"));
+        given().get("/files/" + upload.fileId()).then().body("status", equalTo("pending"));
+    }
+
+    @Test
+    void anExpiredUploadUrlIsRefusedByTheLocalS3() {
+        Upload upload = declare("late.txt", 4, "text/plain");
+        String expiring = presigner.presignPutObject(request -> request.signatureDuration(Duration.ofSeconds(1))
+                .putObjectRequest(put -> put.bucket("cabinet-files").key("folders/" + upload.folderId() + "/files/"
+                        + upload.fileId()).contentType("text/plain").contentLength(4L))).url().toString();
+        await().atMost(Duration.ofSeconds(15)).until(() -> put(expiring, upload.headers(),
+                "late".getBytes(StandardCharsets.US_ASCII)) == 403);
+    }
+
+    @Test
+    void aDeletionDuringAnOutageOfTheLocalS3RemovesTheObjectOnceItIsBack() throws Exception {
+        Upload upload = stored("%PDF-1.4 kept through an outage\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(200, objectStatus(upload));
+        double retriedBefore = retried();
+        ((Runnable) System.getProperties().get(STOP)).run();
+        try {
+            as(upload.owner()).delete("/files/" + upload.fileId()).then().statusCode(202);
+            await().atMost(PROJECTION_WAIT).until(() -> retried() > retriedBefore);
+        } finally {
+            ((Runnable) System.getProperties().get(START)).run();
+        }
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> assertEquals(404, objectStatus(upload)));
+    }
+
+    private double retried() {
+        Counter counter = meters.find("cabinet_file_object_deletions").tag("outcome", "retried").counter();
+        return counter == null ? 0 : counter.count();
+    }
+}
