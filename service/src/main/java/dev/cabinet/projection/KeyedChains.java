@@ -13,7 +13,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class KeyedChains<K, S> {
 
-    /** One batch's turn for a key: {@code previous} completes when the key's earlier work is done; finish {@code done}. */
+    /** A batch's turn for a key: {@code previous} completes when the key's earlier work is done; then {@code done}. */
     record Turn<S>(CompletionStage<S> previous, CompletableFuture<S> done) {
 
         /** Whether earlier work for the key was still running when the turn was taken. */

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,6 +52,7 @@ public class ProjectionEngine {
     private final ProjectionMetrics metrics;
     private final KeyedChains<StreamId, Boolean> streams = new KeyedChains<>();
     private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
+    private final ProgressWrites<TopicPartition> progressWrites;
 
     /** The parked streams as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
@@ -70,6 +72,8 @@ public class ProjectionEngine {
         this.config = config;
         this.inFlight = inFlight;
         this.metrics = new ProjectionMetrics(registry);
+        this.progressWrites = new ProgressWrites<>((partition, offset) -> applier
+                .retryingTransientErrors(progress.record(partition, offset)).subscribeAsCompletionStage());
     }
 
     /**
@@ -112,7 +116,7 @@ public class ProjectionEngine {
         return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
     }
 
-    /** Forgets the parked streams read so far: the next batch reads them again (new partitions, perhaps parked ones). */
+    /** Forgets the parked streams read so far: the next batch reads them again (new partitions may hold some). */
     void partitionsAssigned() {
         parkedRead = null;
     }
@@ -140,13 +144,22 @@ public class ProjectionEngine {
                         .collect().last())
                 .replaceWithVoid()
                 // A batch that fails (or stops) before a stream's turn ran must still end that turn.
-                .onFailure().invoke(failure -> groups.forEach(group -> group.turn.done().completeExceptionally(failure)))
+                .onFailure().invoke(failure -> groups.forEach(group -> group.turn.done()
+                        .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(),
-                () -> applier.retryingTransientErrors(progress.record(batch))
-                        .invoke(() -> lag.finished(batch))
-                        .subscribeAsCompletionStage()));
+        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(), () -> recordProgress(batch)));
+    }
+
+    /** Records how far the batch's partitions are applied (coalesced with other batches' writes), then its lag. */
+    private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch) {
+        List<CompletableFuture<Void>> writes = new ArrayList<>();
+        for (TopicPartition partition : batch.partitions()) {
+            List<ConsumerRecord<String, byte[]>> records = batch.records(partition);
+            long last = records.get(records.size() - 1).offset();
+            writes.add(progressWrites.record(partition, last).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenRun(() -> lag.finished(batch));
     }
 
     /** Groups the batch by stream, keeping each group in log order. */
@@ -210,7 +223,8 @@ public class ProjectionEngine {
         if (read == null) {
             return readParked();
         }
-        if (System.nanoTime() - parkedReadAt > config.parkedRefresh().toNanos() && readingParked.compareAndSet(false, true)) {
+        boolean old = System.nanoTime() - parkedReadAt > config.parkedRefresh().toNanos();
+        if (old && readingParked.compareAndSet(false, true)) {
             readParked().onTermination().invoke(() -> readingParked.set(false)).subscribe().with(ids -> {
             }, failure -> {
             });
