@@ -1,6 +1,8 @@
 package dev.cabinet.projection;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -39,6 +41,19 @@ final class KeyedChains<K, S> {
         // The last turn forgets the key when it ends, so the map holds only keys with work in flight.
         done.whenComplete((state, failure) -> forget(key, done));
         return new Turn<>(previous != null ? previous : (CompletionStage<S>) IDLE, done);
+    }
+
+    /**
+     * The next turns of a batch's keys, taken together: batches then wait only for earlier batches, never the other way
+     * round, even when two consumers hand over batches with shared keys at the same time (after a partition moved
+     * between them), so a batch whose concurrency is taken up by waiting keys cannot deadlock with another.
+     */
+    synchronized List<Turn<S>> next(List<K> keys) {
+        List<Turn<S>> turns = new ArrayList<>(keys.size());
+        for (K key : keys) {
+            turns.add(next(key));
+        }
+        return turns;
     }
 
     /** How many keys have work in flight. */

@@ -126,16 +126,18 @@ public class ProjectionEngine {
     }
 
     /**
-     * Takes each stream's turn now, in log order, then applies the streams concurrently; the batch finishes (progress
-     * recorded, lag updated) after every earlier batch of its sequence.
+     * Takes every stream's turn now, together and in log order, then applies the streams concurrently; the batch
+     * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
     private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> batch, BatchSequence sequence) {
         lag.started(batch);
         metrics.received(batch);
+        Map<StreamId, List<ConsumerRecord<String, byte[]>>> byStream = byStream(batch);
+        List<KeyedChains.Turn<Boolean>> turns = streams.next(List.copyOf(byStream.keySet()));
         List<StreamBatch> groups = new ArrayList<>();
-        for (List<ConsumerRecord<String, byte[]>> records : byStream(batch)) {
-            StreamId stream = StreamId.of(records.get(0));
-            groups.add(new StreamBatch(stream.id(), records, streams.next(stream)));
+        int at = 0;
+        for (Map.Entry<StreamId, List<ConsumerRecord<String, byte[]>>> stream : byStream.entrySet()) {
+            groups.add(new StreamBatch(stream.getKey().id(), stream.getValue(), turns.get(at++)));
         }
         Uni<Void> applied = parkedIds()
                 .chain(parked -> Multi.createFrom().iterable(groups)
@@ -163,12 +165,12 @@ public class ProjectionEngine {
     }
 
     /** Groups the batch by stream, keeping each group in log order. */
-    private static Iterable<List<ConsumerRecord<String, byte[]>>> byStream(ConsumerRecords<String, byte[]> batch) {
+    private static Map<StreamId, List<ConsumerRecord<String, byte[]>>> byStream(ConsumerRecords<String, byte[]> batch) {
         Map<StreamId, List<ConsumerRecord<String, byte[]>>> groups = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : batch) {
             groups.computeIfAbsent(StreamId.of(record), g -> new ArrayList<>()).add(record);
         }
-        return groups.values();
+        return groups;
     }
 
     /** Applies a stream's records once its earlier records (of earlier batches) are done; ends its turn either way. */

@@ -62,6 +62,19 @@ class KeyedChainsTest {
     }
 
     @Test
+    void aBatchTakesTheTurnsOfAllItsKeysTogether() {
+        KeyedChains<String, Boolean> chains = new KeyedChains<>();
+        List<KeyedChains.Turn<Boolean>> first = chains.next(List.of("a", "b"));
+        List<KeyedChains.Turn<Boolean>> second = chains.next(List.of("b", "a", "c"));
+        assertEquals(3, second.size());
+        assertTrue(second.get(0).waited() && second.get(1).waited(), "b and a wait for the first batch");
+        assertFalse(second.get(2).waited());
+        first.get(1).done().complete(true);
+        assertTrue(second.get(0).previous().toCompletableFuture().join(), "b's turn, in the order given");
+        assertFalse(second.get(1).previous().toCompletableFuture().isDone(), "a's turn still waits");
+    }
+
+    @Test
     void overlappingBatchesApplyEachKeysEventsInLogOrder() {
         // Three batches taken in log order, their keys finishing in scrambled order: each key's work runs in order.
         KeyedChains<String, Boolean> chains = new KeyedChains<>();
