@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import jakarta.inject.Inject;
+
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -38,18 +40,24 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.Api;
 import dev.cabinet.support.EventLogReader;
+import dev.cabinet.support.Freezer;
 import dev.cabinet.table.Ids;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 /**
- * The projector applies a consumer's next batch while the previous ones finish (issue 17): each post's creation, edit
- * and publication, written back to back to the log, must still apply in that order across overlapping batches, and
+ * The projector applies a consumer's next batch while the previous ones finish (issue 17): posts' creations held up by a
+ * frozen store, their edits received and started in later batches meanwhile, must still apply in order per post, and
  * exactly once, while a second consumer joins the projector's group mid-stream and leaves again (two rebalances, with
- * batches in flight on revoked partitions and their records redelivered to the next owner).
+ * batches in flight on revoked partitions and their records delivered again to the next owner), before the posts'
+ * publications arrive.
  */
 @QuarkusTest
 class OverlappingBatchesTest {
+
+    @Inject
+    MeterRegistry registry;
 
     private static final int POSTS = 40;
 
@@ -67,22 +75,23 @@ class OverlappingBatchesTest {
         assertEquals(3, templates.size(), "the template's creation, edit and publication");
 
         List<String> posts = new ArrayList<>();
+        for (int i = 0; i < POSTS; i++) {
+            posts.add(Ids.newId());
+        }
         List<String> eventIds = new ArrayList<>();
         try (KafkaProducer<String, byte[]> producer = producer()) {
-            for (int i = 0; i < POSTS; i++) {
-                if (i == POSTS / 2) {
-                    producer.flush();
-                    joinAndLeaveTheProjectorsGroup();
-                }
-                String post = Ids.newId();
-                posts.add(post);
-                // Back to back, no wait: the three events of a post land in one or several batches.
-                for (ConsumerRecord<String, byte[]> record : templates) {
-                    String eventId = Ids.newId();
-                    eventIds.add(eventId);
-                    producer.send(copy(record, template, post, eventId));
+            // With the store frozen the creations cannot finish: the edits arrive in later batches, which the engine
+            // receives and starts while the creations are in flight, and which must wait for them key by key.
+            try (Freezer store = Freezer.store()) {
+                for (ConsumerRecord<String, byte[]> record : templates.subList(0, 2)) {
+                    double received = received();
+                    send(producer, record, template, posts, eventIds);
+                    await().atMost(PROJECTION_WAIT).until(() -> received() >= received + POSTS);
                 }
             }
+            // The group rebalances while those batches finish: partitions move, their records are delivered again.
+            joinAndLeaveTheProjectorsGroup();
+            send(producer, templates.get(2), template, posts, eventIds);
         }
 
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + author).then()
@@ -103,6 +112,23 @@ class OverlappingBatchesTest {
         }
         given().get("/users/" + author).then().body("postCount", equalTo(POSTS + 1));
         assertEquals(POSTS + 1, Api.allPages("/users/" + author + "/posts", 100).size());
+    }
+
+    /** Sends the template record's copy for every post, in the posts' order. */
+    private static void send(KafkaProducer<String, byte[]> producer, ConsumerRecord<String, byte[]> record,
+            String template, List<String> posts, List<String> eventIds) {
+        for (String post : posts) {
+            String eventId = Ids.newId();
+            eventIds.add(eventId);
+            producer.send(copy(record, template, post, eventId));
+        }
+        producer.flush();
+    }
+
+    /** How many events the engine has received (its batches' events, counted as they arrive). */
+    private double received() {
+        return registry.find("cabinet.projection.event.received.age").timers().stream().mapToDouble(t -> t.count())
+                .sum();
     }
 
     /** A plain consumer joins the group, takes its share of the partitions, and leaves without committing anything. */
@@ -140,6 +166,8 @@ class OverlappingBatchesTest {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap());
         config.put(ProducerConfig.ACKS_CONFIG, "all");
+        // One request for each step's records, so the engine receives them in a few batches.
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 100);
         return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 
