@@ -77,6 +77,7 @@ public class EventApplier {
         }
         Projector<?> projector = projectorByType.get(event.type());
         long started = System.nanoTime();
+        metrics.started(record.timestamp());
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.
         return tracing.applying(record, event.type(), event.id(), () -> retryingTransientErrors(

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -17,7 +18,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import io.quarkus.runtime.ShutdownEvent;
-import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 
@@ -46,11 +46,10 @@ public class InFlightBatches {
     }
 
     /** Counts the batch as in flight until it ends (its applied offsets are recorded by {@link ProjectionLag}). */
-    <T> Uni<T> track(Uni<T> work) {
-        return Uni.createFrom().deferred(() -> {
-            running.incrementAndGet();
-            return work.onTermination().invoke(running::decrementAndGet);
-        });
+    <T> CompletableFuture<T> track(CompletableFuture<T> work) {
+        running.incrementAndGet();
+        work.whenComplete((result, failure) -> running.decrementAndGet());
+        return work;
     }
 
     /** Runs before the application's beans (the Kafka connector among them) are destroyed. */

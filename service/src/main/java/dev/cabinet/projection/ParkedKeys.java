@@ -84,7 +84,7 @@ public class ParkedKeys {
         }
     }
 
-    /** The ids of every parked stream; the engine reads them once per batch, so every instance sees an operator's act. */
+    /** The ids of every parked stream; the engine reads them about once a second (an operator's act shows). */
     public Uni<Set<String>> parkedIds() {
         return keys().map(items -> items.stream().map(item -> Items.string(item, "parkedKeyId"))
                 .collect(Collectors.toSet()));

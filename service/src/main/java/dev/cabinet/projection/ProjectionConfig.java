@@ -14,6 +14,21 @@ public interface ProjectionConfig {
     @WithDefault("32")
     int concurrency();
 
+    /**
+     * How many batches of one consumer are applied at the same time: the consumer fetches its next batch while the
+     * previous ones finish, so an event that arrives meanwhile does not wait for a whole batch. Each stream's events
+     * stay in order across them, and batches finish (progress recorded, offsets committed) in order.
+     */
+    @WithDefault("4")
+    int batchesInFlight();
+
+    /**
+     * How often the engine reads the parked streams again (an operator's release elsewhere shows up after at most
+     * this); a batch never waits for that read, except the first one after partitions are assigned.
+     */
+    @WithDefault("1s")
+    Duration parkedRefresh();
+
     /** How many items a fan-out (a rename reaching every copy) updates at the same time. */
     @WithDefault("16")
     int fanOutConcurrency();

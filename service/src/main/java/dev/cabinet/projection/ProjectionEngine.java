@@ -5,31 +5,42 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
-import dev.cabinet.table.TransientStoreErrors;
-import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 
 /**
  * Consumes the event topics in batches and applies each event through {@link EventApplier}. Events of one stream (topic
- * and key) are applied one after the other, in log order; different streams run concurrently. An event that cannot
- * apply goes to the dead-letter topic and parks its stream: the stream's later events wait behind it, while other
- * streams and the partition's offset move on. The batch is acknowledged, and so its offsets committed, only once every
- * event of it is applied or parked. Transient store errors are retried without end: nothing is skipped for them.
+ * and key) are applied one after the other, in log order, also across batches ({@link KeyedChains}); different streams
+ * run concurrently, and a consumer's next batch starts while its previous ones finish ({@link BatchSequence}). An event
+ * that cannot apply goes to the dead-letter topic and parks its stream: the stream's later events wait behind it, while
+ * other streams and the partition's offset move on. A batch is acknowledged, and so its offsets committed, only once
+ * every event of it and of every earlier batch is applied or parked, and its progress recorded. Transient store errors
+ * are retried without end: nothing is skipped for them.
  */
 @ApplicationScoped
 public class ProjectionEngine {
 
     /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
     public static final String CHANNEL = "events";
+    /** The sequence of batches handed to {@link #project(ConsumerRecords)} directly (tests, tools). */
+    private static final String DIRECT = "direct";
 
     private final EventApplier applier;
     private final ParkedKeys parkedKeys;
@@ -38,9 +49,21 @@ public class ProjectionEngine {
     private final ProjectionLag lag;
     private final ProjectionConfig config;
     private final InFlightBatches inFlight;
+    private final ProjectionMetrics metrics;
+    private final KeyedChains<StreamId, Boolean> streams = new KeyedChains<>();
+    private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
+    private final ProgressWrites<TopicPartition> progressWrites;
+
+    /** The parked streams as last read from the table (null: read before the next batch), and when that read began. */
+    private volatile Set<String> parkedRead;
+    private volatile long parkedReadAt;
+    private final AtomicBoolean readingParked = new AtomicBoolean();
+    /** Streams this instance parked since: a read begun before a park must not make the engine forget it. */
+    private final Set<String> parkedHere = ConcurrentHashMap.newKeySet();
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
-            ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight) {
+            ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight,
+            MeterRegistry registry) {
         this.applier = applier;
         this.parkedKeys = parkedKeys;
         this.deadLetters = deadLetters;
@@ -48,6 +71,9 @@ public class ProjectionEngine {
         this.lag = lag;
         this.config = config;
         this.inFlight = inFlight;
+        this.metrics = new ProjectionMetrics(registry);
+        this.progressWrites = new ProgressWrites<>((partition, offset) -> applier
+                .retryingTransientErrors(progress.record(partition, offset)).subscribeAsCompletionStage());
     }
 
     /**
@@ -62,35 +88,114 @@ public class ProjectionEngine {
                 .toList();
     }
 
-    /** Applies the batch, then records how far each of its partitions is applied (read-your-writes reads that). */
+    /**
+     * Starts the batch and lets the consumer fetch the next one as soon as fewer than
+     * {@code cabinet.projection.batches-in-flight} of its batches are unfinished; the batch is acknowledged (its
+     * offsets committed by the throttled strategy) when it has finished, in order.
+     */
     @Incoming(CHANNEL)
+    public Uni<Void> consume(KafkaRecordBatch<String, byte[]> message) {
+        IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
+                .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
+        BatchSequence sequence = sequence(metadata.getChannel());
+        start(metadata.getRecords(), sequence).whenComplete((done, failure) -> {
+            if (failure == null) {
+                message.ack();
+            } else {
+                message.nack(failure);
+            }
+        });
+        return Uni.createFrom().completionStage(sequence::room);
+    }
+
+    /**
+     * Applies the batch, after the batches given before it, and records how far each of its partitions is applied
+     * (read-your-writes reads that). Completes when all of that is done.
+     */
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
+        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
+    }
+
+    /** Forgets the parked streams read so far: the next batch reads them again (new partitions may hold some). */
+    void partitionsAssigned() {
+        parkedRead = null;
+    }
+
+    private BatchSequence sequence(String channel) {
+        return sequences.computeIfAbsent(channel, c -> new BatchSequence(config.batchesInFlight()));
+    }
+
+    /**
+     * Takes every stream's turn now, together and in log order, then applies the streams concurrently; the batch
+     * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
+     */
+    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> batch, BatchSequence sequence) {
         lag.started(batch);
-        return inFlight.track(applier.retryingTransientErrors(parkedKeys.parkedIds())
-                .chain(parked -> Multi.createFrom().iterable(byStream(batch))
-                        .onItem().transformToUni(records -> applyInOrder(records, parked))
+        metrics.received(batch);
+        Map<StreamId, List<ConsumerRecord<String, byte[]>>> byStream = byStream(batch);
+        List<KeyedChains.Turn<Boolean>> turns = streams.next(List.copyOf(byStream.keySet()));
+        List<StreamBatch> groups = new ArrayList<>();
+        int at = 0;
+        for (Map.Entry<StreamId, List<ConsumerRecord<String, byte[]>>> stream : byStream.entrySet()) {
+            groups.add(new StreamBatch(stream.getKey().id(), stream.getValue(), turns.get(at++)));
+        }
+        Uni<Void> applied = parkedIds()
+                .chain(parked -> Multi.createFrom().iterable(groups)
+                        .onItem().transformToUni(group -> applyInTurn(group, parked))
                         .merge(config.concurrency())
                         .collect().last())
-                .chain(() -> applier.retryingTransientErrors(progress.record(batch)))
-                .invoke(() -> lag.finished(batch))
-                .replaceWithVoid());
+                .replaceWithVoid()
+                // A batch that fails (or stops) before a stream's turn ran must still end that turn.
+                .onFailure().invoke(failure -> groups.forEach(group -> group.turn.done()
+                        .completeExceptionally(failure)))
+                .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
+                        .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
+        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(), () -> recordProgress(batch)));
+    }
+
+    /** Records how far the batch's partitions are applied (coalesced with other batches' writes), then its lag. */
+    private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch) {
+        List<CompletableFuture<Void>> writes = new ArrayList<>();
+        for (TopicPartition partition : batch.partitions()) {
+            List<ConsumerRecord<String, byte[]>> records = batch.records(partition);
+            long last = records.get(records.size() - 1).offset();
+            writes.add(progressWrites.record(partition, last).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenRun(() -> lag.finished(batch));
     }
 
     /** Groups the batch by stream, keeping each group in log order. */
-    private static Iterable<List<ConsumerRecord<String, byte[]>>> byStream(ConsumerRecords<String, byte[]> batch) {
+    private static Map<StreamId, List<ConsumerRecord<String, byte[]>>> byStream(ConsumerRecords<String, byte[]> batch) {
         Map<StreamId, List<ConsumerRecord<String, byte[]>>> groups = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : batch) {
             groups.computeIfAbsent(StreamId.of(record), g -> new ArrayList<>()).add(record);
         }
-        return groups.values();
+        return groups;
     }
 
-    private Uni<Void> applyInOrder(List<ConsumerRecord<String, byte[]>> records, Set<String> parkedAtStart) {
-        StreamState stream = new StreamState(parkedAtStart.contains(StreamId.of(records.get(0)).id()));
+    /** Applies a stream's records once its earlier records (of earlier batches) are done; ends its turn either way. */
+    private Uni<Boolean> applyInTurn(StreamBatch group, Set<String> parkedAtStart) {
+        return Uni.createFrom().completionStage(group.turn.previous())
+                .chain(parkedBefore -> applyInOrder(group.records, parkedBefore != null ? parkedBefore
+                        : parkedAtStart.contains(group.id) || parkedHere.contains(group.id), group.id))
+                .invoke(parked -> group.turn.done().complete(parked))
+                .onFailure().invoke(failure -> group.turn.done().completeExceptionally(failure));
+    }
+
+    /** The stream's records in order; answers whether the stream is parked after them. */
+    private Uni<Boolean> applyInOrder(List<ConsumerRecord<String, byte[]>> records, boolean parkedBefore, String id) {
+        StreamState stream = new StreamState(parkedBefore);
         return Multi.createFrom().iterable(records)
                 .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, stream))
                 .collect().last()
-                .replaceWithVoid();
+                .map(nothing -> {
+                    if (stream.parked) {
+                        parkedHere.add(id);
+                    } else {
+                        parkedHere.remove(id);
+                    }
+                    return stream.parked;
+                });
     }
 
     private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, StreamState stream) {
@@ -107,6 +212,41 @@ public class ProjectionEngine {
                     return deadLetters.send(record, reason)
                             .chain(() -> applier.retryingTransientErrors(parkedKeys.park(record, reason)));
                 });
+    }
+
+    /**
+     * The parked streams, read from the table at most once per {@code cabinet.projection.parked-refresh} rather than
+     * once per batch: a batch waits for the read only when there is none yet (at start, after an assignment). A stream
+     * an operator released meanwhile is still listed, which costs one conditional write ({@link ParkedKeys#parkBehind}
+     * finds it released and the event is applied); one parked here is in {@link #parkedHere} at once.
+     */
+    private Uni<Set<String>> parkedIds() {
+        Set<String> read = parkedRead;
+        if (read == null) {
+            return readParked();
+        }
+        boolean old = System.nanoTime() - parkedReadAt > config.parkedRefresh().toNanos();
+        if (old && readingParked.compareAndSet(false, true)) {
+            readParked().onTermination().invoke(() -> readingParked.set(false)).subscribe().with(ids -> {
+            }, failure -> {
+            });
+        }
+        return Uni.createFrom().item(read);
+    }
+
+    private Uni<Set<String>> readParked() {
+        return Uni.createFrom().deferred(() -> {
+            long started = System.nanoTime();
+            return applier.retryingTransientErrors(parkedKeys.parkedIds()).invoke(ids -> {
+                parkedRead = ids;
+                parkedReadAt = started;
+            });
+        });
+    }
+
+    /** One stream's records of a batch, with the stream's turn. */
+    private record StreamBatch(String id, List<ConsumerRecord<String, byte[]>> records,
+            KeyedChains.Turn<Boolean> turn) {
     }
 
     /** Whether a stream is parked, as the engine walks its events of one batch. */

@@ -3,6 +3,9 @@ package dev.cabinet.projection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,7 +38,8 @@ public class ProjectionLag {
 
     private final MeterRegistry registry;
     private final Clock clock;
-    private final Map<TopicPartition, InFlight> inFlight = new ConcurrentHashMap<>();
+    /** Per partition, its batches in flight, oldest first (batches finish in the order they started). */
+    private final Map<TopicPartition, Deque<InFlight>> inFlight = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Counter> events = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Long> offsetLag = new ConcurrentHashMap<>();
@@ -51,7 +55,12 @@ public class ProjectionLag {
         Instant now = clock.instant();
         for (TopicPartition partition : batch.partitions()) {
             long oldest = batch.records(partition).stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
-            inFlight.put(partition, new InFlight(now, Instant.ofEpochMilli(oldest)));
+            InFlight batchInFlight = new InFlight(now, Instant.ofEpochMilli(oldest));
+            inFlight.compute(partition, (p, batches) -> {
+                Deque<InFlight> started = batches != null ? batches : new ArrayDeque<>();
+                started.addLast(batchInFlight);
+                return started;
+            });
             register(partition);
         }
     }
@@ -66,7 +75,10 @@ public class ProjectionLag {
             var records = batch.records(partition);
             applied.merge(partition, records.get(records.size() - 1).offset(), Math::max);
             events.get(partition).increment(records.size());
-            inFlight.remove(partition);
+            inFlight.computeIfPresent(partition, (p, batches) -> {
+                batches.pollFirst();
+                return batches.isEmpty() ? null : batches;
+            });
         }
         refreshOffsetLag(batch);
     }
@@ -90,7 +102,7 @@ public class ProjectionLag {
     /** The partition whose batch has been in flight the longest, if one has been for more than {@code limit}. */
     public Optional<String> stuckLongerThan(Duration limit) {
         Instant now = clock.instant();
-        return inFlight.entrySet().stream()
+        return oldestInFlight().entrySet().stream()
                 .filter(e -> Duration.between(e.getValue().started(), now).compareTo(limit) > 0)
                 .min(Map.Entry.comparingByValue((a, b) -> a.started().compareTo(b.started())))
                 .map(e -> e.getKey() + " has not advanced for "
@@ -119,8 +131,29 @@ public class ProjectionLag {
         });
     }
 
+    /** Each partition's oldest batch in flight. */
+    private Map<TopicPartition, InFlight> oldestInFlight() {
+        Map<TopicPartition, InFlight> oldest = new HashMap<>();
+        inFlight.forEach((partition, batches) -> {
+            InFlight first = oldestOf(partition);
+            if (first != null) {
+                oldest.put(partition, first);
+            }
+        });
+        return oldest;
+    }
+
+    private InFlight oldestOf(TopicPartition partition) {
+        InFlight[] first = new InFlight[1];
+        inFlight.computeIfPresent(partition, (p, batches) -> {
+            first[0] = batches.peekFirst();
+            return batches;
+        });
+        return first[0];
+    }
+
     private double timeLagSeconds(TopicPartition partition) {
-        InFlight batch = inFlight.get(partition);
+        InFlight batch = oldestOf(partition);
         return batch == null ? 0 : Math.max(0, Duration.between(batch.oldestEvent(), clock.instant()).toMillis() / 1000.0);
     }
 }

@@ -3,6 +3,9 @@ package dev.cabinet.projection;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
@@ -11,6 +14,8 @@ final class ProjectionMetrics {
 
     private final MeterRegistry registry;
     private final Timer eventAge;
+    private final Timer receivedAge;
+    private final Timer startedAge;
 
     ProjectionMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -23,6 +28,28 @@ final class ProjectionMetrics {
                 .serviceLevelObjectives(Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
                         Duration.ofMillis(500), Duration.ofSeconds(1))
                 .register(registry);
+        this.receivedAge = Timer.builder("cabinet.projection.event.received.age")
+                .description("how old an event was when the engine received its batch (from the record's timestamp)")
+                .publishPercentileHistogram().register(registry);
+        this.startedAge = Timer.builder("cabinet.projection.event.started.age")
+                .description("how old an event was when its application started (from the record's timestamp)")
+                .publishPercentileHistogram().register(registry);
+    }
+
+    /**
+     * Where an event's age goes before it is applied: from the record's timestamp until the engine received its batch
+     * (producer linger, broker, fetch, the connector's queue), and until its application started (waiting for its
+     * stream's earlier events and the engine's concurrency).
+     */
+    void received(ConsumerRecords<String, byte[]> batch) {
+        long now = System.currentTimeMillis();
+        for (ConsumerRecord<String, byte[]> record : batch) {
+            receivedAge.record(Math.max(0, now - record.timestamp()), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    void started(long recordTimestampMillis) {
+        startedAge.record(Math.max(0, System.currentTimeMillis() - recordTimestampMillis), TimeUnit.MILLISECONDS);
     }
 
     void applied(String type, long nanos) {

@@ -4,13 +4,10 @@ import dev.cabinet.table.TableWriter;
 
 import dev.cabinet.table.ItemUpdate;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 
 import dev.cabinet.eventlog.LogPosition;
@@ -24,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * How far the projector has applied each partition of the log, kept in the table itself so that every API instance
- * can tell whether a position is applied, whichever instance projected it. Written after each batch, only upwards.
+ * can tell whether a position is applied, whichever instance projected it. Written as batches finish, in order, only
+ * upwards (the engine coalesces the writes of batches that finish while one is in flight).
  */
 @ApplicationScoped
 public class ProjectionProgress {
@@ -43,21 +41,14 @@ public class ProjectionProgress {
         return KeyPlan.PROJECTION_PROGRESS.key(topic.replace('.', '-'), partition);
     }
 
-    /** Records the last offset of each partition of a batch whose every event has been applied. */
-    Uni<Void> record(ConsumerRecords<String, byte[]> batch) {
-        List<Uni<Boolean>> writes = new ArrayList<>();
-        String now = Timestamps.format(Instant.now());
-        for (TopicPartition partition : batch.partitions()) {
-            var records = batch.records(partition);
-            long last = records.get(records.size() - 1).offset();
-            writes.add(store.update(ItemUpdate.of(key(partition.topic(), partition.partition()),
-                    KeyPlan.PROJECTION_PROGRESS.name())
-                    .set("topic", partition.topic())
-                    .set("partition", partition.partition())
-                    .set("appliedAt", now)
-                    .guardedBy(APPLIED, last)));
-        }
-        return writes.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(writes).andFailFast().replaceWithVoid();
+    /** Records that the partition is applied up to {@code last}, every event before it too (only ever upwards). */
+    Uni<Void> record(TopicPartition partition, long last) {
+        return store.update(ItemUpdate.of(key(partition.topic(), partition.partition()),
+                KeyPlan.PROJECTION_PROGRESS.name())
+                .set("topic", partition.topic())
+                .set("partition", partition.partition())
+                .set("appliedAt", Timestamps.format(Instant.now()))
+                .guardedBy(APPLIED, last)).replaceWithVoid();
     }
 
     /**

@@ -178,7 +178,7 @@ public final class KeyPlan {
                     "eventType", "parkedAt")
             .notes("an aggregate key whose events wait behind one that could not be applied (dead-lettered); "
                     + "parkedKeyId is derived from the topic and the record key. One partition: parked keys are "
-                    + "incidents, few at any time, and the projector reads them all once per batch")
+                    + "incidents, few at any time, and the projector reads them all once a second")
             .build();
 
     public static final ItemType PARKED_EVENT = ItemType.named("ParkedEvent")
@@ -323,7 +323,7 @@ public final class KeyPlan {
                     "Idempotency-Key on any command",
                     ItemRead.of(IDEMPOTENT_REQUEST).consistent().note("after a conditional PutItem")),
             new AccessPattern(21, "The parked keys, with the reason each was parked (operator; the projector reads "
-                    + "them once per batch)", "GET /admin/parked-keys", PARKED_KEYS),
+                    + "them once a second)", "GET /admin/parked-keys", PARKED_KEYS),
             new AccessPattern(22, "A parked key's events in log order (operator retry and discard)",
                     "GET /admin/parked-keys/{id}", PARKED_EVENTS),
             new AccessPattern(23, "Which table answers reads (every instance, every few seconds)",

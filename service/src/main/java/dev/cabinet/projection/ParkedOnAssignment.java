@@ -1,0 +1,36 @@
+package dev.cabinet.projection;
+
+import java.util.Collection;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.common.TopicPartition;
+
+import io.smallrye.common.annotation.Identifier;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
+
+/**
+ * Partitions just assigned may hold streams that their previous owner parked: the engine reads the parked streams again
+ * before its next batch rather than trusting its periodic read ({@code consumer-rebalance-listener.name} of the
+ * projector's channel names this bean).
+ */
+@ApplicationScoped
+@Identifier(ParkedOnAssignment.NAME)
+public class ParkedOnAssignment implements KafkaConsumerRebalanceListener {
+
+    static final String NAME = "cabinet-projector";
+
+    private final ProjectionEngine engine;
+
+    ParkedOnAssignment(ProjectionEngine engine) {
+        this.engine = engine;
+    }
+
+    @Override
+    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        if (!partitions.isEmpty()) {
+            engine.partitionsAssigned();
+        }
+    }
+}
