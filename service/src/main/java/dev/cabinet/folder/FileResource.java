@@ -22,8 +22,8 @@ import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Problems;
 import dev.cabinet.shared.Ids;
-import dev.cabinet.table.Ids;
-import dev.cabinet.table.Timestamps;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 

@@ -41,7 +41,7 @@ import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.Api;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.Freezer;
-import dev.cabinet.table.Ids;
+import dev.cabinet.shared.Ids;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
