@@ -128,9 +128,12 @@ public class ParkedKeys {
         }
         eventId(record).ifPresent(id -> key.setIfAbsent("eventId", id));
         eventType(record).ifPresent(type -> key.setIfAbsent("eventType", type));
+        // The key item goes last: until it is written a redelivery parks the record again with the same reason, while
+        // once it exists a redelivery only parks behind it, so the event and its outcome must already say why.
         return store.update(event(record, stream, reason))
+                .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
-                .chain(() -> markParked(record, reason));
+                .replaceWithVoid();
     }
 
     /**
