@@ -65,7 +65,11 @@ class DeploymentManifestsTest {
     private static final Set<String> EXTENSION_PROPERTIES = Set.of(
             "quarkus.dynamodb.endpoint-override", "quarkus.dynamodb.aws.region", "quarkus.dynamodb.aws.credentials.type",
             "quarkus.dynamodb.aws.credentials.static-provider.access-key-id",
-            "quarkus.dynamodb.aws.credentials.static-provider.secret-access-key");
+            "quarkus.dynamodb.aws.credentials.static-provider.secret-access-key",
+            "quarkus.s3.endpoint-override", "quarkus.s3.path-style-access", "quarkus.s3.aws.region",
+            "quarkus.s3.aws.credentials.type",
+            "quarkus.s3.aws.credentials.static-provider.access-key-id",
+            "quarkus.s3.aws.credentials.static-provider.secret-access-key");
 
     @ConfigProperty(name = "mp.messaging.incoming.events.topics")
     List<String> topics;
