@@ -86,6 +86,6 @@ public class CustomerProjector implements Projector<CustomerEvent> {
     }
 
     private static Key order(OrderStatusChanged e) {
-        return CustomerKeys.order(e.customerId(), e.orderDate(), e.orderId());
+        return KeyPlan.ORDER.key(e.customerId(), e.orderDate(), e.orderId());
     }
 }

@@ -69,7 +69,7 @@ public class CommentProjector implements Projector<CommentEvent> {
         Key comment = key(deleted.postId(), deleted.createdAt(), deleted.commentId());
         // Counted off only if it is still there: deleting a comment twice changes the count once.
         WritePlan plan = reads.item(comment).isPresent()
-                ? WritePlan.onRoot().write(PostKeys.count(deleted.postId(), deleted.commentId(), shards,
+                ? WritePlan.onRoot().write(PostCounters.count(deleted.postId(), deleted.commentId(), shards,
                         Attributes.COMMENT_COUNT, -1))
                 : WritePlan.onRoot();
         return plan.delete(comment);
@@ -86,7 +86,7 @@ public class CommentProjector implements Projector<CommentEvent> {
                 Attributes.CREATED_AT, e.createdAt())), author);
         return WritePlan.onRoot()
                 .write(comment)
-                .write(PostKeys.count(e.postId(), e.commentId(), shards, Attributes.COMMENT_COUNT, 1))
+                .write(PostCounters.count(e.postId(), e.commentId(), shards, Attributes.COMMENT_COUNT, 1))
                 .then(new CopyCheck(profile, KeyPlan.COMMENT_AUTHOR.versionOf(author), List.of(comment.key())));
     }
 

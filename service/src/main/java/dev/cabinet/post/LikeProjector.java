@@ -95,7 +95,7 @@ public class LikeProjector implements Projector<LikeEvent> {
      */
     private WritePlan counted(WritePlan plan, LikeEvent event, long delta, String flag) {
         Key like = KeyPlan.LIKE.key(event.postId(), event.userId());
-        Key counter = PostKeys.counter(event.postId(), Shards.of(event.userId(), shards));
+        Key counter = PostCounters.counter(event.postId(), Shards.of(event.userId(), shards));
         return plan.then(new Count(counter, KeyPlan.POST_COUNTER, Attributes.LIKE_COUNT, delta, like, flag))
                 .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(like, counter)));
     }

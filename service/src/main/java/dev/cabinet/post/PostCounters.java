@@ -10,21 +10,12 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Keys of a post's metadata, author-side summary and counter shards, and the change of one counter on its shard. */
-public final class PostKeys {
+/** The post's counter shards: their keys, how to tell them among the post's items, and one counter's change. */
+public final class PostCounters {
 
-    private PostKeys() {
+    private PostCounters() {
     }
 
-
-
-    public static Key metadata(String postId) {
-        return KeyPlan.POST.key(postId);
-    }
-
-    public static Key summary(String authorId, String createdAt, String postId) {
-        return KeyPlan.USER_POST.key(authorId, createdAt, postId);
-    }
 
     /** The post's counter shard {@code shard} (its likeCount and commentCount, {@link KeyPlan#POST_COUNTER}). */
     public static Key counter(String postId, int shard) {

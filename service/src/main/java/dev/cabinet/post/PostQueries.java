@@ -79,7 +79,7 @@ public class PostQueries {
                 return Optional.empty();
             }
             List<Map<String, AttributeValue>> rest = page.items().subList(1, page.items().size());
-            List<Map<String, AttributeValue>> comments = rest.stream().filter(item -> !PostKeys.isCounter(item))
+            List<Map<String, AttributeValue>> comments = rest.stream().filter(item -> !PostCounters.isCounter(item))
                     .toList();
             String next = page.next();
             if (comments.size() > commentLimit) {
@@ -105,7 +105,7 @@ public class PostQueries {
         return table.queryMerged(KeyPlan.PUBLISHED_POSTS.shards(feed.shards()), page)
                 .map(result -> result.map(PostView::of)).chain(posts -> {
             List<Key> keys = posts.items().stream()
-                    .flatMap(post -> PostKeys.counters(post.id(), counterShards).stream()).toList();
+                    .flatMap(post -> PostCounters.counters(post.id(), counterShards).stream()).toList();
             return table.getAll(keys).map(counters -> {
                 // A post's counter shards all share its partition key.
                 Map<String, List<Map<String, AttributeValue>>> byPost = counters.stream()

@@ -32,7 +32,6 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.shared.Timestamps;
-import dev.cabinet.user.UserKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -66,7 +65,7 @@ class CommentCopyRaceTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
                 .body("items[0].id", equalTo(earlier)));
 
-        Key profile = UserKeys.profile(user);
+        Key profile = KeyPlan.USER_PROFILE.key(user);
         CommentAdded added = new CommentAdded(postId, Ids.newId(), user, "Late", Timestamps.format(Instant.now()));
         WritePlan plan = projector.decide(added, new Reads(Optional.empty(),
                 Map.of(profile, store.read(profile).await().indefinitely())));

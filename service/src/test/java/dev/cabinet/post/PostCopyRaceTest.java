@@ -30,7 +30,6 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.shared.Timestamps;
-import dev.cabinet.user.UserKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -58,7 +57,7 @@ class PostCopyRaceTest {
     void aPostCountedJustAfterARenameTakesTheNewNameFromTheCount() {
         String author = newUserId();
         register(author, "Before");
-        Key profile = UserKeys.profile(author);
+        Key profile = KeyPlan.USER_PROFILE.key(author);
         Optional<Map<String, AttributeValue>> copied = store.read(profile).await().indefinitely();
         assertEquals("Before", copied.orElseThrow().get("name").s());
 

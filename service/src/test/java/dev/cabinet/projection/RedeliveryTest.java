@@ -1,5 +1,7 @@
 package dev.cabinet.projection;
 
+import dev.cabinet.table.KeyPlan;
+
 import dev.cabinet.table.TableWriter;
 
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
@@ -28,10 +30,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.post.PostKeys;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.table.Key;
-import dev.cabinet.user.UserKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -57,7 +57,7 @@ class RedeliveryTest {
             given().get("/posts/" + first).then().body("title", equalTo("First, edited"));
             given().get("/posts/" + second).then().body("status", equalTo("published"));
         });
-        List<Key> keys = List.of(UserKeys.profile(author), PostKeys.metadata(first), PostKeys.metadata(second),
+        List<Key> keys = List.of(KeyPlan.USER_PROFILE.key(author), KeyPlan.POST.key(first), KeyPlan.POST.key(second),
                 summaryKey(author, first), summaryKey(author, second));
         Map<Key, Map<String, AttributeValue>> before = snapshot(keys);
 
@@ -75,8 +75,8 @@ class RedeliveryTest {
     }
 
     private Key summaryKey(String author, String postId) {
-        Map<String, AttributeValue> post = store.read(PostKeys.metadata(postId)).await().indefinitely().orElseThrow();
-        return PostKeys.summary(author, post.get("createdAt").s(), postId);
+        Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
+        return KeyPlan.USER_POST.key(author, post.get("createdAt").s(), postId);
     }
 
     private Map<Key, Map<String, AttributeValue>> snapshot(List<Key> keys) {
