@@ -23,6 +23,7 @@ import dev.cabinet.iam.IamRole;
 import dev.cabinet.projection.DeadLetterTopic;
 import dev.cabinet.projection.EventReader;
 import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.StreamId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -69,9 +70,9 @@ public class ObjectDeletions {
 
     @Incoming(CHANNEL)
     public Uni<Void> onBatch(ConsumerRecords<String, byte[]> batch) {
-        Map<String, List<ConsumerRecord<String, byte[]>>> byKey = new LinkedHashMap<>();
+        Map<StreamId, List<ConsumerRecord<String, byte[]>>> byKey = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : batch) {
-            byKey.computeIfAbsent(record.topic() + "/" + record.key(), k -> new ArrayList<>()).add(record);
+            byKey.computeIfAbsent(StreamId.of(record), k -> new ArrayList<>()).add(record);
         }
         return Multi.createFrom().iterable(byKey.values())
                 .onItem().transformToUni(records -> Multi.createFrom().iterable(records)
