@@ -9,7 +9,7 @@ import dev.cabinet.eventlog.Topics;
 
 /**
  * Measurements of a resource, keyed by resource id on {@value Topics#METRICS}. This is the high-volume path: other
- * services write these events straight into Kafka (the README gives the contract).
+ * services write these events straight into Kafka (docs/design.md gives the contract).
  */
 public sealed interface MetricsEvent extends DomainEvent permits MetricsEvent.MetricsRecorded {
 

@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A post's metadata as the API shows it; {@code comments} only when asked for ({@code ?include=comments}). A feed
  * entry has no {@code body}: the feed index leaves bodies out. {@code likeCount} and {@code commentCount} are sums of the
- * post's counter shards, read with it; the entity tag is the post item's, which likes do not change (see README,
+ * post's counter shards, read with it; the entity tag is the post item's, which likes do not change (see docs/design.md,
  * "Likes").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

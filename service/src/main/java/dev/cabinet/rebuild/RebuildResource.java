@@ -14,7 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.http.Problems;
 
 /**
- * The operator's side of a blue/green rebuild (see the README's runbook): how far a candidate table is, its
+ * The operator's side of a blue/green rebuild (see the runbook in docs/design.md): how far a candidate table is, its
  * item-by-item verification against the live table, and the cut-over. Only for tokens with the {@code operator} group.
  */
 @Path("/admin/rebuilds/{table}")
