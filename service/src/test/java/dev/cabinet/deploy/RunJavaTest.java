@@ -127,9 +127,9 @@ class RunJavaTest {
         assertTrue(output.contains("Multiple garbage collectors selected"), output);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.legacy-jar" })
-    void eachJvmImageGivesTheJvmOneCollectorG1AndOptionsItAccepts(String file) throws Exception {
+    @Test
+    void theJvmImageGivesTheJvmOneCollectorG1AndOptionsItAccepts() throws Exception {
+        String file = "Dockerfile.jvm";
         RunJava.Command command = ImageDockerfile.read(file).entrypointCommand();
         assertEquals(List.of("-XX:+UseG1GC"), command.collectors(), file + ": " + command.arguments());
         assertEquals("/deployments/quarkus-run.jar", command.arguments().get(command.arguments().indexOf("-jar") + 1));
@@ -139,7 +139,7 @@ class RunJavaTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "Dockerfile.legacy-jar", "Dockerfile.native", "Dockerfile.native-micro" })
+    @ValueSource(strings = { "Dockerfile.native", "Dockerfile.native-micro" })
     void everyHeaderRunsItsOwnImageWithTheSettingsTheStartedJvmImageIsGiven(String file) {
         ImageDockerfile dockerfile = ImageDockerfile.read(file);
         ImageDockerfile.DockerRun jvm = ImageDockerfile.read("Dockerfile.jvm").run();
