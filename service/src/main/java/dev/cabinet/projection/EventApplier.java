@@ -1,10 +1,7 @@
 package dev.cabinet.projection;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -35,10 +32,9 @@ public class EventApplier {
     private final Map<String, Projector<?>> projectorByType = new HashMap<>();
     private final PlanExecutor executor;
     private final EventDecoder decoder;
-    private final ProjectionConfig config;
     private final ProjectionMetrics metrics;
     private final ProjectionTracing tracing;
-    private final StoreRecovery recovery;
+    private final TransientRetries retries;
 
     EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
             MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery) {
@@ -53,10 +49,9 @@ public class EventApplier {
         }
         this.executor = executor;
         this.decoder = new EventDecoder(catalog, json);
-        this.config = config;
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
-        this.recovery = recovery;
+        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
     }
 
     /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
@@ -80,7 +75,7 @@ public class EventApplier {
         metrics.started(record.timestamp());
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.
-        return tracing.applying(record, event.type(), event.id(), () -> retryingTransientErrors(
+        return tracing.applying(record, event.type(), event.id(), () -> retries.retrying(
                 Uni.createFrom().deferred(() -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
@@ -95,31 +90,10 @@ public class EventApplier {
     /**
      * Throttling, timeouts and 5xx answers are retried with backoff and jitter, without end; nothing is skipped. A wait
      * ends early when {@link StoreRecovery} sees the store answer again after an outage, so a long backoff grown during
-     * the outage does not delay the first write after it.
+     * the outage does not delay the first write after it ({@link TransientRetries}).
      */
     public <T> Uni<T> retryingTransientErrors(Uni<T> call) {
-        return retryingTransientErrors(call, Long.MAX_VALUE);
-    }
-
-    private <T> Uni<T> retryingTransientErrors(Uni<T> call, long attempts) {
-        return Uni.createFrom().deferred(() -> {
-            AtomicLong failures = new AtomicLong();
-            return call.onFailure(TransientStoreErrors::isTransient).retry().when(errors -> errors.onItem()
-                    .transformToUniAndConcatenate(error -> failures.incrementAndGet() > attempts
-                            ? Uni.createFrom().failure(error)
-                            : Uni.combine().any().of(
-                                    Uni.createFrom().voidItem().onItem().delayIt().by(backoff(failures.get())),
-                                    recovery.answersAgain())
-                                    .replaceWith(error)));   // a null item would be dropped: no retry at all
-        });
-    }
-
-    /** The n-th wait: doubles from the initial backoff up to the maximum, with half of it as jitter either way. */
-    private Duration backoff(long failure) {
-        long initial = config.initialBackoff().toMillis();
-        long doubled = initial << Math.min(failure - 1, 20);
-        long capped = Math.min(Math.max(doubled, initial), config.maxBackoff().toMillis());
-        return Duration.ofMillis((long) (capped * (0.5 + ThreadLocalRandom.current().nextDouble())));
+        return retries.retrying(call, Long.MAX_VALUE);
     }
 
 }

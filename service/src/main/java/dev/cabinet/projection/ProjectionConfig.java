@@ -1,6 +1,7 @@
 package dev.cabinet.projection;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import dev.cabinet.table.Walk;
 import io.smallrye.config.ConfigMapping;
@@ -54,6 +55,13 @@ public interface ProjectionConfig {
      */
     @WithDefault("250ms")
     Duration probeInterval();
+
+    /**
+     * This instance's stable name (the pod's name, {@code HOSTNAME}, in production): with one, the projector's consumers
+     * are static members of the group ({@link StaticMembership}), so a restart under the same name takes the partitions
+     * back at once; without one (empty) they are dynamic members. Must be unique among the group's live instances.
+     */
+    Optional<String> instanceId();
 
     /**
      * On shutdown, how long the batches in flight get to finish before the consumer closes; keep it below

@@ -1,5 +1,6 @@
 package dev.cabinet.table;
 
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,8 +22,12 @@ public class TableProbe {
         this.table = table.name();
     }
 
-    /** One call; it completes when the store answered and fails when it did not. */
-    public CompletionStage<?> call() {
-        return dynamo.describeTable(b -> b.tableName(table));
+    /**
+     * One call that gives up after {@code timeout} (instead of the client's api-call-timeout): a probe of a store that
+     * does not answer frees its connection soon, and the next probe goes out on a fresh one.
+     */
+    public CompletionStage<?> call(Duration timeout) {
+        return dynamo.describeTable(b -> b.tableName(table)
+                .overrideConfiguration(o -> o.apiCallTimeout(timeout).apiCallAttemptTimeout(timeout)));
     }
 }

@@ -24,6 +24,7 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -46,6 +47,9 @@ public class TableWriter {
     /** How long to wait before resubmitting what a BatchWriteItem left unprocessed (DynamoDB was throttling). */
     private static final Duration UNPROCESSED_RETRY_DELAY = Duration.ofMillis(100);
 
+    /** Far beyond the client's own api-call-timeout (4 s): only a call whose end got lost reaches it. */
+    static final Duration CALL_LIMIT = Duration.ofSeconds(15);
+
     /** BatchWriteItem's limit. */
     private static final int BATCH_SIZE = 25;
 
@@ -57,9 +61,20 @@ public class TableWriter {
         this.table = table.target();
     }
 
-    /** A store call, made when subscribed to (StoreCallMeter times every call by operation and outcome). */
-    private static <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
-        return Uni.createFrom().completionStage(call);
+    /**
+     * A store call, made when subscribed to (StoreCallMeter times every call by operation and outcome). The client gives
+     * up after quarkus.dynamodb.api-call-timeout; should its future still never end (a completion lost in the client's
+     * connection pool), the call fails as a transient client error after {@link #CALL_LIMIT}, so the projector retries
+     * it and no batch waits for it forever.
+     */
+    static <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
+        return bounded(Uni.createFrom().completionStage(call), CALL_LIMIT);
+    }
+
+    /** The call, failed as a transient client error (retried like a timeout) if it has not ended after {@code limit}. */
+    static <T> Uni<T> bounded(Uni<T> call, Duration limit) {
+        return call.ifNoItem().after(limit).failWith(() -> SdkClientException.create(
+                "the store call did not end within " + limit.toMillis() + " ms"));
     }
 
     /**

@@ -80,6 +80,9 @@ public final class ProcessHarness implements AutoCloseable {
         }
         properties.put("cabinet.table.create-if-missing", "true");
         properties.put("cabinet.projection.stuck-after", "5s");
+        // The process's name is its stable identity, as a pod's name is (HOSTNAME): restarted under it, its consumers
+        // take their partitions back at once (static membership) instead of waiting for the killed ones' sessions.
+        properties.put("cabinet.projection.instance-id", name);
         properties.putAll(extra);
         Map<String, String> environment = Map.of(
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,

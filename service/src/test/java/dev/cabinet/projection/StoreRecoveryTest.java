@@ -19,7 +19,7 @@ class StoreRecoveryTest {
 
     private final AtomicBoolean up = new AtomicBoolean(false);
     private final AtomicInteger probes = new AtomicInteger();
-    private final StoreRecovery recovery = new StoreRecovery(() -> {
+    private final StoreRecovery recovery = new StoreRecovery(timeout -> {
         probes.incrementAndGet();
         return up.get() ? CompletableFuture.completedFuture("ACTIVE")
                 : CompletableFuture.failedFuture(new IllegalStateException("down"));
@@ -27,8 +27,8 @@ class StoreRecoveryTest {
 
     @Test
     void waitingRetriesWakeWhenTheStoreAnswersAgainEvenAfterAnotherWaiterGaveUp() {
-        Cancellable gaveUp = recovery.answersAgain().subscribe().with(ignored -> { });
-        CompletableFuture<Void> waiting = recovery.answersAgain().subscribeAsCompletionStage();
+        Cancellable gaveUp = recovery.answersAgainSince(recovery.recoveries()).subscribe().with(ignored -> { });
+        CompletableFuture<Void> waiting = recovery.answersAgainSince(recovery.recoveries()).subscribeAsCompletionStage();
         await().until(() -> probes.get() >= 3);
         gaveUp.cancel();   // its backoff ended first
         assertFalse(waiting.isDone(), "a store that is down wakes nobody");
@@ -40,7 +40,7 @@ class StoreRecoveryTest {
     @Test
     void aStoreThatAnswersWakesNobodyEarlyAndNothingIsProbedWhileNobodyWaits() {
         up.set(true);
-        CompletableFuture<Void> waiting = recovery.answersAgain().subscribeAsCompletionStage();
+        CompletableFuture<Void> waiting = recovery.answersAgainSince(recovery.recoveries()).subscribeAsCompletionStage();
         await().until(() -> probes.get() >= 3);
         assertFalse(waiting.isDone(), "a throttle or a single timeout keeps the retry's own backoff");
         waiting.cancel(false);
