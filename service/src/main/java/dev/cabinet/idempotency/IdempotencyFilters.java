@@ -37,7 +37,9 @@ import io.smallrye.mutiny.Uni;
  * another instance or after a restart; the same key with another request is a 422; a retry while the first is still
  * running is a 409. A refused or failed request frees its key, so a corrected retry may reuse it; but a request whose
  * outcome is unknown (the log did not acknowledge its event in time) keeps it: its retry runs again with the same ids
- * ({@link CommandIds}), so it appends the same event and creates the same resource, never a second one.
+ * ({@link CommandIds}), so it appends the same event and creates the same resource, never a second one. The
+ * reservation counts against the request deadline, and the key's outcome is stored within it without ever changing the
+ * answer ({@link RequestDeadline#settle}).
  */
 public class IdempotencyFilters {
 
