@@ -118,6 +118,7 @@ public class LikeResource {
     }
 
     /** The posts a user likes, newest like first (pattern 24: GSI2 LIKER#u, where only current likes have an entry). */
+    @Deadline
     @Path("/users/{id}/likes")
     @Produces(MediaType.APPLICATION_JSON)
     public static class OfUser {
