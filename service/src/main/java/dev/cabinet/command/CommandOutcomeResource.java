@@ -67,8 +67,9 @@ public class CommandOutcomeResource {
         Duration searchFor = deadline.remaining().minus(ANSWER_TIME);
         return table.get(KeyPlan.EVENT_OUTCOME.key(eventId)).chain(item -> item.isPresent()
                 ? Uni.createFrom().item(CommandOutcomeView.of(item.get()))
-                : sends.find(eventId).map(sent -> resolve(sent, searchFor)).orElseThrow(() -> Problems.notFound("no outcome is known "
-                        + "for event " + eventId + ": it was applied, is not projected yet, or is unknown here")));
+                : sends.find(eventId).map(sent -> resolve(sent, searchFor)).orElseThrow(() -> Problems.notFound(
+                        "no outcome is known for event " + eventId + ": it was applied, is not projected yet, or is "
+                                + "unknown here")));
     }
 
     private Uni<CommandOutcomeView> resolve(EventSends.Sent sent, Duration searchFor) {

@@ -1,7 +1,5 @@
 package dev.cabinet.consistency;
 
-import java.time.Duration;
-
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
@@ -21,7 +19,7 @@ import io.smallrye.mutiny.Uni;
  * once the projector has applied that position, with strongly consistent reads, so it never answers from before it.
  * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem; a
  * position the log does not hold (a forged or mistyped token) is a 400 at once. The wait comes on top of the request
- * deadline ({@link RequestDeadline#waited}).
+ * deadline ({@link RequestDeadline#clientWait}).
  */
 public class ConsistencyTokenFilter {
 
@@ -66,9 +64,7 @@ public class ConsistencyTokenFilter {
     }
 
     private Uni<Boolean> awaitApplied(LogPosition position) {
-        long began = System.nanoTime();
-        return positions.awaitApplied(position, config.maxWait())
-                .invoke(() -> deadline.waited(Duration.ofNanos(System.nanoTime() - began)));
+        return deadline.clientWait(positions.awaitApplied(position, config.maxWait()));
     }
 
     private Response notYet(String token, ContainerRequestContext request) {

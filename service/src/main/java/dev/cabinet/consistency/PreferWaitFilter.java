@@ -27,7 +27,7 @@ import io.smallrye.mutiny.Uni;
  * 200 with {@code outcome: applied}, or 409 with the reason the projector rejected it; if the projection does not get
  * there in time, it stays 202 with {@code outcome: pending}; an event parked behind a dead letter stays 202 with
  * {@code outcome: parked} and the reason. {@code Preference-Applied} says the wait was honoured. The wait comes on top
- * of the request deadline, which it moves by what it took ({@link RequestDeadline#waited}).
+ * of the request deadline, which it moves by what it took ({@link RequestDeadline#clientWait}).
  */
 public class PreferWaitFilter {
 
@@ -57,9 +57,7 @@ public class PreferWaitFilter {
         Duration requested = Duration.ofSeconds(Long.parseLong(wait.group(1)));
         Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;
         LogPosition position = LogPosition.parse(accepted.position());
-        long began = System.nanoTime();
-        return positions.awaitApplied(position, limit).chain(applied -> {
-            deadline.waited(Duration.ofNanos(System.nanoTime() - began));
+        return deadline.clientWait(positions.awaitApplied(position, limit)).chain(applied -> {
             response.getHeaders().putSingle("Preference-Applied", "wait=" + limit.toSeconds());
             if (!applied) {
                 response.setEntity(Outcome.of(accepted, "pending", "not projected within " + limit.toSeconds()

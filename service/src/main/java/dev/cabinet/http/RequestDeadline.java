@@ -17,7 +17,7 @@ import io.smallrye.mutiny.Uni;
  * arrived). Its Idempotency-Key reservation, its reads and its event's acknowledgement are bounded by it
  * ({@link #bound}); a keyed command keeps the last {@link #keyRecord()} of it to store its key's outcome
  * ({@link #settle}). A wait the client asked for (Consistency-Token, Prefer: wait) moves the deadline by the time that
- * wait took, and only by that ({@link #waited}): it extends its own wait, not the others.
+ * wait took, and only by that ({@link #clientWait}): it extends its own wait, not the others.
  */
 @RequestScoped
 public class RequestDeadline {
@@ -29,7 +29,7 @@ public class RequestDeadline {
     private final Duration deadline;
     private final CommandIds ids;
     private final long startedAt = System.nanoTime();
-    private long waitedNanos;
+    private volatile long waitedNanos;
     private boolean keyed;
 
     RequestDeadline(DeadlineConfig config, CommandIds ids) {
@@ -42,9 +42,16 @@ public class RequestDeadline {
         keyed = true;
     }
 
-    /** The client asked for a wait (a Consistency-Token's, Prefer: wait's), which took {@code waited}. */
-    public void waited(Duration waited) {
-        waitedNanos += waited.toNanos();
+    /**
+     * A wait the client asked for (a Consistency-Token's, Prefer: wait's), bounded by its own limit: the deadline moves
+     * by the time it takes, so the rest of the request keeps its own time, no more.
+     */
+    public <T> Uni<T> clientWait(Uni<T> wait) {
+        // `this` is the instance itself, not the request-scoped proxy: the wait may end where the scope is not active.
+        return Uni.createFrom().deferred(() -> {
+            long began = System.nanoTime();
+            return wait.invoke(() -> waitedNanos += System.nanoTime() - began);
+        });
     }
 
     /** What is left for the request's work before it answers. */
