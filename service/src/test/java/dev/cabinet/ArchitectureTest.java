@@ -1,5 +1,6 @@
 package dev.cabinet;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -17,11 +18,14 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.table.TableComparison;
 import dev.cabinet.table.TableReader;
 import dev.cabinet.table.TableWriter;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Path;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -132,6 +136,18 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.cabinet.table.query..")
                 .should().dependOnClassesThat().resideInAPackage("dev.cabinet.http..")
                 .because("the read side refuses with its own exceptions; http/ decides how they are answered")
+                .check(CLASSES);
+    }
+
+    @Test
+    void everyResourceThatAnswersLaterAnswersByTheRequestDeadline() {
+        classes().that().areAnnotatedWith(Path.class)
+                .and(DescribedPredicate.describe("have a method that returns a Uni", type -> type.getMethods().stream()
+                        .anyMatch(method -> method.getRawReturnType().isEquivalentTo(Uni.class))))
+                .should().beAnnotatedWith(Deadline.class)
+                .because("the Uni a resource returns is where the request deadline bounds its answer (a resource "
+                        + "without it could wait on an outage far longer)")
+                .allowEmptyShould(false)
                 .check(CLASSES);
     }
 

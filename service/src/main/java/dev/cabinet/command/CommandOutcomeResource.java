@@ -14,6 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.eventlog.EventSends;
 import dev.cabinet.eventlog.LogSearch;
+import dev.cabinet.http.Deadline;
+import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.ProjectionProgress;
 import dev.cabinet.table.TableReader;
@@ -31,9 +33,13 @@ import io.smallrye.mutiny.Uni;
  * and a read of the log from the first send to its end did not find it. 404 means nothing is known here: the event was
  * applied long ago, was sent by another instance, or is unknown.
  */
+@Deadline
 @Path("/commands/{eventId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class CommandOutcomeResource {
+
+    /** What is left of the deadline to answer once a search of the log has been given up. */
+    private static final Duration ANSWER_TIME = Duration.ofMillis(100);
 
     private final TableReader table;
     private final EventSends sends;
@@ -41,10 +47,12 @@ public class CommandOutcomeResource {
     private final ProjectionProgress progress;
     /** Past this, a produce request the broker took before the send failed has been written or dropped. */
     private final Duration settle;
+    private final RequestDeadline deadline;
 
     CommandOutcomeResource(TableReader table, EventSends sends, LogSearch log, ProjectionProgress progress,
             @ConfigProperty(name = "mp.messaging.outgoing.events-out.request.timeout.ms", defaultValue = "30000")
-            long requestTimeoutMs) {
+            long requestTimeoutMs, RequestDeadline deadline) {
+        this.deadline = deadline;
         this.table = table;
         this.sends = sends;
         this.log = log;
@@ -56,13 +64,15 @@ public class CommandOutcomeResource {
     @GET
     public Uni<CommandOutcomeView> getOutcome(@PathParam("eventId") String eventId) {
         Ids.require("eventId", eventId);
+        Duration searchFor = deadline.remaining().minus(ANSWER_TIME);
         return table.get(KeyPlan.EVENT_OUTCOME.key(eventId)).chain(item -> item.isPresent()
                 ? Uni.createFrom().item(CommandOutcomeView.of(item.get()))
-                : sends.find(eventId).map(this::resolve).orElseThrow(() -> Problems.notFound("no outcome is known "
-                        + "for event " + eventId + ": it was applied, is not projected yet, or is unknown here")));
+                : sends.find(eventId).map(sent -> resolve(sent, searchFor)).orElseThrow(() -> Problems.notFound(
+                        "no outcome is known for event " + eventId + ": it was applied, is not projected yet, or is "
+                                + "unknown here")));
     }
 
-    private Uni<CommandOutcomeView> resolve(EventSends.Sent sent) {
+    private Uni<CommandOutcomeView> resolve(EventSends.Sent sent, Duration searchFor) {
         if (sent.position() != null) {
             return progress.isApplied(sent.position()).map(applied -> CommandOutcomeView.of(sent,
                     applied ? "applied" : "appended", applied ? null : "in the log, not projected yet"));
@@ -74,14 +84,18 @@ public class CommandOutcomeResource {
             return Uni.createFrom().item(CommandOutcomeView.of(sent, "pending",
                     "its send failed moments ago; the broker may still write it"));
         }
+        // A search of the log can take longer than the request may: stopped a moment before the deadline, the event is
+        // still pending (rather than the deadline's 503), as when the log cannot be read.
         return log.find(sent.topic(), sent.key(), sent.eventId(), sent.firstSentAt())
+                .ifNoItem().after(searchFor.compareTo(ANSWER_TIME) < 0 ? ANSWER_TIME : searchFor)
+                .failWith(() -> new IllegalStateException("not read to its end within the request's deadline"))
                 .chain(found -> {
                     if (found.isEmpty()) {
                         return Uni.createFrom().item(CommandOutcomeView.of(sent, "never-appended",
                                 "the log does not hold it and no send of it is left; the command had no effect"));
                     }
                     sends.found(sent.eventId(), found.get());
-                    return resolve(sends.find(sent.eventId()).orElseThrow());
+                    return resolve(sends.find(sent.eventId()).orElseThrow(), searchFor);
                 })
                 .onFailure().recoverWithItem(e -> CommandOutcomeView.of(sent, "pending",
                         "the log cannot be read now (" + e.getMessage() + "); ask again later"));

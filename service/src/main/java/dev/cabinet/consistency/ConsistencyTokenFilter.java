@@ -10,6 +10,7 @@ import dev.cabinet.eventlog.LogEnds;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
+import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.table.query.ReadConsistency;
 import io.smallrye.mutiny.Uni;
 
@@ -17,7 +18,8 @@ import io.smallrye.mutiny.Uni;
  * Read-your-writes for queries: a GET with {@value #HEADER} (the {@code position} a command answered) is served only
  * once the projector has applied that position, with strongly consistent reads, so it never answers from before it.
  * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem; a
- * position the log does not hold (a forged or mistyped token) is a 400 at once.
+ * position the log does not hold (a forged or mistyped token) is a 400 at once. The wait comes on top of the request
+ * deadline ({@link RequestDeadline#clientWait}).
  */
 public class ConsistencyTokenFilter {
 
@@ -27,10 +29,12 @@ public class ConsistencyTokenFilter {
     private final ReadConsistency consistency;
     private final ConsistencyConfig config;
     private final LogEnds logEnds;
+    private final RequestDeadline deadline;
 
     ConsistencyTokenFilter(LogPositions positions, ReadConsistency consistency, ConsistencyConfig config,
-            LogEnds logEnds) {
+            LogEnds logEnds, RequestDeadline deadline) {
         this.positions = positions;
+        this.deadline = deadline;
         this.logEnds = logEnds;
         this.consistency = consistency;
         this.config = config;
@@ -51,10 +55,16 @@ public class ConsistencyTokenFilter {
         }
         consistency.requireStrong();
         LogPosition wanted = position;
-        return logEnds.holds(position).chain(held -> held ? positions.awaitApplied(wanted, config.maxWait())
+        // Checking the token is the request's own work (under its deadline); the wait for the projection is the
+        // client's, bounded by max-wait, and moves the deadline by what it took so that the read keeps its time.
+        return deadline.bound(logEnds.holds(position)).chain(held -> held ? awaitApplied(wanted)
                 .map(applied -> applied ? null : notYet(token, request))
                 : Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER, "the log holds no event at "
                         + token + ": it is not a position a command answered with"), request.getUriInfo().getPath())));
+    }
+
+    private Uni<Boolean> awaitApplied(LogPosition position) {
+        return deadline.clientWait(positions.awaitApplied(position, config.maxWait()));
     }
 
     private Response notYet(String token, ContainerRequestContext request) {

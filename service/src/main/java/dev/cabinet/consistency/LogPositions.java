@@ -21,10 +21,14 @@ public class LogPositions {
         this.progress = progress;
     }
 
-    /** Emits true once the position is applied, false if it is not within {@code wait}. */
+    /**
+     * Emits true once the position is applied, false if it is not within {@code wait}; a look the store does not answer
+     * does not make it wait longer (a frozen store is "not applied yet" once {@code wait} has passed).
+     */
     public Uni<Boolean> awaitApplied(LogPosition position, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        return look(position, deadline, FIRST_LOOK);
+        return look(position, deadline, FIRST_LOOK)
+                .ifNoItem().after(wait.compareTo(FIRST_LOOK) < 0 ? FIRST_LOOK : wait).recoverWithItem(false);
     }
 
     private Uni<Boolean> look(LogPosition position, long deadline, Duration pause) {

@@ -14,6 +14,7 @@ import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.Problem;
 import dev.cabinet.http.Problems;
+import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.query.ReadConsistency;
 import dev.cabinet.table.TableReader;
@@ -25,7 +26,8 @@ import io.smallrye.mutiny.Uni;
  * has applied its event, at most N seconds (capped by {@code cabinet.consistency.max-prefer-wait}). Then the answer is
  * 200 with {@code outcome: applied}, or 409 with the reason the projector rejected it; if the projection does not get
  * there in time, it stays 202 with {@code outcome: pending}; an event parked behind a dead letter stays 202 with
- * {@code outcome: parked} and the reason. {@code Preference-Applied} says the wait was honoured.
+ * {@code outcome: parked} and the reason. {@code Preference-Applied} says the wait was honoured. The wait comes on top
+ * of the request deadline, which it moves by what it took ({@link RequestDeadline#clientWait}).
  */
 public class PreferWaitFilter {
 
@@ -35,9 +37,12 @@ public class PreferWaitFilter {
     private final TableReader table;
     private final ReadConsistency consistency;
     private final ConsistencyConfig config;
+    private final RequestDeadline deadline;
 
-    PreferWaitFilter(LogPositions positions, TableReader table, ReadConsistency consistency, ConsistencyConfig config) {
+    PreferWaitFilter(LogPositions positions, TableReader table, ReadConsistency consistency, ConsistencyConfig config,
+            RequestDeadline deadline) {
         this.positions = positions;
+        this.deadline = deadline;
         this.table = table;
         this.consistency = consistency;
         this.config = config;
@@ -52,7 +57,7 @@ public class PreferWaitFilter {
         Duration requested = Duration.ofSeconds(Long.parseLong(wait.group(1)));
         Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;
         LogPosition position = LogPosition.parse(accepted.position());
-        return positions.awaitApplied(position, limit).chain(applied -> {
+        return deadline.clientWait(positions.awaitApplied(position, limit)).chain(applied -> {
             response.getHeaders().putSingle("Preference-Applied", "wait=" + limit.toSeconds());
             if (!applied) {
                 response.setEntity(Outcome.of(accepted, "pending", "not projected within " + limit.toSeconds()
@@ -60,7 +65,9 @@ public class PreferWaitFilter {
                 return Uni.createFrom().voidItem();
             }
             consistency.requireStrong();
-            return table.get(KeyPlan.EVENT_OUTCOME.key(accepted.eventId())).invoke(rejection -> {
+            // Reading the outcome is the request's own work again: if the store does not answer by the deadline, the
+            // answer stays the 202 (the event is in the log), rather than a 503 that would say nothing was changed.
+            return deadline.bound(table.get(KeyPlan.EVENT_OUTCOME.key(accepted.eventId()))).invoke(rejection -> {
                 if (rejection.isPresent() && !"rejected".equals(Items.string(rejection.get(), "status"))) {
                     // Parked behind a dead letter, or discarded: accepted into the log, but not (yet) applied.
                     response.setEntity(Outcome.of(accepted, Items.string(rejection.get(), "status"),
@@ -74,7 +81,7 @@ public class PreferWaitFilter {
                     response.setStatus(Response.Status.OK.getStatusCode());
                     response.setEntity(Outcome.of(accepted, "applied", null));
                 }
-            }).replaceWithVoid();
+            }).replaceWithVoid().onFailure().recoverWithNull();
         });
     }
 }

@@ -22,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
@@ -36,6 +37,7 @@ import io.smallrye.mutiny.Uni;
  * A customer's cabinet: the profile and the orders (pattern 14). Any signed-in user may register customers and place
  * orders (Cabinet's customers are a back office's records, not its users); reads need no token.
  */
+@Deadline
 @Path("/customers/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class CustomerResource {

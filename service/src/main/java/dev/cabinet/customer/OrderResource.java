@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -24,6 +25,7 @@ import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
 /** Orders by id (pattern 15, through the overloaded GSI1) and by date (pattern 16, the sharded GSI2, merged). */
+@Deadline
 @Path("/orders")
 @Produces(MediaType.APPLICATION_JSON)
 public class OrderResource {

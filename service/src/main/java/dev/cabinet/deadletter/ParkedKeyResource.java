@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.ParkedKeys;
 import dev.cabinet.shared.Ids;
@@ -24,6 +25,7 @@ import io.smallrye.mutiny.Uni;
  * The operator's view of dead letters: the parked keys with their reasons, and retrying or discarding them once the
  * cause is fixed. Only callers whose token has the {@code operator} group may use it.
  */
+@Deadline
 @Path("/admin/parked-keys")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(ParkedKeyResource.OPERATOR)

@@ -25,6 +25,7 @@ public class CommandIds {
     private int resources;
     private int events;
     private String firstResource;
+    private final SendGate gate = new SendGate();
 
     /** Makes every later id of this request a function of {@code seed} (a ULID the idempotency reservation keeps). */
     public void seed(String seed) {
@@ -43,6 +44,11 @@ public class CommandIds {
     /** The id of the next event this request appends. */
     public String eventId() {
         return derived("event-" + events++);
+    }
+
+    /** Whether this request may still send its event, and which one it sent (see the request deadline). */
+    public SendGate gate() {
+        return gate;
     }
 
     /** The id of the first resource this request created, if any: what an answer about its outcome names. */

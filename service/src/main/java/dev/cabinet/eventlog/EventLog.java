@@ -50,13 +50,6 @@ public class EventLog {
     }
 
     /**
-     * Appends the event and emits where it was written. If the log does not acknowledge within
-     * {@code cabinet.events.ack-timeout}, or the producer gives up on it, fails with {@link OutcomeUnknownException}:
-     * the producer may still deliver it, or a frozen broker may write it when it wakes; {@link EventSends} follows it.
-     * Within a request the event id comes from {@link CommandIds}, so a retry with the same Idempotency-Key appends the
-     * same event id again.
-     */
-    /**
      * A new id for a resource a command creates: from the request's {@link CommandIds}, so that a retry with the same
      * Idempotency-Key creates the same resource; a random ULID outside a request.
      */
@@ -64,11 +57,20 @@ public class EventLog {
         return Arc.container().requestContext().isActive() ? ids.newId() : Ids.newId();
     }
 
+    /**
+     * Appends the event and emits where it was written. If the log does not acknowledge within
+     * {@code cabinet.events.ack-timeout}, or the producer gives up on it, fails with {@link OutcomeUnknownException}:
+     * the producer may still deliver it, or a frozen broker may write it when it wakes; {@link EventSends} follows it.
+     * Within a request the event id comes from {@link CommandIds}, so a retry with the same Idempotency-Key appends the
+     * same event id again, and the event is sent only while the request's {@link SendGate} is open (its deadline has
+     * not passed), so that a deadline answer knows whether anything went to the log.
+     */
     public <E extends DomainEvent> Uni<Appended> append(EventType<E> type, E event, String actor) {
         if (type.isSuperseded()) {
             throw new IllegalArgumentException(type.name() + " is only read; append " + type.currentName());
         }
-        String eventId = Arc.container().requestContext().isActive() ? ids.eventId() : Ids.newId();
+        boolean inRequest = Arc.container().requestContext().isActive();
+        String eventId = inRequest ? ids.eventId() : Ids.newId();
         List<RecordHeader> headers = List.of(
                 header(CloudEventHeaders.SPEC_VERSION, CloudEventHeaders.SPEC_VERSION_1_0),
                 header(CloudEventHeaders.ID, eventId),
@@ -86,6 +88,11 @@ public class EventLog {
                         .withHeaders(headers)
                         .build())
                 .addMetadata(result);
+        if (inRequest && !ids.gate().send(eventId)) {
+            // The request already answered that nothing was sent; nobody waits for this failure.
+            return Uni.createFrom().failure(new IllegalStateException("event " + eventId
+                    + " was not sent: its request's deadline had passed"));
+        }
         sends.sending(eventId, type.name(), type.topic(), event.aggregateId());
         CompletableFuture<LogPosition> written = Uni.createFrom().deferred(() -> emitter.sendMessage(message))
                 .map(ignored -> position(result.getResult()))

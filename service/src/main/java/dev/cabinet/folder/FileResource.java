@@ -20,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Ids;
@@ -31,6 +32,7 @@ import io.smallrye.mutiny.Uni;
  * A file's metadata by id (pattern 12, no token needed); for its owner, the confirmation of its upload, the download of
  * its content (a redirect to object storage) and its deletion.
  */
+@Deadline
 @Path("/files/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class FileResource {

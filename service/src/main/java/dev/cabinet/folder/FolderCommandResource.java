@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import io.quarkus.security.Authenticated;
@@ -26,6 +27,7 @@ import io.smallrye.mutiny.Uni;
  * Commands on folders. A folder belongs to the user who created it: only they may create folders in it, rename or move
  * it, and add files to it. Moving a folder needs the target folder to be theirs too, and not inside the folder moved.
  */
+@Deadline
 @Path("/folders")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)

@@ -7,6 +7,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -15,6 +16,7 @@ import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of folders: the folder with its path, its subfolders and its files (pattern 11); no token needed. */
+@Deadline
 @Path("/folders")
 @Produces(MediaType.APPLICATION_JSON)
 public class FolderQueryResource {

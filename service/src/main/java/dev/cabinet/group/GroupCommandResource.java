@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -31,6 +32,7 @@ import io.smallrye.mutiny.Uni;
  * Commands on groups. A registered user creates a group and becomes its admin; admins rename it, add members and
  * change roles; anyone may join themself and leave; the last admin of a group with other members must hand over first.
  */
+@Deadline
 @Path("/groups")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)

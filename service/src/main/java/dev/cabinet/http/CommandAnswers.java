@@ -25,7 +25,6 @@ public class CommandAnswers {
         this.log = log;
     }
 
-    /** Appends an accepted event and answers 202 with {@code id} and {@code Location}; nothing else is expected. */
     /**
      * The id of a resource this command creates: with an Idempotency-Key, the same one on every retry of the request
      * (see {@link EventLog#newId()}), so a retry after an unknown outcome cannot create a second resource.
@@ -34,6 +33,7 @@ public class CommandAnswers {
         return log.newId();
     }
 
+    /** Appends an accepted event and answers 202 with {@code id} and {@code Location}; nothing else is expected. */
     public Uni<Response> accepted(Decision decision, String actor, String id, String location) {
         return accepted(decision, actor, appended -> Accepted.response(appended, id, location));
     }

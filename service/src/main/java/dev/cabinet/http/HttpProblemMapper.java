@@ -54,6 +54,20 @@ public class HttpProblemMapper {
                 .build();
     }
 
+    /**
+     * The request's deadline passed with nothing sent to the log: the same answer as a store that timed out (a read
+     * cannot be served, a command changed nothing), saying it was the deadline.
+     */
+    @ServerExceptionMapper
+    public Response deadlinePassed(DeadlinePassedException e, UriInfo uri) {
+        LOG.warnf("Deadline passed on %s: %s", uri.getPath(), e.getMessage());
+        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "store-unavailable",
+                "Store unavailable", e.getMessage() + ": what it waited for did not answer in time; nothing was "
+                        + "changed, retry later", uri.getPath(), null))
+                .header(HttpHeaders.RETRY_AFTER, "5")
+                .build();
+    }
+
     @ServerExceptionMapper
     public Response http(WebApplicationException e, UriInfo uri) {
         if (e.getCause() instanceof JsonProcessingException) {

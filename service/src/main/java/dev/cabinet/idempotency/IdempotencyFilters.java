@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.eventlog.CommandIds;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
+import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.http.UnknownOutcome;
 import dev.cabinet.table.Items;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
@@ -36,7 +37,9 @@ import io.smallrye.mutiny.Uni;
  * another instance or after a restart; the same key with another request is a 422; a retry while the first is still
  * running is a 409. A refused or failed request frees its key, so a corrected retry may reuse it; but a request whose
  * outcome is unknown (the log did not acknowledge its event in time) keeps it: its retry runs again with the same ids
- * ({@link CommandIds}), so it appends the same event and creates the same resource, never a second one.
+ * ({@link CommandIds}), so it appends the same event and creates the same resource, never a second one. The
+ * reservation counts against the request deadline, and the key's outcome is stored within it without ever changing the
+ * answer ({@link RequestDeadline#settle}).
  */
 public class IdempotencyFilters {
 
@@ -48,13 +51,15 @@ public class IdempotencyFilters {
     private final CurrentIdentityAssociation identity;
     private final ObjectMapper json;
     private final CommandIds ids;
+    private final RequestDeadline deadline;
 
     IdempotencyFilters(IdempotentRequests requests, CurrentIdentityAssociation identity, ObjectMapper json,
-            CommandIds ids) {
+            CommandIds ids, RequestDeadline deadline) {
         this.requests = requests;
         this.identity = identity;
         this.json = json;
         this.ids = ids;
+        this.deadline = deadline;
     }
 
     /**
@@ -93,7 +98,8 @@ public class IdempotencyFilters {
                 return Uni.createFrom().nullItem();   // the command answers 401 itself
             }
             String requestId = sha256(caller.getPrincipal().getName() + "\n" + key + "\n", new byte[0]);
-            return requests.reserve(requestId, fingerprint).chain(seed -> {
+            deadline.keyed();
+            return deadline.bound(requests.reserve(requestId, fingerprint).chain(seed -> {
                 if (seed.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
                     ids.seed(seed.get());
@@ -121,7 +127,7 @@ public class IdempotencyFilters {
                     }
                     return replay.build();
                 });
-            });
+            }));
         });
     }
 
@@ -131,21 +137,22 @@ public class IdempotencyFilters {
         if (requestId == null) {
             return Uni.createFrom().voidItem();
         }
+        // Whatever the store does with these writes, the answer stays what the command did (see RequestDeadline).
         if (response.getEntity() instanceof UnknownOutcome) {
-            return requests.outcomeUnknown((String) requestId);
+            return deadline.settle(requests.outcomeUnknown((String) requestId), "keeping its Idempotency-Key");
         }
         if (response.getStatus() >= 300) {
-            return requests.release((String) requestId);
+            return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
         }
         String body;
         try {
             body = json.writeValueAsString(response.getEntity());
         } catch (IOException e) {
-            return requests.release((String) requestId);
+            return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
         }
         Object location = response.getHeaders().getFirst("Location");
-        return requests.complete((String) requestId, response.getStatus(), body,
-                location == null ? null : location.toString());
+        return deadline.settle(requests.complete((String) requestId, response.getStatus(), body,
+                location == null ? null : location.toString()), "storing its answer under its Idempotency-Key");
     }
 
     private static Response conflict(String path, String what) {

@@ -20,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.http.Accepted;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
@@ -37,6 +38,7 @@ import io.smallrye.mutiny.Uni;
  * A resource's metrics: recording samples (one or a batch, as one event), and reading a time range (pattern 13): every
  * shard queried with {@code sk BETWEEN :from AND :to} in parallel, merged in time order.
  */
+@Deadline
 @Path("/metrics/{resourceId}")
 @Produces(MediaType.APPLICATION_JSON)
 public class MetricsResource {

@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -33,6 +34,7 @@ import io.smallrye.mutiny.Uni;
  * and deleting (the comment's author or the post's author). All of {@code /posts/{id}/comments} lives in this class, as
  * JAX-RS matches the class by its path before it looks at methods.
  */
+@Deadline
 @Path("/posts/{postId}/comments")
 @Produces(MediaType.APPLICATION_JSON)
 public class CommentResource {

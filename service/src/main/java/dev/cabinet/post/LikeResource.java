@@ -18,6 +18,7 @@ import dev.cabinet.decision.Decision;
 import dev.cabinet.decision.Refusal;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.post.LikeEvent.PostLiked;
 import dev.cabinet.post.LikeEvent.PostUnliked;
 import dev.cabinet.table.query.Page;
@@ -39,6 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The caller likes ({@code PUT}) or unlikes ({@code DELETE}) a post: the first answers 202 like every command, a repeat
  * 200 with nothing appended. The rules are the pure {@link #like} and {@link #unlike}; the resource reads and answers.
  */
+@Deadline
 @Path("/posts/{id}/likes")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
@@ -116,6 +118,7 @@ public class LikeResource {
     }
 
     /** The posts a user likes, newest like first (pattern 24: GSI2 LIKER#u, where only current likes have an entry). */
+    @Deadline
     @Path("/users/{id}/likes")
     @Produces(MediaType.APPLICATION_JSON)
     public static class OfUser {

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -23,6 +24,7 @@ import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
 /** Commands on posts: a registered user writes posts; only a post's author edits, publishes or deletes it. */
+@Deadline
 @Path("/posts")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)

@@ -8,6 +8,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -16,6 +17,7 @@ import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of posts and the published feed; no token needed. */
+@Deadline
 @Path("/posts")
 @Produces(MediaType.APPLICATION_JSON)
 public class PostQueryResource {

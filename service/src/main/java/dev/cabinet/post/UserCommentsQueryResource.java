@@ -7,6 +7,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import dev.cabinet.http.Deadline;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
 import dev.cabinet.table.query.PageRequests;
@@ -14,6 +15,7 @@ import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** A user's comments, newest first (access pattern 6, GSI2); no token needed. */
+@Deadline
 @Path("/users/{id}/comments")
 @Produces(MediaType.APPLICATION_JSON)
 public class UserCommentsQueryResource {

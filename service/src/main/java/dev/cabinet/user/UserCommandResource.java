@@ -15,12 +15,14 @@ import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
 /** Commands on user profiles: a user registers, replaces or changes their own profile. */
+@Deadline
 @Path("/users/{id}")
 @Authenticated
 @Consumes(MediaType.APPLICATION_JSON)

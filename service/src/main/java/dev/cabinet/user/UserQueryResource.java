@@ -7,11 +7,13 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 
 /** Reads of user profiles; no token needed. */
+@Deadline
 @Path("/users/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class UserQueryResource {

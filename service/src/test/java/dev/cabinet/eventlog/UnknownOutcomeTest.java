@@ -58,6 +58,8 @@ class UnknownOutcomeTest {
 
     /** Comments without an Idempotency-Key sent into the frozen broker, a few milliseconds apart. */
     private static final int UNKEYED = 8;
+    /** What {@code GET /commands/{eventId}} says of an event whose send the producer has not given up yet. */
+    private static final String STILL_DELIVERING = "the producer is still delivering it";
     /** A thread for every request in flight at once (the common pool may have fewer: each waits for its 503). */
     private static final ExecutorService CALLERS = Executors.newCachedThreadPool();
 
@@ -155,6 +157,10 @@ class UnknownOutcomeTest {
                 given().get("/commands/" + answer.path("eventId")).then().statusCode(200)
                         .body("status", equalTo("pending"));
             });
+            // Still frozen until the producer gave up every unkeyed send (its delivery timeout, 6 s under test): the
+            // answers come by the request deadline (3 s under test), well before that.
+            await().atMost(PROJECTION_WAIT).until(() -> unkeyed.stream().noneMatch(answer -> STILL_DELIVERING.equals(
+                    given().get("/commands/" + answer.path("eventId")).path("reason"))));
             // Past their delivery timeout too, but the log cannot be read: not certain, so not never-appended.
             unkeyed.forEach(answer -> given().get("/commands/" + answer.path("eventId")).then().statusCode(200)
                     .body("status", equalTo("pending")));

@@ -44,8 +44,12 @@ class FaultSchedule {
             "5,15,30,60").split(",")).map(s -> Duration.ofSeconds(Long.parseLong(s.trim()))).toList();
     private static final int TRIALS = Integer.getInteger("cabinet.faults.trials", 2);
     private static final int KILLS = Integer.getInteger("cabinet.faults.kills", 2);
-    /** No answer may take longer than this (issue 20, item 4: a command answers 503 in time, never after 12 s). */
-    private static final Duration ANSWER_DEADLINE = Duration.ofSeconds(12);
+    /**
+     * No answer may take longer than this (issue 20, item 4): the application's request deadline
+     * ({@code cabinet.http.deadline}, 5 s by default; the workload sends no Prefer: wait or Consistency-Token, which
+     * would come on top) and a second for what the client sees around it (connection, queueing on a loaded machine).
+     */
+    private static final Duration ANSWER_DEADLINE = Duration.ofSeconds(5).plusSeconds(1);
     /** Normal running between two faults. */
     private static final Duration CALM = Duration.ofSeconds(4);
     private static final int CLIENTS = 8;
@@ -144,7 +148,7 @@ class FaultSchedule {
             assertEquals(0, unresolved, "commands whose outcome stayed unknown (the ledger is not exact)");
             assertEquals(List.of(), mismatches, "the read model differs from what was acknowledged");
             long late = count(calls, call -> call.millis() > ANSWER_DEADLINE.toMillis() || call.status() == -1);
-            assertEquals(0, late, "answers later than " + ANSWER_DEADLINE.toSeconds() + " s (or none at all)");
+            assertEquals(0, late, "answers later than " + ANSWER_DEADLINE.toMillis() + " ms (or none at all)");
             assertTrue(count(calls, call -> call.status() >= 500 && call.status() != 503) == 0,
                     "a 5xx other than 503 was answered");
         } finally {
