@@ -55,6 +55,7 @@ class FootprintBenchmark {
             throw new IllegalStateException("could not archive the class data; see " + archiveLog);
         }
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
         try (ProcessHarness harness = new ProcessHarness("footprint")) {
             for (int run = 1; run <= RUNS; run++) {
                 for (int v = 0; v < VARIANTS.size(); v++) {
@@ -70,7 +71,8 @@ class FootprintBenchmark {
                 }
             }
         }
-        write(samples);
+        write(samples, "load average (1, 5, 15 min) before: " + loadBefore + "; after: "
+                + Files.readString(Path.of("/proc/loadavg")).trim());
     }
 
     /** The pod's JVM (as CabinetBenchmark's instances, without the JFR recording) plus the variant's options. */
@@ -136,7 +138,7 @@ class FootprintBenchmark {
         return value.find() ? Long.parseLong(value.group(1)) : -1;
     }
 
-    private static void write(Map<String, List<Sample>> samples) throws Exception {
+    private static void write(Map<String, List<Sample>> samples, String load) throws Exception {
         StringBuilder table = new StringBuilder(String.format("%d runs per row, %d s at rest before the RSS; medians"
                 + " (min–max)%n%n| role | extra JVM options | ready (s) | CPU until ready (s) | Quarkus 'started in' (s) | idle RSS (MB) |"
                 + " RSS after a GC (MB) | classes (from CDS) | threads |%n|---|---|---|---|---|---|---|---|---|%n",
@@ -154,6 +156,7 @@ class FootprintBenchmark {
                     median(list.stream().mapToDouble(Sample::sharedClasses).toArray()),
                     median(list.stream().mapToDouble(Sample::threads).toArray())));
         });
+        table.append(String.format("%n%s%n", load));
         Files.createDirectories(OUT);
         Files.writeString(OUT.resolve("footprint.md"), table);
         System.out.println(table);
