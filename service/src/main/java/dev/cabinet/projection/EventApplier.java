@@ -4,17 +4,20 @@ import java.util.HashMap;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.role.Role;
 import dev.cabinet.table.TransientStoreErrors;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.runtime.Startup;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -24,7 +27,6 @@ import io.smallrye.mutiny.Uni;
  * jitter; anything else fails as an {@link UnappliableEventException} naming the reason.
  */
 @ApplicationScoped
-@Startup // loads the event contract at boot (a missing schema fails startup), not on the event loop's first record
 public class EventApplier {
 
     private static final Logger LOG = Logger.getLogger(EventApplier.class);
@@ -52,6 +54,22 @@ public class EventApplier {
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
         this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+    }
+
+    /**
+     * An instance that projects loads the event contract at boot (a missing schema fails startup), not on the event
+     * loop's first record; an API-only instance never applies events from the log, so it loads the contract only when
+     * an operator first retries a parked key.
+     */
+    static void loadContractWhereProjecting(@Observes StartupEvent event, Instance<EventApplier> applier) {
+        String role = ConfigProvider.getConfig().getOptionalValue(Role.PROPERTY, String.class).orElse(null);
+        if (Role.parse(role).projects()) {
+            applier.get().loaded();
+        }
+    }
+
+    /** Nothing: calling it makes the container create the applier, which loads the contract. */
+    void loaded() {
     }
 
     /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */

@@ -4,15 +4,19 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.Map;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.projection.EventApplier;
 import dev.cabinet.projection.ProjectionEngine;
+import io.quarkus.arc.Arc;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -43,5 +47,8 @@ class ProjectorRoleTest {
         given().contentType("application/json").body(Map.of("sub", "x")).post("/dev/tokens").then().statusCode(404);
         given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/metrics").then().statusCode(200);
+        // the event contract loaded at boot, so a missing schema fails the start rather than the first record
+        assertNotNull(Arc.container().getActiveContext(ApplicationScoped.class)
+                .get(Arc.container().instance(EventApplier.class).getBean()), "the event applier was not created");
     }
 }
