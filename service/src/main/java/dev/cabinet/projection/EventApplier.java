@@ -21,9 +21,9 @@ import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads one record as an event and applies it through the projector of its type (a {@link Projector}'s plan through
- * the {@link PlanExecutor}; a {@link LegacyProjector} not yet moved, by itself): the one way events are applied,
- * whether by the engine or by an operator retrying a parked key. Transient store errors are retried with backoff and
+ * Reads one record as an event and applies it through the projector of its type (the {@link Projector} decides a plan,
+ * the {@link PlanExecutor} carries it out): the one way events are applied, whether by the engine or by an operator
+ * retrying a parked key. Transient store errors are retried with backoff and
  * jitter; anything else fails as an {@link UnappliableEventException} naming the reason.
  */
 @ApplicationScoped
