@@ -125,8 +125,10 @@ public class OpenApiContract implements OASFilter {
             problem(operation, "409", "The command does not fit the current state, or (with `Prefer: wait`) the "
                     + "projector rejected it");
             problem(operation, "422", "The `Idempotency-Key` was used before with another body");
-            problem(operation, "503", "Kafka or the store did not answer in time; nothing was accepted "
-                    + "(`Retry-After`)");
+            problem(operation, "503", "Kafka or the store did not answer within the request deadline "
+                    + "(`Retry-After`): `outcome-unknown` when the event may be in the log (its `eventId`; "
+                    + "`GET /commands/{eventId}` tells, and a retry with the same `Idempotency-Key` is safe), "
+                    + "`store-unavailable` when nothing was sent");
         }
         problem(operation, "401", "No valid bearer token");
         problem(operation, "403", "The token's subject may not do this");
