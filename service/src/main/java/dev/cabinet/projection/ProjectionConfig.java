@@ -11,7 +11,10 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "cabinet.projection")
 public interface ProjectionConfig {
 
-    /** How many aggregate keys of one batch are applied at the same time (each key's events stay in order). */
+    /**
+     * How many aggregate keys one projector applies at the same time, across all its consumers' batches in flight (each
+     * key's events stay in order): what the store client's connections can carry ({@link ApplyingStreams}).
+     */
     @WithDefault("32")
     int concurrency();
 

@@ -53,6 +53,7 @@ public class ProjectionEngine {
     private final KeyedChains<StreamId, Boolean> streams = new KeyedChains<>();
     private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
     private final ProgressWrites<TopicPartition> progressWrites;
+    private final ApplyingStreams applying;
 
     /** The parked streams as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
@@ -72,6 +73,7 @@ public class ProjectionEngine {
         this.config = config;
         this.inFlight = inFlight;
         this.metrics = new ProjectionMetrics(registry);
+        this.applying = new ApplyingStreams(config.concurrency());
         this.progressWrites = new ProgressWrites<>((partition, offset) -> applier
                 .retryingTransientErrors(progress.record(partition, offset)).subscribeAsCompletionStage());
     }
@@ -173,11 +175,16 @@ public class ProjectionEngine {
         return groups;
     }
 
-    /** Applies a stream's records once its earlier records (of earlier batches) are done; ends its turn either way. */
+    /**
+     * Applies a stream's records once its earlier records (of earlier batches) are done and one of the projector's
+     * {@code cabinet.projection.concurrency} places is free ({@link ApplyingStreams}); ends its turn either way.
+     */
     private Uni<Boolean> applyInTurn(StreamBatch group, Set<String> parkedAtStart) {
         return Uni.createFrom().completionStage(group.turn.previous())
-                .chain(parkedBefore -> applyInOrder(group.records, parkedBefore != null ? parkedBefore
-                        : parkedAtStart.contains(group.id) || parkedHere.contains(group.id), group.id))
+                .chain(parkedBefore -> Uni.createFrom().completionStage(applying::acquire)
+                        .chain(() -> applyInOrder(group.records, parkedBefore != null ? parkedBefore
+                                : parkedAtStart.contains(group.id) || parkedHere.contains(group.id), group.id)
+                                .onTermination().invoke(applying::release)))
                 .invoke(parked -> group.turn.done().complete(parked))
                 .onFailure().invoke(failure -> group.turn.done().completeExceptionally(failure));
     }

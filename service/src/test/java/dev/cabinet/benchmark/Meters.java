@@ -70,4 +70,42 @@ record Meters(String page) {
         }
         return calls;
     }
+
+    /**
+     * The mean of a timer between two pages, in milliseconds, by the value of one label (its {@code _sum} over its
+     * {@code _count}), for the samples whose labels pass {@code labels}: how long a store call or an event's
+     * application took on average over a phase. Each entry is {count, mean ms}.
+     */
+    static Map<String, double[]> means(Meters before, Meters after, String timer, String label,
+            Predicate<String> labels) {
+        Map<String, double[]> now = after.totals(timer, label, labels);
+        Map<String, double[]> then = before.totals(timer, label, labels);
+        Map<String, double[]> means = new TreeMap<>();
+        now.forEach((value, total) -> {
+            double[] earlier = then.getOrDefault(value, new double[2]);
+            double count = total[0] - earlier[0];
+            if (count > 0) {
+                means.put(value, new double[] {count, (total[1] - earlier[1]) / count * 1000});
+            }
+        });
+        return means;
+    }
+
+    /** A timer's {count, sum of seconds} by the value of {@code label}. */
+    private Map<String, double[]> totals(String timer, String label, Predicate<String> labels) {
+        Map<String, double[]> totals = new TreeMap<>();
+        for (String line : page.lines().toList()) {
+            boolean count = line.startsWith(timer + "_count{");
+            if ((count || line.startsWith(timer + "_sum{")) && labels.test(line.substring(0, line.indexOf('}') + 1))) {
+                int at = line.indexOf(label + "=\"");
+                if (at < 0) {
+                    continue;
+                }
+                at += label.length() + 2;
+                String value = line.substring(at, line.indexOf('"', at));
+                totals.computeIfAbsent(value, v -> new double[2])[count ? 0 : 1] += value(line, line.indexOf('}') + 1);
+            }
+        }
+        return totals;
+    }
 }

@@ -32,8 +32,10 @@ final class RawStore implements AutoCloseable {
     static final String BODY = "x".repeat(200);
 
     final DynamoDbAsyncClient dynamo;
+    final String endpoint;
 
     RawStore(String endpoint) {
+        this.endpoint = endpoint;
         dynamo = DynamoDbAsyncClient.builder().endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
                 .httpClient(NettyNioAsyncHttpClient.create())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))

@@ -1,0 +1,62 @@
+package dev.cabinet.projection;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * How many streams one projector applies at the same time, across every batch in flight of every consumer: without
+ * it each batch applied {@code cabinet.projection.concurrency} streams of its own, so a projector behind (3 consumers,
+ * 4 batches each) had hundreds of store calls waiting for the store client's 50 connections, where calls timed out
+ * acquiring one and whole events were retried. A stream asks once its previous events are done (so a stream holding
+ * a permit can always run, and none waits for a permit held by one that waits for it); permits go in the order asked.
+ */
+final class ApplyingStreams {
+
+    private static final CompletableFuture<Void> GRANTED = CompletableFuture.completedFuture(null);
+
+    private final int limit;
+    private final Deque<CompletableFuture<Void>> waiting = new ArrayDeque<>();
+    private int applying;
+
+    ApplyingStreams(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("at least one stream at a time, not " + limit);
+        }
+        this.limit = limit;
+    }
+
+    /** Completes when the stream may apply; the caller must {@link #release()} once it is done, whatever happens. */
+    synchronized CompletionStage<Void> acquire() {
+        if (applying < limit) {
+            applying++;
+            return GRANTED;
+        }
+        CompletableFuture<Void> permit = new CompletableFuture<>();
+        waiting.addLast(permit);
+        return permit;
+    }
+
+    /** Hands the permit to the longest waiting stream still waiting (one cancelled meanwhile is passed over). */
+    void release() {
+        while (true) {
+            CompletableFuture<Void> next;
+            synchronized (this) {
+                next = waiting.pollFirst();
+                if (next == null) {
+                    applying--;
+                    return;
+                }
+            }
+            if (next.complete(null)) {
+                return;
+            }
+        }
+    }
+
+    /** How many streams are applying now (tests). */
+    synchronized int applying() {
+        return applying;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.cabinet.projection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Test;
+
+/** The projector-wide bound on streams applying at once: granted in order, released permits passed on, none lost. */
+class ApplyingStreamsTest {
+
+    @Test
+    void beyondTheLimitAStreamWaitsForARelease() {
+        ApplyingStreams streams = new ApplyingStreams(2);
+        assertTrue(streams.acquire().toCompletableFuture().isDone());
+        assertTrue(streams.acquire().toCompletableFuture().isDone());
+        CompletableFuture<Void> third = streams.acquire().toCompletableFuture();
+        CompletableFuture<Void> fourth = streams.acquire().toCompletableFuture();
+        assertFalse(third.isDone());
+
+        streams.release();
+        assertTrue(third.isDone(), "the first to wait gets the first permit released");
+        assertFalse(fourth.isDone());
+        assertEquals(2, streams.applying());
+    }
+
+    @Test
+    void aPermitIsNotLostOnAWaiterThatGaveUp() {
+        ApplyingStreams streams = new ApplyingStreams(1);
+        streams.acquire();
+        CompletableFuture<Void> cancelled = streams.acquire().toCompletableFuture();
+        CompletableFuture<Void> next = streams.acquire().toCompletableFuture();
+        cancelled.cancel(false);
+
+        streams.release();
+        assertTrue(next.isDone(), "the cancelled waiter is passed over");
+        streams.release();
+        assertEquals(0, streams.applying());
+        assertTrue(streams.acquire().toCompletableFuture().isDone());
+    }
+}
