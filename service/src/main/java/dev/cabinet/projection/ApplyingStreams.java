@@ -28,7 +28,7 @@ final class ApplyingStreams {
     }
 
     /** Completes when the stream may apply; the caller must {@link #release()} once it is done, whatever happens. */
-    synchronized CompletionStage<Void> acquire() {
+    synchronized CompletableFuture<Void> acquire() {
         if (applying < limit) {
             applying++;
             return GRANTED;
@@ -36,6 +36,18 @@ final class ApplyingStreams {
         CompletableFuture<Void> permit = new CompletableFuture<>();
         waiting.addLast(permit);
         return permit;
+    }
+
+    /**
+     * Ends a stream's use of the place {@link #acquire()} answered, however the stream ended: a granted place is handed
+     * on; one still waiting (the stream stopped before its turn came) is withdrawn, so a stream cancelled while it
+     * waited can never keep a place that was granted to it after it stopped.
+     */
+    void release(CompletableFuture<Void> place) {
+        if (place.cancel(false)) {
+            return; // never granted, now withdrawn (or withdrawn already): it holds nothing to hand on
+        }
+        release();
     }
 
     /** Hands the permit to the longest waiting stream still waiting (one cancelled meanwhile is passed over). */

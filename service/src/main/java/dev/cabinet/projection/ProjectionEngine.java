@@ -181,10 +181,14 @@ public class ProjectionEngine {
      */
     private Uni<Boolean> applyInTurn(StreamBatch group, Set<String> parkedAtStart) {
         return Uni.createFrom().completionStage(group.turn.previous())
-                .chain(parkedBefore -> Uni.createFrom().completionStage(applying::acquire)
-                        .chain(() -> applyInOrder(group.records, parkedBefore != null ? parkedBefore
-                                : parkedAtStart.contains(group.id) || parkedHere.contains(group.id), group.id)
-                                .onTermination().invoke(applying::release)))
+                .chain(parkedBefore -> Uni.createFrom().deferred(() -> {
+                    CompletableFuture<Void> place = applying.acquire();
+                    // Released on every ending, cancellation while still waiting for the place included.
+                    return Uni.createFrom().completionStage(place::copy)
+                            .chain(() -> applyInOrder(group.records, parkedBefore != null ? parkedBefore
+                                    : parkedAtStart.contains(group.id) || parkedHere.contains(group.id), group.id))
+                            .onTermination().invoke(() -> applying.release(place));
+                }))
                 .invoke(parked -> group.turn.done().complete(parked))
                 .onFailure().invoke(failure -> group.turn.done().completeExceptionally(failure));
     }

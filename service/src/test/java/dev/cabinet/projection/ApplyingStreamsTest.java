@@ -40,4 +40,20 @@ class ApplyingStreamsTest {
         assertEquals(0, streams.applying());
         assertTrue(streams.acquire().toCompletableFuture().isDone());
     }
+
+    @Test
+    void aStreamThatStopsWhileWaitingWithdrawsAndOneThatRanHandsItsPlaceOn() {
+        ApplyingStreams streams = new ApplyingStreams(1);
+        CompletableFuture<Void> running = streams.acquire();
+        CompletableFuture<Void> stopped = streams.acquire();
+        CompletableFuture<Void> next = streams.acquire();
+
+        streams.release(stopped); // cancelled before its turn: it must not be granted the place later
+        assertFalse(next.isDone());
+        streams.release(running);
+        assertTrue(next.isDone(), "the place goes past the withdrawn stream");
+        assertFalse(stopped.isDone() && !stopped.isCancelled(), "the withdrawn stream was never granted a place");
+        streams.release(next);
+        assertEquals(0, streams.applying());
+    }
 }
