@@ -51,7 +51,8 @@ public class EventApplier {
         this.decoder = new EventDecoder(catalog, json);
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
-        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery,
+                config.stallLimit());
     }
 
     /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
