@@ -79,7 +79,8 @@ public class EventApplier {
         return tracing.applying(record, event.type(), event.id(), () -> retries.retrying(
                 Uni.createFrom().deferred(() -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
-                        .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
+                        .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts,
+                "Applying " + event.id() + " (" + event.type() + ")")
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))
                 .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
                 .invoke(() -> {

@@ -57,14 +57,19 @@ final class TransientRetries {
      * restarts the backoff.
      */
     <T> Uni<T> retrying(Uni<T> call, long attempts) {
-        return restartedWhenStalled(retryingOnly(call, attempts));
+        return retrying(call, attempts, "a projector store call");
     }
 
-    private <T> Uni<T> restartedWhenStalled(Uni<T> work) {
+    /** As {@link #retrying(Uni, long)}; {@code what} names the work in the warning when it is started again. */
+    <T> Uni<T> retrying(Uni<T> call, long attempts, String what) {
+        return restartedWhenStalled(retryingOnly(call, attempts), what);
+    }
+
+    private <T> Uni<T> restartedWhenStalled(Uni<T> work, String what) {
         return work.ifNoItem().after(stallLimit).on(TIMER).recoverWithUni(() -> {
-            LOG.warnf("A projector store call and its retries did not end within %d s; cancelled and started again",
+            LOG.warnf("%s and its retries did not end within %d s; cancelled and started again", what,
                     stallLimit.toSeconds());
-            return restartedWhenStalled(work);
+            return restartedWhenStalled(work, what);
         });
     }
 
