@@ -51,8 +51,7 @@ public class EventApplier {
         this.decoder = new EventDecoder(catalog, json);
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
-        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery,
-                config.stallLimit());
+        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
     }
 
     /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
@@ -79,8 +78,7 @@ public class EventApplier {
         return tracing.applying(record, event.type(), event.id(), () -> retries.retrying(
                 Uni.createFrom().deferred(() -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
-                        .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts,
-                "Applying " + event.id() + " (" + event.type() + ")")
+                        .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))
                 .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
                 .invoke(() -> {

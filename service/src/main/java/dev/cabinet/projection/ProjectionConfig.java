@@ -42,14 +42,6 @@ public interface ProjectionConfig {
     @WithDefault("60s")
     Duration stuckAfter();
 
-    /**
-     * How long a store call and its retries may go without ending before they are cancelled and started again (a lost
-     * end, never a slow store: each call gives up after its own timeouts and is retried). Well above the longest
-     * legitimate application (a fan-out walks its pages within it); during a long outage it only restarts the backoff.
-     */
-    @WithDefault("2m")
-    Duration stallLimit();
-
     /** First wait before retrying a transient store error; doubles up to {@link #maxBackoff()}, with jitter. */
     @WithDefault("100ms")
     Duration initialBackoff();

@@ -3,7 +3,6 @@ package dev.cabinet.projection;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -33,7 +32,7 @@ class TransientRetriesTest {
         return up.get() ? CompletableFuture.completedFuture("ACTIVE")
                 : CompletableFuture.failedFuture(acquireTimeout());
     }, PROBE_INTERVAL);
-    private final TransientRetries retries = new TransientRetries(HOUR, HOUR, recovery, HOUR);
+    private final TransientRetries retries = new TransientRetries(HOUR, HOUR, recovery);
 
     @AfterEach
     void stopProbing() {
@@ -108,28 +107,6 @@ class TransientRetriesTest {
         await("woken by the first probe that finds the store back").atMost(Duration.ofSeconds(30))
                 .until(batch::isDone);
         assertEquals("written", batch.join());
-    }
-
-    /**
-     * The stall after the broker and store freezes: an event's application whose end never came (no store call
-     * outstanding, no retry waiting, nothing logged) held its stream's turn, then its batch, then every later batch of
-     * its consumer. A retried call that has not ended after the stall limit is cancelled and started again (every
-     * projector write is idempotent), on a timer of its own rather than the shared one whose timers bound the calls.
-     */
-    @Test
-    void anAttemptWhoseEndWasLostIsCancelledAndStartedAgainAfterTheStallLimit() {
-        TransientRetries watched = new TransientRetries(Duration.ofMillis(10), Duration.ofMillis(10), recovery,
-                Duration.ofMillis(300));
-        CompletableFuture<String> lost = new CompletableFuture<>();
-        AtomicInteger attempts = new AtomicInteger();
-        CompletableFuture<String> written = watched.retrying(Uni.createFrom().deferred(() -> attempts.incrementAndGet() == 1
-                ? Uni.createFrom().completionStage(lost)
-                : Uni.createFrom().item("written")), Long.MAX_VALUE).subscribeAsCompletionStage();
-
-        await("started again after the stall limit").atMost(Duration.ofSeconds(30)).until(written::isDone);
-        assertEquals("written", written.join());
-        assertEquals(2, attempts.get());
-        assertTrue(lost.isCancelled(), "the stalled attempt is cancelled, not left to run beside the new one");
     }
 
     private Uni<String> write(AtomicInteger attempts) {
