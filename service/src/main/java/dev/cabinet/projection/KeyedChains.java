@@ -40,7 +40,9 @@ final class KeyedChains<K, S> {
         tails.put(key, done);
         // The last turn forgets the key when it ends, so the map holds only keys with work in flight.
         done.whenComplete((state, failure) -> forget(key, done));
-        return new Turn<>(previous != null ? previous : (CompletionStage<S>) IDLE, done);
+        // The previous turn's own future belongs to the batch that took it: the next turn gets a view of it, which a
+        // waiter cannot complete or cancel (Mutiny cancels the stage a Uni was made from when the Uni is cancelled).
+        return new Turn<>(previous != null ? previous.minimalCompletionStage() : (CompletionStage<S>) IDLE, done);
     }
 
     /**

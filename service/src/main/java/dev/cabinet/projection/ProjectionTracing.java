@@ -18,6 +18,7 @@ import io.opentelemetry.context.Scope;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
 
 /**
  * Continues a command's trace into the projector: the span of applying one event is a child of the context its record
@@ -70,7 +71,9 @@ public class ProjectionTracing {
                     .startSpan();
             return Uni.createFrom().<T>emitter(emitter -> {
                 try (Scope ignored = span.makeCurrent()) {
-                    work.get().subscribe().with(emitter::complete, emitter::fail);
+                    Cancellable running = work.get().subscribe().with(emitter::complete, emitter::fail);
+                    // A cancelled application (its batch failed, or it stalled and is started again) stops its work.
+                    emitter.onTermination(running::cancel);
                 }
             }).onTermination().invoke((item, failure, cancelled) -> {
                 if (failure != null) {

@@ -12,6 +12,9 @@ import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+
 class KeyedChainsTest {
 
     @Test
@@ -101,5 +104,27 @@ class KeyedChainsTest {
             assertEquals(List.of(key + 0, key + 1, key + 2), applied.stream().filter(e -> e.startsWith(key)).toList());
         }
         assertEquals(0, chains.size());
+    }
+
+    /**
+     * A batch waits for a key's previous turn through a Uni, and Mutiny cancels the stage a Uni was made from when the
+     * Uni is cancelled (the engine's merge cancels a batch's other streams when one fails): that must not end the
+     * earlier batch's turn, which is still running and whose outcome the key's next turn needs.
+     */
+    @Test
+    void cancellingAWaitForTheKeysPreviousTurnLeavesThatTurnToItsOwner() {
+        KeyedChains<String, Boolean> chains = new KeyedChains<>();
+        KeyedChains.Turn<Boolean> first = chains.next("k");
+        KeyedChains.Turn<Boolean> second = chains.next("k");
+
+        Cancellable waiting = Uni.createFrom().completionStage(second.previous()).subscribe().with(state -> {
+        }, failure -> {
+        });
+        waiting.cancel();
+
+        assertFalse(first.done().isDone(), "the earlier batch's turn is still its own to end");
+        first.done().complete(true);
+        assertTrue(first.done().join());
+        assertEquals(1, chains.size(), "the key's last turn is still in flight");
     }
 }
