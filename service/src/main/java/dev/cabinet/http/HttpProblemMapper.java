@@ -47,11 +47,8 @@ public class HttpProblemMapper {
     @ServerExceptionMapper
     public Response eventLogUnavailable(EventLogUnavailableException e, UriInfo uri) {
         LOG.warn(e.getMessage());
-        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "event-log-unavailable",
-                "Event log unavailable", "the event log did not answer, so nothing was changed; retry later",
-                uri.getPath(), null))
-                .header(HttpHeaders.RETRY_AFTER, "5")
-                .build();
+        return retryLater("event-log-unavailable", "Event log unavailable",
+                "the event log did not answer, so nothing was changed; retry later", uri);
     }
 
     /**
@@ -61,11 +58,8 @@ public class HttpProblemMapper {
     @ServerExceptionMapper
     public Response deadlinePassed(DeadlinePassedException e, UriInfo uri) {
         LOG.warnf("Deadline passed on %s: %s", uri.getPath(), e.getMessage());
-        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "store-unavailable",
-                "Store unavailable", e.getMessage() + ": what it waited for did not answer in time; nothing was "
-                        + "changed, retry later", uri.getPath(), null))
-                .header(HttpHeaders.RETRY_AFTER, "5")
-                .build();
+        return retryLater("store-unavailable", "Store unavailable", e.getMessage()
+                + ": what it waited for did not answer in time; nothing was changed, retry later", uri);
     }
 
     @ServerExceptionMapper
@@ -108,9 +102,14 @@ public class HttpProblemMapper {
             return unexpected(e, uri);
         }
         LOG.warnf("Store unavailable on %s: %s", uri.getPath(), e.getMessage());
-        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + "store-unavailable",
-                "Store unavailable", "the table did not answer in time; nothing was changed, retry later", uri.getPath(),
-                null))
+        return retryLater("store-unavailable", "Store unavailable",
+                "the table did not answer in time; nothing was changed, retry later", uri);
+    }
+
+    /** A 503 whose cause passes by itself: the client may retry the same request after a few seconds. */
+    private static Response retryLater(String type, String title, String detail, UriInfo uri) {
+        return Response.fromResponse(ProblemResponses.of(503, Problems.TYPE_PREFIX + type, title, detail,
+                uri.getPath(), null))
                 .header(HttpHeaders.RETRY_AFTER, "5")
                 .build();
     }
