@@ -16,7 +16,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.role.Role;
 import dev.cabinet.table.TransientStoreErrors;
+import dev.cabinet.shared.InFlight;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 
@@ -37,6 +39,7 @@ public class EventApplier {
     private final ProjectionMetrics metrics;
     private final ProjectionTracing tracing;
     private final TransientRetries retries;
+    private final InFlight applications = new InFlight();
 
     EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
             MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery) {
@@ -54,6 +57,10 @@ public class EventApplier {
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
         this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+        applications.register(registry, "cabinet.projection.applications", "event applications begun and not ended",
+                Tags.empty());
+        retries.waits().register(registry, "cabinet.projection.retries.waiting", "transient store errors whose retry "
+                + "waits out its backoff", Tags.empty());
     }
 
     /**
@@ -93,7 +100,7 @@ public class EventApplier {
         metrics.started(record.timestamp());
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.
-        return tracing.applying(record, event.type(), event.id(), () -> retries.retrying(
+        return applications.track(tracing.applying(record, event.type(), event.id(), () -> retries.retrying(
                 Uni.createFrom().deferred(() -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
@@ -102,7 +109,7 @@ public class EventApplier {
                 .invoke(() -> {
                     metrics.applied(event.type(), System.nanoTime() - started);
                     metrics.appliedAged(record.timestamp());
-                }));
+                })));
     }
 
     /**

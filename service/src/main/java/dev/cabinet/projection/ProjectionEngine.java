@@ -17,7 +17,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
+import dev.cabinet.shared.InFlight;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
@@ -54,6 +56,10 @@ public class ProjectionEngine {
     private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
     private final ProgressWrites<TopicPartition> progressWrites;
     private final ApplyingStreams applying;
+    /** Streams of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
+    private final InFlight waitingTurn = new InFlight();
+    private final InFlight waitingPlace = new InFlight();
+    private final InFlight applyingNow = new InFlight();
 
     /** The parked streams as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
@@ -74,6 +80,12 @@ public class ProjectionEngine {
         this.inFlight = inFlight;
         this.metrics = new ProjectionMetrics(registry);
         this.applying = new ApplyingStreams(config.concurrency());
+        String streams = "cabinet.projection.streams";
+        String described = "streams of the batches in flight by state: waiting for the stream's earlier events "
+                + "(turn), for one of the projector's places (place), applying";
+        waitingTurn.register(registry, streams, described, Tags.of("state", "turn"));
+        waitingPlace.register(registry, streams, described, Tags.of("state", "place"));
+        applyingNow.register(registry, streams, described, Tags.of("state", "applying"));
         this.progressWrites = new ProgressWrites<>((partition, offset) -> applier
                 .retryingTransientErrors(progress.record(partition, offset)).subscribeAsCompletionStage());
     }
@@ -180,13 +192,14 @@ public class ProjectionEngine {
      * {@code cabinet.projection.concurrency} places is free ({@link ApplyingStreams}); ends its turn either way.
      */
     private Uni<Boolean> applyInTurn(StreamBatch group, Set<String> parkedAtStart) {
-        return Uni.createFrom().completionStage(group.turn.previous())
+        return waitingTurn.track(Uni.createFrom().completionStage(group.turn.previous()))
                 .chain(parkedBefore -> Uni.createFrom().deferred(() -> {
                     CompletableFuture<Void> place = applying.acquire();
                     // Released on every ending, cancellation while still waiting for the place included.
-                    return Uni.createFrom().completionStage(place::copy)
-                            .chain(() -> applyInOrder(group.records, parkedBefore != null ? parkedBefore
-                                    : parkedAtStart.contains(group.id) || parkedHere.contains(group.id), group.id))
+                    return waitingPlace.track(Uni.createFrom().completionStage(place::copy))
+                            .chain(() -> applyingNow.track(applyInOrder(group.records, parkedBefore != null
+                                    ? parkedBefore : parkedAtStart.contains(group.id) || parkedHere.contains(group.id),
+                                    group.id)))
                             .onTermination().invoke(() -> applying.release(place));
                 }))
                 .invoke(parked -> group.turn.done().complete(parked))

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.cabinet.shared.InFlight;
 import dev.cabinet.table.TransientStoreErrors;
 import io.smallrye.mutiny.Uni;
 
@@ -18,6 +19,7 @@ final class TransientRetries {
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final StoreRecovery recovery;
+    private final InFlight waits = new InFlight();
 
     TransientRetries(Duration initialBackoff, Duration maxBackoff, StoreRecovery recovery) {
         this.initialBackoff = initialBackoff;
@@ -47,12 +49,17 @@ final class TransientRetries {
                             return Uni.createFrom().item(error);
                         }
                         Duration wait = backoff(backoffStep.incrementAndGet());
-                        return Uni.combine().any().of(
+                        return waits.track(Uni.combine().any().of(
                                 Uni.createFrom().voidItem().onItem().delayIt().by(wait),
-                                recovery.answersAgainSince(seen.get()))
+                                recovery.answersAgainSince(seen.get())))
                                 .replaceWith(error);   // a null item would be dropped: no retry at all
                     }));
         });
+    }
+
+    /** The retries waiting out a backoff. */
+    InFlight waits() {
+        return waits;
     }
 
     /** The n-th wait: doubles from the initial backoff up to the maximum, with half of it as jitter either way. */

@@ -23,6 +23,9 @@ import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
 import io.smallrye.mutiny.Multi;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import dev.cabinet.shared.InFlight;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -53,12 +56,17 @@ public class TableWriter {
     /** BatchWriteItem's limit. */
     private static final int BATCH_SIZE = 25;
 
+    /** Calls whose future has not ended: one older than {@link #CALL_LIMIT} means the bound did not end it either. */
+    private static final InFlight CALLS = new InFlight();
+
     private final DynamoDbAsyncClient dynamo;
     private final String table;
 
-    TableWriter(DynamoDbAsyncClient dynamo, TableConfig table) {
+    TableWriter(DynamoDbAsyncClient dynamo, TableConfig table, MeterRegistry registry) {
         this.dynamo = dynamo;
         this.table = table.target();
+        CALLS.register(registry, "cabinet.store.calls.in_flight", "the write side's store calls that have begun and "
+                + "not ended", Tags.empty());
     }
 
     /**
@@ -68,7 +76,7 @@ public class TableWriter {
      * it and no batch waits for it forever.
      */
     static <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
-        return bounded(Uni.createFrom().completionStage(call), CALL_LIMIT);
+        return bounded(CALLS.track(Uni.createFrom().completionStage(call)), CALL_LIMIT);
     }
 
     /** The call, failed as a transient client error (retried like a timeout) if it has not ended after {@code limit}. */

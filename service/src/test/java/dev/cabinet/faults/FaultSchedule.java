@@ -4,6 +4,9 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,7 +38,9 @@ import dev.cabinet.shared.Ids;
  * <ul>
  * <li>{@code cabinet.faults.outages}: the outage lengths, comma-separated ISO-8601 seconds (default {@code 5,15,30,60});
  * <li>{@code cabinet.faults.trials}: how often each length is repeated for the store and for the broker (default 2);
- * <li>{@code cabinet.faults.kills}: projector kills (default 2); {@code cabinet.faults.seed}: the workload's seed.
+ * <li>{@code cabinet.faults.kinds}: what is frozen, {@code store}, {@code broker} or both (default {@code store,broker});
+ * <li>{@code cabinet.faults.kills}: projector kills (default 2); {@code cabinet.faults.seed}: the workload's seed;
+ * <li>{@code cabinet.faults.hold-on-mismatch}: seconds to keep every process up when the read model differs (debugging).
  * </ul>
  */
 class FaultSchedule {
@@ -43,6 +48,8 @@ class FaultSchedule {
     private static final List<Duration> OUTAGES = Arrays.stream(System.getProperty("cabinet.faults.outages",
             "5,15,30,60").split(",")).map(s -> Duration.ofSeconds(Long.parseLong(s.trim()))).toList();
     private static final int TRIALS = Integer.getInteger("cabinet.faults.trials", 2);
+    private static final List<String> KINDS = Arrays.stream(System.getProperty("cabinet.faults.kinds", "store,broker")
+            .split(",")).map(String::trim).toList();
     private static final int KILLS = Integer.getInteger("cabinet.faults.kills", 2);
     /**
      * No answer may take longer than this (issue 20, item 4): the application's request deadline
@@ -65,6 +72,8 @@ class FaultSchedule {
 
     private final List<String> report = new ArrayList<>();
     private final List<Fault> faults = new ArrayList<>();
+    /** The projector process, whose meters and threads are kept when a recovery is not seen. */
+    private AppProcess projector;
 
     @Test
     void theReadModelMatchesWhatWasAcknowledgedAndEveryAnswerCameInTimeThroughOutagesAndKills() throws Exception {
@@ -78,6 +87,7 @@ class FaultSchedule {
             List<String> jvm = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1");
             AppProcess api = harness.app("api", Map.of("cabinet.role", "api"), jvm);
             AppProcess projector = harness.app("projector", Map.of("cabinet.role", "projector"), jvm);
+            this.projector = projector;
             api.start();
             projector.start();
             CrashClient client = harness.client(api);
@@ -111,8 +121,12 @@ class FaultSchedule {
             List<Runnable> schedule = new ArrayList<>();
             for (int trial = 0; trial < TRIALS; trial++) {
                 for (Duration outage : OUTAGES) {
-                    schedule.add(() -> outage("store", outage, Freezer::store, calls, probe));
-                    schedule.add(() -> outage("broker", outage, Freezer::broker, calls, probe));
+                    if (KINDS.contains("store")) {
+                        schedule.add(() -> outage("store", outage, Freezer::store, calls, probe));
+                    }
+                    if (KINDS.contains("broker")) {
+                        schedule.add(() -> outage("broker", outage, Freezer::broker, calls, probe));
+                    }
                 }
             }
             for (int kill = 0; kill < KILLS; kill++) {
@@ -144,6 +158,12 @@ class FaultSchedule {
                 // comparison, finished after the limit, still found any).
             }
             figures(calls, workload, ran, mismatches);
+            long hold = Long.getLong("cabinet.faults.hold-on-mismatch", 0);
+            if (!mismatches.isEmpty() && hold > 0) {
+                // A debugging aid: the broker, the store and both instances stay up to be looked at.
+                System.out.println("  (read model differs: holding everything for " + hold + " s; see target/faults)");
+                TimeUnit.SECONDS.sleep(hold);
+            }
             long unresolved = ledgers.stream().mapToLong(l -> l.unresolved.get()).sum();
             assertEquals(0, unresolved, "commands whose outcome stayed unknown (the ledger is not exact)");
             assertEquals(List.of(), mismatches, "the read model differs from what was acknowledged");
@@ -195,14 +215,37 @@ class FaultSchedule {
      * The probe user renames themself (retrying while refused) and reads their profile until the new name shows: the
      * moment a command sent after the outage is visible.
      */
-    private static long visibleAgain(Calls calls, String probe) {
+    private long visibleAgain(Calls calls, String probe) {
         String name = "Probe " + Ids.newId().substring(0, 8);
         try {
             awaitVisible(calls, probe, name);
         } catch (ConditionTimeoutException e) {
             System.out.println("  (the probe's rename was not visible within 2 minutes: " + e.getMessage() + ")");
+            keepStallEvidence();
         }
         return System.nanoTime();
+    }
+
+    /**
+     * The projector's own meters (where its batches and store calls stand) and a thread dump, in target/faults: what
+     * a stall is waiting for.
+     */
+    private void keepStallEvidence() {
+        Path dir = Path.of("target", "faults");
+        String at = String.valueOf(System.currentTimeMillis());
+        try {
+            Files.createDirectories(dir);
+            HttpResponse<String> metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    projector.uri("/q/metrics")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            Files.writeString(dir.resolve("stall-" + at + "-metrics.txt"), metrics.body());
+            Process dump = new ProcessBuilder("jcmd", String.valueOf(projector.pid()), "Thread.print")
+                    .redirectOutput(dir.resolve("stall-" + at + "-threads.txt").toFile()).start();
+            dump.waitFor(30, TimeUnit.SECONDS);
+            System.out.println("  (the projector's meters and threads: target/faults/stall-" + at + "-*.txt)");
+        } catch (Exception e) {
+            System.out.println("  (could not keep the projector's meters and threads: " + e + ")");
+        }
     }
 
     private static void awaitVisible(Calls calls, String probe, String name) {
