@@ -72,6 +72,8 @@ class FaultSchedule {
 
     private final List<String> report = new ArrayList<>();
     private final List<Fault> faults = new ArrayList<>();
+    /** When the probe's last rename was accepted: what of a recovery the API took, and what the projector. */
+    private volatile long acceptedNanos;
     /** The projector process, whose meters and threads are kept when a recovery is not seen. */
     private AppProcess projector;
 
@@ -217,8 +219,11 @@ class FaultSchedule {
      */
     private long visibleAgain(Calls calls, String probe) {
         String name = "Probe " + Ids.newId().substring(0, 8);
+        long from = System.nanoTime();
         try {
             awaitVisible(calls, probe, name);
+            System.out.printf("  (the probe's rename was accepted %d ms after it was first sent)%n",
+                    (acceptedNanos - from) / 1_000_000);
         } catch (ConditionTimeoutException e) {
             System.out.println("  (the probe's rename was not visible within 2 minutes: " + e.getMessage() + ")");
             keepStallEvidence();
@@ -248,9 +253,10 @@ class FaultSchedule {
         }
     }
 
-    private static void awaitVisible(Calls calls, String probe, String name) {
+    private void awaitVisible(Calls calls, String probe, String name) {
         await("the probe's rename accepted").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
                 .until(() -> calls.quiet("PATCH", "/users/" + probe, probe, Map.of("name", name)).status() == 202);
+        acceptedNanos = System.nanoTime();
         await("the probe's rename visible").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
                 .until(() -> name.equals(calls.quiet("GET", "/users/" + probe, probe, null).body().path("name")
                         .asText()));
