@@ -96,10 +96,15 @@ public class ProjectionEngine {
      */
     public static List<KafkaConsumer<Object, Object>> consumers(KafkaClientService kafka) {
         return kafka.getConsumerChannels().stream()
-                .filter(channel -> channel.equals(CHANNEL) || channel.startsWith(CHANNEL + "$"))
+                .filter(ProjectionEngine::isEventsChannel)
                 .flatMap(channel -> kafka.<Object, Object>getConsumers(channel).stream())
                 .distinct()
                 .toList();
+    }
+
+    /** Whether the channel is the events channel or one of its copies ({@code events$1}, ...). */
+    static boolean isEventsChannel(String channel) {
+        return channel.equals(CHANNEL) || channel.startsWith(CHANNEL + "$");
     }
 
     /**

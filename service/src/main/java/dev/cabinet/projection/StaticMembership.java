@@ -38,8 +38,7 @@ public class StaticMembership implements ClientCustomizer<Map<String, Object>> {
     @Override
     public Map<String, Object> customize(String channel, Config channelConfig, Map<String, Object> config) {
         // Producers get the same call: only the events channel's consumers (they carry a group.id) join the group.
-        boolean eventsConsumer = config.containsKey("group.id")
-                && (channel.equals(ProjectionEngine.CHANNEL) || channel.startsWith(ProjectionEngine.CHANNEL + "$"));
+        boolean eventsConsumer = config.containsKey("group.id") && ProjectionEngine.isEventsChannel(channel);
         if (eventsConsumer && instanceId.isPresent() && !config.containsKey(INSTANCE_ID)) {
             config.put(INSTANCE_ID, memberId(instanceId.get(), channel));
         }

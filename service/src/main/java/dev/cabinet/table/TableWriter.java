@@ -22,10 +22,10 @@ import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
-import io.smallrye.mutiny.Multi;
+import dev.cabinet.shared.InFlight;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import dev.cabinet.shared.InFlight;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -57,7 +57,7 @@ public class TableWriter {
     private static final int BATCH_SIZE = 25;
 
     /** Calls whose future has not ended: one older than {@link #CALL_LIMIT} means the bound did not end it either. */
-    private static final InFlight CALLS = new InFlight();
+    private final InFlight calls = new InFlight();
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
@@ -65,7 +65,7 @@ public class TableWriter {
     TableWriter(DynamoDbAsyncClient dynamo, TableConfig table, MeterRegistry registry) {
         this.dynamo = dynamo;
         this.table = table.target();
-        CALLS.register(registry, "cabinet.store.calls.in_flight", "the write side's store calls that have begun and "
+        calls.register(registry, "cabinet.store.calls.in_flight", "the write side's store calls that have begun and "
                 + "not ended", Tags.empty());
     }
 
@@ -75,8 +75,8 @@ public class TableWriter {
      * connection pool), the call fails as a transient client error after {@link #CALL_LIMIT}, so the projector retries
      * it and no batch waits for it forever.
      */
-    static <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
-        return bounded(CALLS.track(Uni.createFrom().completionStage(call)), CALL_LIMIT);
+    private <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
+        return bounded(calls.track(Uni.createFrom().completionStage(call)), CALL_LIMIT);
     }
 
     /** The call, failed as a transient client error (retried like a timeout) if it has not ended after {@code limit}. */
