@@ -1,0 +1,89 @@
+package dev.cabinet.eventlog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+
+import javax.management.ObjectName;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.shared.Ids;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.common.annotation.Identifier;
+
+/**
+ * The log search finds an event by its id in its key's partition and says when the log does not hold it, search after
+ * search on one kept consumer: no new connection per search (a consumer per search filled a frozen broker's accept
+ * queue while clients asked after their commands, docs/faults.md).
+ */
+@QuarkusTest
+class LogSearchTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    @Inject
+    LogSearch search;
+
+    @Inject
+    @Identifier("default-kafka-broker")
+    Map<String, Object> kafkaConfig;
+
+    @Test
+    void searchAfterSearchFindsWhatTheLogHoldsOnOneConsumer() throws Exception {
+        // a topic of its own, so that the projector never sees these records
+        String topic = "log-search-test-" + Ids.newId().toLowerCase();
+        Map<String, Object> config = new HashMap<>();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaConfig.get("bootstrap.servers"));
+        try (Admin admin = Admin.create(config)) {
+            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
+        }
+        Instant sentAt = Instant.now();
+        String eventId = Ids.newId();
+        RecordMetadata written;
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
+                new StringSerializer())) {
+            ProducerRecord<String, String> record = new ProducerRecord<>(topic, "key-a", "{}");
+            record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
+            written = producer.send(record).get();
+        }
+
+        LogPosition expected = new LogPosition(topic, written.partition(), written.offset());
+        assertEquals(Optional.of(expected), find(topic, "key-a", eventId, sentAt));
+        double connections = connectionsOpened();
+        for (int i = 0; i < 4; i++) {
+            assertEquals(Optional.empty(), find(topic, "key-" + i, Ids.newId(), sentAt), "an id the log does not hold");
+            assertEquals(Optional.of(expected), find(topic, "key-a", eventId, sentAt));
+        }
+        assertEquals(connections, connectionsOpened(), "searches after the first opened no connection");
+    }
+
+    private Optional<LogPosition> find(String topic, String key, String eventId, Instant sentAt) {
+        return search.find(topic, key, eventId, sentAt).await().atMost(WAIT);
+    }
+
+    /** Connections the search's consumer has opened so far (its metric, registered while the consumer lives). */
+    private static double connectionsOpened() throws Exception {
+        ObjectName metrics = new ObjectName("kafka.consumer:type=consumer-metrics,client-id=cabinet-log-search");
+        assertTrue(ManagementFactory.getPlatformMBeanServer().isRegistered(metrics), "the search's consumer is kept");
+        return (double) ManagementFactory.getPlatformMBeanServer().getAttribute(metrics, "connection-creation-total");
+    }
+}
