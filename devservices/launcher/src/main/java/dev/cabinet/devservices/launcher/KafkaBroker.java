@@ -167,6 +167,11 @@ public final class KafkaBroker implements AutoCloseable {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
+                // The only broker is never fenced: no other could take over. Paused as a whole (a laptop asleep, the
+                // fault schedule's SIGSTOP), its own controller fenced it at the resume, after 9 s without its
+                // heartbeat; the group coordinator was unloaded and loaded back with members it had just expired,
+                // which fenced the rejoined consumers for a session (docs/faults.md, seventh run).
+                "broker.session.timeout.ms=3600000",
                 "log.flush.interval.messages=9223372036854775807",
                 "");
         try {
