@@ -86,8 +86,9 @@ public class CommandOutcomeResource {
         }
         // A search of the log can take longer than the request may: stopped a moment before the deadline, the event is
         // still pending (rather than the deadline's 503), as when the log cannot be read.
-        return log.find(sent.topic(), sent.key(), sent.eventId(), sent.firstSentAt())
-                .ifNoItem().after(searchFor.compareTo(ANSWER_TIME) < 0 ? ANSWER_TIME : searchFor)
+        Duration budget = searchFor.compareTo(ANSWER_TIME) < 0 ? ANSWER_TIME : searchFor;
+        return log.find(sent.topic(), sent.key(), sent.eventId(), sent.firstSentAt(), budget)
+                .ifNoItem().after(budget)
                 .failWith(() -> new IllegalStateException("not read to its end within the request's deadline"))
                 .chain(found -> {
                     if (found.isEmpty()) {

@@ -39,11 +39,9 @@ import io.smallrye.mutiny.Uni;
 public class LogSearch {
 
     private static final Duration CALL = Duration.ofSeconds(3);
-    private static final Duration SEARCH = Duration.ofSeconds(10);
+    private static final Duration POLL = Duration.ofMillis(200);
     /** Producer and broker clocks may differ a little: the search starts this much before the first send. */
     private static final Duration CLOCK_SLACK = Duration.ofSeconds(5);
-    /** A search that waited this long behind others is given up: its caller has answered "pending" by then. */
-    private static final Duration QUEUED_AT_MOST = CALL;
 
     private final Map<String, Object> consumerConfig = new HashMap<>();
     private final ExecutorService searcher = Executors.newSingleThreadExecutor(task -> {
@@ -51,8 +49,11 @@ public class LogSearch {
         thread.setDaemon(true);
         return thread;
     });
-    /** Created at the first search and touched only by the searcher thread (a KafkaConsumer is single-threaded). */
-    private KafkaConsumer<byte[], byte[]> consumer;
+    /**
+     * Created at the first search and used only by the searcher thread (a KafkaConsumer is single-threaded; its one
+     * thread-safe method, {@code wakeup}, ends a search in progress at shutdown).
+     */
+    private volatile KafkaConsumer<byte[], byte[]> consumer;
 
     LogSearch(@Identifier("default-kafka-broker") Map<String, Object> kafkaConfig) {
         kafkaConfig.forEach((name, value) -> {
@@ -67,23 +68,26 @@ public class LogSearch {
         consumerConfig.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL.toMillis());
     }
 
-    /** The event's position, or empty when the whole range was read without it; fails if the log cannot be read. */
-    public Uni<Optional<LogPosition>> find(String topic, String key, String eventId, Instant sentAt) {
-        long queuedAt = System.nanoTime();
-        return Uni.createFrom().item(() -> searchUnlessStale(queuedAt, topic, key, eventId, sentAt))
+    /**
+     * The event's position, or empty when the whole range was read without it; fails if the log cannot be read
+     * {@code within} this time from now (the caller's deadline: a search it gave up never holds the searcher longer).
+     */
+    public Uni<Optional<LogPosition>> find(String topic, String key, String eventId, Instant sentAt, Duration within) {
+        long deadline = System.nanoTime() + within.toNanos();
+        return Uni.createFrom().item(() -> searchBefore(deadline, topic, key, eventId, sentAt))
                 .runSubscriptionOn(searcher);
     }
 
-    private Optional<LogPosition> searchUnlessStale(long queuedAt, String topic, String key, String eventId,
+    private Optional<LogPosition> searchBefore(long deadline, String topic, String key, String eventId,
             Instant sentAt) {
-        if (System.nanoTime() - queuedAt > QUEUED_AT_MOST.toNanos()) {
-            throw new IllegalStateException("searches of the log are slow now (queued behind others)");
+        if (System.nanoTime() >= deadline) {
+            throw new TimeoutException("searches of the log are slow now (this one waited behind others)");
         }
         if (consumer == null) {
             consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         }
         try {
-            return search(topic, key, eventId, sentAt);
+            return search(deadline, topic, key, eventId, sentAt);
         } catch (TimeoutException e) {
             throw e;   // the broker is slow or away: the consumer reconnects by itself, with backoff
         } catch (RuntimeException e) {
@@ -92,25 +96,24 @@ public class LogSearch {
         }
     }
 
-    private Optional<LogPosition> search(String topic, String key, String eventId, Instant sentAt) {
-        int partitions = consumer.partitionsFor(topic, CALL).size();
+    private Optional<LogPosition> search(long deadline, String topic, String key, String eventId, Instant sentAt) {
+        int partitions = consumer.partitionsFor(topic, callUntil(deadline)).size();
         // The producer's default partitioner, which the event log uses: the same key always lands here.
         TopicPartition partition = new TopicPartition(topic,
                 Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions);
         consumer.assign(List.of(partition));
-        long end = consumer.endOffsets(List.of(partition), CALL).get(partition);
+        long end = consumer.endOffsets(List.of(partition), callUntil(deadline)).get(partition);
         OffsetAndTimestamp start = consumer.offsetsForTimes(
-                Map.of(partition, sentAt.minus(CLOCK_SLACK).toEpochMilli()), CALL).get(partition);
+                Map.of(partition, sentAt.minus(CLOCK_SLACK).toEpochMilli()), callUntil(deadline)).get(partition);
         if (start == null) {
             return Optional.empty();   // no record at all since then
         }
         consumer.seek(partition, start.offset());
-        long deadline = System.nanoTime() + SEARCH.toNanos();
-        while (consumer.position(partition, CALL) < end) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the log search for event " + eventId + " did not finish in time");
+        while (consumer.position(partition, callUntil(deadline)) < end) {
+            if (System.nanoTime() >= deadline) {
+                throw new TimeoutException("the log search for event " + eventId + " did not finish in time");
             }
-            for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+            for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                 Header id = record.headers().lastHeader(CloudEventHeaders.ID);
                 if (id != null && eventId.equals(new String(id.value(), StandardCharsets.UTF_8))) {
                     return Optional.of(new LogPosition(topic, partition.partition(), record.offset()));
@@ -118,6 +121,15 @@ public class LogSearch {
             }
         }
         return Optional.empty();
+    }
+
+    /** One call's timeout: {@link #CALL}, or what is left before the deadline if that is less. */
+    private static Duration callUntil(long deadline) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new TimeoutException("the log search did not finish in time");
+        }
+        return Duration.ofNanos(Math.min(left, CALL.toNanos()));
     }
 
     private void closeConsumer() {
@@ -129,6 +141,10 @@ public class LogSearch {
 
     @PreDestroy
     void close() throws InterruptedException {
+        KafkaConsumer<byte[], byte[]> searching = consumer;
+        if (searching != null) {
+            searching.wakeup();   // a search in progress ends now (and closes the consumer) instead of at its deadline
+        }
         searcher.execute(this::closeConsumer);
         searcher.shutdown();
         searcher.awaitTermination(3, TimeUnit.SECONDS);

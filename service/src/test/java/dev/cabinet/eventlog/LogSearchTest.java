@@ -1,6 +1,7 @@
 package dev.cabinet.eventlog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -23,6 +24,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +35,7 @@ import io.smallrye.common.annotation.Identifier;
 /**
  * The log search finds an event by its id in its key's partition and says when the log does not hold it, search after
  * search on one kept consumer: no new connection per search (a consumer per search filled a frozen broker's accept
- * queue while clients asked after their commands, docs/faults.md).
+ * queue while clients asked after their commands, docs/faults.md); a search past its caller's deadline gives up.
  */
 @QuarkusTest
 class LogSearchTest {
@@ -74,10 +76,16 @@ class LogSearchTest {
             assertEquals(Optional.of(expected), find(topic, "key-a", eventId, sentAt));
         }
         assertEquals(connections, connectionsOpened(), "searches after the first opened no connection");
+
+        // a search whose caller's deadline has passed gives up at once, and the consumer stays for the next one
+        assertThrows(TimeoutException.class, () -> search.find(topic, "key-a", eventId, sentAt, Duration.ZERO)
+                .await().atMost(WAIT));
+        assertEquals(Optional.of(expected), find(topic, "key-a", eventId, sentAt));
+        assertEquals(connections, connectionsOpened(), "the consumer was kept");
     }
 
     private Optional<LogPosition> find(String topic, String key, String eventId, Instant sentAt) {
-        return search.find(topic, key, eventId, sentAt).await().atMost(WAIT);
+        return search.find(topic, key, eventId, sentAt, WAIT).await().atMost(WAIT);
     }
 
     /** Connections the search's consumer has opened so far (its metric, registered while the consumer lives). */

@@ -167,11 +167,13 @@ public final class KafkaBroker implements AutoCloseable {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
-                // The only broker is never fenced: no other could take over. Paused as a whole (a laptop asleep, the
-                // fault schedule's SIGSTOP), its own controller fenced it at the resume, after 9 s without its
-                // heartbeat; the group coordinator was unloaded and loaded back with members it had just expired,
-                // which fenced the rejoined consumers for a session (docs/faults.md, seventh run).
-                "broker.session.timeout.ms=3600000",
+                // No other broker could take over from this one, so fencing it helps nothing. Paused as a whole (the
+                // fault schedule's SIGSTOP, a laptop asleep), its own controller fenced it at the resume, after 9 s
+                // without its heartbeat; the group coordinator was unloaded and loaded back with members it had just
+                // expired, which fenced the rejoined consumers for a session (docs/faults.md, seventh run). 90 s covers
+                // the schedule's longest pause (60 s); longer would hold up a restart after a SIGKILL just as long (a
+                // restarted controller refuses the broker's new registration until the old one's session ends).
+                "broker.session.timeout.ms=90000",
                 "log.flush.interval.messages=9223372036854775807",
                 "");
         try {
