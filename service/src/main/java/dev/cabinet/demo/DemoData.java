@@ -97,6 +97,15 @@ public class DemoData {
         if (!config.enabled()) {
             return;
         }
+        // Started from a thread of its own: begun here, the load ran in a copy of this observer's request context,
+        // which ends when the observer returns, and an append that came after that failed to make its ids
+        // (ContextNotActiveException for CommandIds, seen once in CI when the store answered slowly).
+        Thread loader = new Thread(this::loadUnlessPresent, "cabinet-demo-data");
+        loader.setDaemon(true);
+        loader.start();
+    }
+
+    private void loadUnlessPresent() {
         table.get(KeyPlan.USER_PROFILE.key("john"))
                 .chain(john -> john.isPresent() ? Uni.createFrom().item(false) : load().replaceWith(true))
                 .subscribe().with(
