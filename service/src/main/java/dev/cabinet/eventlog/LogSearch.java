@@ -109,10 +109,7 @@ public class LogSearch {
             return Optional.empty();   // no record at all since then
         }
         consumer.seek(partition, start.offset());
-        while (consumer.position(partition, callUntil(deadline)) < end) {
-            if (System.nanoTime() >= deadline) {
-                throw new TimeoutException("the log search for event " + eventId + " did not finish in time");
-            }
+        while (consumer.position(partition, callUntil(deadline)) < end) {   // callUntil ends it at the deadline
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                 Header id = record.headers().lastHeader(CloudEventHeaders.ID);
                 if (id != null && eventId.equals(new String(id.value(), StandardCharsets.UTF_8))) {

@@ -72,8 +72,6 @@ class FaultSchedule {
 
     private final List<String> report = new ArrayList<>();
     private final List<Fault> faults = new ArrayList<>();
-    /** When the probe's last rename was accepted: what of a recovery the API took, and what the projector. */
-    private volatile long acceptedNanos;
     /** The projector process, whose meters and threads are kept when a recovery is not seen. */
     private AppProcess projector;
 
@@ -221,9 +219,9 @@ class FaultSchedule {
         String name = "Probe " + Ids.newId().substring(0, 8);
         long from = System.nanoTime();
         try {
-            awaitVisible(calls, probe, name);
+            long accepted = awaitVisible(calls, probe, name);
             System.out.printf("  (the probe's rename was accepted %d ms after it was first sent)%n",
-                    (acceptedNanos - from) / 1_000_000);
+                    (accepted - from) / 1_000_000);
         } catch (ConditionTimeoutException e) {
             System.out.println("  (the probe's rename was not visible within 2 minutes: " + e.getMessage() + ")");
             keepStallEvidence();
@@ -253,13 +251,15 @@ class FaultSchedule {
         }
     }
 
-    private void awaitVisible(Calls calls, String probe, String name) {
+    /** Returns when the rename was accepted, which tells what of a recovery the API took and what the projector. */
+    private static long awaitVisible(Calls calls, String probe, String name) {
         await("the probe's rename accepted").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
                 .until(() -> calls.quiet("PATCH", "/users/" + probe, probe, Map.of("name", name)).status() == 202);
-        acceptedNanos = System.nanoTime();
+        long accepted = System.nanoTime();
         await("the probe's rename visible").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20))
                 .until(() -> name.equals(calls.quiet("GET", "/users/" + probe, probe, null).body().path("name")
                         .asText()));
+        return accepted;
     }
 
     private void figures(Calls calls, Workload workload, long seconds, List<String> mismatches) {
