@@ -98,6 +98,9 @@ class CabinetBenchmark {
     /** Events per second of Cabinet's projector draining a backlog and of the rebuild, for the naive projector. */
     private double projectionRate = Double.NaN;
     private double rebuildRate = Double.NaN;
+    /** CPU seconds per event of the projector draining a backlog and of the rebuild, for the naive projector. */
+    private double projectionCpu = Double.NaN;
+    private double rebuildCpu = Double.NaN;
 
     @Test
     void measureEveryPathAgainstItsRawLimit() throws Exception {
@@ -107,7 +110,7 @@ class CabinetBenchmark {
             keepRecordingsOfStall(result);
         });
         archiveClassData();
-        try (ProcessHarness harness = new ProcessHarness("benchmark")) {
+        try (ProcessHarness harness = ProcessHarness.asDeployed("benchmark")) {
             AppProcess api = harness.app("api", Map.of("cabinet.role", "api"), jvm("api"));
             AppProcess projector = harness.app("projector", Map.of("cabinet.role", "projector",
                     "mp.messaging.incoming.events.session.timeout.ms", LONG_SESSION), jvm("projector"));
@@ -557,7 +560,7 @@ class CabinetBenchmark {
         }
         Drain drain;
         try (Http meters = new Http(projector::uri)) {
-            drain = drain(meters, () -> { });
+            drain = drain(meters, projector::pid, () -> { });
         }
         commandsAlone(backlog, live, broker);
         Map<String, Double> mix = drain.calls();
@@ -568,6 +571,9 @@ class CabinetBenchmark {
         report.note("projection: the projector's DynamoDB calls while draining, replayed raw at concurrency "
                 + PROJECTION_CONCURRENCY + ": " + mix);
         projectionRate = drain.eventsPerSecond();
+        projectionCpu = drain.cpuPerEvent();
+        report.note(String.format("projection: the projector's CPU while draining (/proc): %.2f ms per event applied, %.0f%% "
+                + "of one core", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100));
         double sustainable = Math.min(live.perSecond(), drain.eventsPerSecond());
         report.note(String.format("sustainable command rate: %.0f/s, the lower of commands accepted while projecting "
                 + "(%.0f/s) and events projected per second (%.0f/s)", sustainable, live.perSecond(),
@@ -576,10 +582,15 @@ class CabinetBenchmark {
     }
 
     /** What a projector did from its first applied event until it had caught up (or in the second half of that). */
-    record Drain(double seconds, double events, Map<String, Double> calls, Drain secondHalf) {
+    record Drain(double seconds, double events, Map<String, Double> calls, double cpuSeconds, Drain secondHalf) {
 
         double eventsPerSecond() {
             return events / seconds;
+        }
+
+        /** The projector's CPU time (user + system, every thread) per event applied, in seconds. */
+        double cpuPerEvent() {
+            return cpuSeconds / events;
         }
 
         double writesPerSecond() {
@@ -607,15 +618,19 @@ class CabinetBenchmark {
      * and then shows no lag and no new event for three samples in a row: the window from the first sample with events
      * applied to the first of those quiet ones.
      */
-    private static Drain drain(Http projector, Starter starter) throws Exception {
+    private static Drain drain(Http projector, java.util.function.LongSupplier pid, Starter starter) throws Exception {
         List<long[]> times = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Double> cpu = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Meters> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
         var sampling = new java.util.concurrent.atomic.AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 long at = System.nanoTime();
                 try {
-                    samples.add(new Meters(projector.text("/q/metrics")));
+                    Meters meters = new Meters(projector.text("/q/metrics"));
+                    double cpuNow = Cpu.seconds(pid.getAsLong());
+                    samples.add(meters);
+                    cpu.add(cpuNow);
                     times.add(new long[] {at});
                 } catch (RuntimeException e) {
                     // not answering yet
@@ -640,13 +655,13 @@ class CabinetBenchmark {
                             && events(samples.get(i)) == events(samples.get(i + 2))) {
                         if (events(samples.get(i)) > events(samples.get(first))) {
                             int middle = first + (i - first) / 2;
-                            Drain secondHalf = window(samples, times, middle, i, null);
-                            return window(samples, times, first, i, secondHalf);
+                            Drain secondHalf = window(samples, times, cpu, middle, i, null);
+                            return window(samples, times, cpu, first, i, secondHalf);
                         }
                         // A log so short (the short mode's) that all of it was applied before the first look at the
                         // meters: timed from the look before, if any; too few events for a figure, enough to go on.
                         int from = Math.max(first - 1, 0);
-                        return window(samples, times, from, i, window(samples, times, from, i, null));
+                        return window(samples, times, cpu, from, i, window(samples, times, cpu, from, i, null));
                     }
                 }
             }
@@ -657,7 +672,8 @@ class CabinetBenchmark {
         }
     }
 
-    private static Drain window(List<Meters> samples, List<long[]> times, int from, int to, Drain secondHalf) {
+    private static Drain window(List<Meters> samples, List<long[]> times, List<Double> cpu, int from, int to,
+            Drain secondHalf) {
         Meters start = samples.get(from);
         Meters end = samples.get(to);
         Map<String, Double> calls = new TreeMap<>();
@@ -667,7 +683,8 @@ class CabinetBenchmark {
                 calls.put(operation, count - before.getOrDefault(operation, 0.0));
             }
         });
-        return new Drain((times.get(to)[0] - times.get(from)[0]) / 1e9, events(end) - events(start), calls, secondHalf);
+        return new Drain((times.get(to)[0] - times.get(from)[0]) / 1e9, events(end) - events(start), calls,
+                cpu.get(to) - cpu.get(from), secondHalf);
     }
 
     private static final Set<String> DATA_PLANE = Set.of("GetItem", "Query", "BatchGetItem", "PutItem", "UpdateItem",
@@ -750,7 +767,7 @@ class CabinetBenchmark {
                 "mp.messaging.incoming.events.group.id", "cabinet-rebuild-bench"), jvm("rebuild"));
         Drain drain;
         try (Http meters = new Http(rebuilder::uri)) {
-            drain = drain(meters, () -> {
+            drain = drain(meters, rebuilder::pid, () -> {
                 rebuilder.start();
                 running.put("rebuild", rebuilder);
             });
@@ -758,6 +775,9 @@ class CabinetBenchmark {
         running.remove("rebuild");
         rebuilder.stopGracefully(Duration.ofSeconds(40));
         rebuildRate = drain.eventsPerSecond();
+        rebuildCpu = drain.cpuPerEvent();
+        report.note(String.format("rebuild: the rebuilding instance's CPU (/proc): %.2f ms per event applied, %.0f%% of one "
+                + "core", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100));
         raw.createLike(TABLE, "bench-raw-rebuild");
         double rawWrites = replay(raw, "bench-raw-rebuild", drain.calls());
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
@@ -1008,7 +1028,7 @@ class CabinetBenchmark {
         baseline.start();
         running.put("baseline", baseline);
         try (Http plain = new Http(baseline::uri)) {
-            naiveProjection(plain);
+            naiveProjection(plain, baseline);
             String reader = user(0);
             String token = client.token(reader);
             Load.closedLoop("warm-up: baseline GET /users/{id}", CONCURRENCY, warm(10),
@@ -1075,25 +1095,30 @@ class CabinetBenchmark {
      * its own, sampled every 100 ms from the first event it wrote until nothing changed for two seconds; compared with
      * Cabinet's projector draining a backlog and with the rebuild (which replays the same log, fewer events).
      */
-    private void naiveProjection(Http plain) throws Exception {
+    private void naiveProjection(Http plain, AppProcess baseline) throws Exception {
         plain.send("POST", "/naive/start", "", Map.of(), 204).join();
         long firstAt = 0;
         long lastChangeAt = 0;
+        double firstCpu = 0;
+        double lastChangeCpu = 0;
         long first = 0;
         long last = 0;
         long deadline = System.nanoTime() + Duration.ofMinutes(20).toNanos();
         while (System.nanoTime() < deadline) {
             long at = System.nanoTime();
+            double cpu = Cpu.seconds(baseline.pid());
             JsonNode now = plain.get("/naive/applied", "", 200).join();
             // a failed write is progress too: a projector whose every write fails must not be waited for 20 minutes
             long applied = now.get("applied").asLong() + now.get("failed").asLong();
             if (applied > 0 && first == 0) {
                 first = applied;
                 firstAt = at;
+                firstCpu = cpu;
             }
             if (applied != last) {
                 last = applied;
                 lastChangeAt = at;
+                lastChangeCpu = cpu;
             } else if (applied > 0 && at - lastChangeAt > Duration.ofSeconds(2).toNanos()) {
                 break;
             }
@@ -1101,8 +1126,10 @@ class CabinetBenchmark {
         }
         JsonNode counts = plain.get("/naive/applied", "", 200).join();
         double naiveRate = (last - first) / ((lastChangeAt - firstAt) / 1e9);
+        double naiveCpu = (lastChangeCpu - firstCpu) / Math.max(1, last - first);
         report.note(String.format("naive projector: %d events written (%d writes failed), %.0f events/s from its first "
-                + "write to its last", counts.get("applied").asLong(), counts.get("failed").asLong(), naiveRate));
+                + "write to its last, %.2f ms of its CPU per event (/proc)", counts.get("applied").asLong(),
+                counts.get("failed").asLong(), naiveRate, naiveCpu * 1e3));
         if (!Double.isNaN(projectionRate)) {
             report.ratio("baselines", "projection: events applied per second draining a backlog vs the naive projector "
                     + "(one unconditional PutItem per event) replaying the log", projectionRate, naiveRate, "/s", 0.5);
@@ -1110,6 +1137,15 @@ class CabinetBenchmark {
         if (!Double.isNaN(rebuildRate)) {
             report.ratio("baselines", "rebuild: events applied per second replaying the log vs the naive projector",
                     rebuildRate, naiveRate, "/s", 0.5);
+        }
+        for (String[] what : new String[][] {{"projection", "draining a backlog"}, {"rebuild", "replaying the log"}}) {
+            double cpu = what[0].equals("projection") ? projectionCpu : rebuildCpu;
+            if (!Double.isNaN(cpu)) {
+                // what the guarantees cost in CPU, whatever else shares the cores: a reference, the issue sets no target
+                report.bound("baselines", String.format("%s: CPU ms per event applied %s vs the naive projector (/proc)",
+                        what[0], what[1]), cpu * 1e3, naiveCpu * 1e3, "ms", String.format("reference (%.1f×)",
+                        cpu / naiveCpu), true);
+            }
         }
     }
 

@@ -56,7 +56,7 @@ class FootprintBenchmark {
         }
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
-        try (ProcessHarness harness = new ProcessHarness("footprint")) {
+        try (ProcessHarness harness = ProcessHarness.asDeployed("footprint")) {
             for (int run = 1; run <= RUNS; run++) {
                 for (int v = 0; v < VARIANTS.size(); v++) {
                     for (String role : ROLES) {

@@ -36,7 +36,7 @@ public final class AppProcess {
     private int starts;
 
     AppProcess(String name, int port, Map<String, String> properties, Map<String, String> environment, Path logDir,
-            List<String> jvmOptions) {
+            List<String> jvmOptions, boolean recordAwsCalls) {
         this.name = name;
         this.workingDirectory = null;
         if (!Files.isRegularFile(JAR)) {
@@ -50,7 +50,7 @@ public final class AppProcess {
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
         properties.forEach((property, value) -> command.add("-D" + property + "=" + value));
         String callLog = System.getProperty("cabinet.iam.call-log");
-        if (callLog != null) {
+        if (callLog != null && recordAwsCalls) {
             // The packaged application's AWS calls count too: IamPoliciesIT compares them with the IAM policies.
             command.add("-Dcabinet.iam.call-log=" + Path.of(callLog).toAbsolutePath());
         }

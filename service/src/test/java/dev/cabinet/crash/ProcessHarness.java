@@ -42,8 +42,23 @@ public final class ProcessHarness implements AutoCloseable {
     private final KeyPair keys;
     private final Path publicKey;
     private final List<AppProcess> apps = new ArrayList<>();
+    private final boolean recordAwsCalls;
 
     public ProcessHarness(String name) throws Exception {
+        this(name, true);
+    }
+
+    /**
+     * A harness whose application processes run as deployed: without the test-only log of AWS calls that the other
+     * process tests keep for {@code IamPoliciesIT}, which walks the stack on every store call (about 2% of a
+     * projector's CPU under load). For the benchmarks, which measure what a deployment pays.
+     */
+    public static ProcessHarness asDeployed(String name) throws Exception {
+        return new ProcessHarness(name, false);
+    }
+
+    private ProcessHarness(String name, boolean recordAwsCalls) throws Exception {
+        this.recordAwsCalls = recordAwsCalls;
         dir = Path.of("target", name).toAbsolutePath();
         Files.createDirectories(dir);
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
@@ -89,7 +104,8 @@ public final class ProcessHarness implements AutoCloseable {
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
                 "CABINET_CURSOR_SECRET", CURSOR_SECRET);
-        AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions);
+        AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions,
+                recordAwsCalls);
         apps.add(app);
         return app;
     }
