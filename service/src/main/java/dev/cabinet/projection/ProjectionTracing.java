@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -45,10 +46,13 @@ public class ProjectionTracing {
 
     private final Tracer tracer;
     private final TextMapPropagator propagator;
+    private final boolean tracingOff;
 
-    ProjectionTracing(OpenTelemetry openTelemetry) {
+    ProjectionTracing(OpenTelemetry openTelemetry,
+            @ConfigProperty(name = "quarkus.otel.sdk.disabled", defaultValue = "false") boolean tracingOff) {
         this.tracer = openTelemetry.getTracer("dev.cabinet.projection");
         this.propagator = openTelemetry.getPropagators().getTextMapPropagator();
+        this.tracingOff = tracingOff;
     }
 
     /**
@@ -57,6 +61,10 @@ public class ProjectionTracing {
      */
     public <T> Uni<T> applying(ConsumerRecord<String, byte[]> record, String eventType, String eventId,
             Supplier<Uni<T>> work) {
+        if (tracingOff) {
+            // No span to build, make current and end for every event while nothing exports it.
+            return Uni.createFrom().deferred(work::get);
+        }
         return Uni.createFrom().deferred(() -> {
             Span span = tracer.spanBuilder(eventType + " process")
                     .setParent(propagator.extract(Context.root(), record, HEADERS))
