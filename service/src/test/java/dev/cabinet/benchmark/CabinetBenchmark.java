@@ -230,7 +230,7 @@ class CabinetBenchmark {
         Matcher quarkus = Pattern.compile("started in ([0-9.]+)s").matcher(Files.readString(app.currentLog()));
         String reported = quarkus.find() ? quarkus.group(1) + " s" : "not logged";
         report.bound("footprint", "start of " + what + " until /q/health/ready answers 200", seconds, Double.NaN, "s",
-                "≤ 2 s (Quarkus reports " + reported + ")", seconds <= 2.0);
+                "≤ 1.5 s (Quarkus reports " + reported + ")", seconds <= 1.5);
     }
 
     private void idleMemory(AppProcess... apps) throws Exception {
@@ -247,7 +247,7 @@ class CabinetBenchmark {
             }
             report.bound("footprint", "idle RSS of " + app.currentLog().getFileName().toString().replaceAll("-\\d+\\.log", "")
                     + " instance, " + IDLE.toSeconds() + " s after start" + (JFR ? " (JFR recording)" : ""), megabytes,
-                    Double.NaN, "MB", "≤ 200 MB", megabytes <= 200);
+                    Double.NaN, "MB", "≤ 180 MB", megabytes <= 180);
         }
     }
 
@@ -567,7 +567,7 @@ class CabinetBenchmark {
         raw.createLike(TABLE, "bench-raw");
         double rawWrites = replay(raw, "bench-raw", mix);
         report.ratio("projection", String.format("items written per second draining a backlog of %d events (%.0f "
-                + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(), rawWrites, "/s", 0.8);
+                + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(), rawWrites, "/s", 0.9);
         report.note("projection: the projector's DynamoDB calls while draining, replayed raw at concurrency "
                 + PROJECTION_CONCURRENCY + ": " + mix);
         projectionRate = drain.eventsPerSecond();
@@ -782,10 +782,10 @@ class CabinetBenchmark {
         double rawWrites = replay(raw, "bench-raw-rebuild", drain.calls());
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
                 + "in %.1f s = %.0f events/s)", drain.events(), drain.seconds(), drain.eventsPerSecond()),
-                drain.writesPerSecond(), rawWrites, "/s", 0.8);
+                drain.writesPerSecond(), rawWrites, "/s", 0.9);
         report.ratio("rebuild", String.format("the same in the second half of the replay, once the new JVM is warm (%.0f "
                 + "events/s)", drain.secondHalf().eventsPerSecond()), drain.secondHalf().writesPerSecond(), rawWrites, "/s",
-                0.8);
+                0.9);
     }
 
     // ---------------------------------------------------------------------------------------------------------------
