@@ -100,7 +100,7 @@ class UserApiTest {
                 .then().statusCode(401).contentType("application/problem+json");
     }
 
-    /** The API remembers tokens it verified (VerifiedTokens): only the very token verified may be answered from memory. */
+    /** A token altered after the same token was accepted is refused: nothing about a token is trusted from before. */
     @Test
     void aTokenAlteredAfterItWasAcceptedIsRefused() {
         String id = newUserId();
