@@ -39,7 +39,6 @@ public class StoreTracing implements ExecutionInterceptor {
     private static final ExecutionInterceptor NONE = new ExecutionInterceptor() {
     };
 
-    private final boolean traces;
     private final Supplier<OpenTelemetry> openTelemetry;
     /**
      * OpenTelemetry's interceptor, made at the first call (the client, and so this interceptor, is built before
@@ -54,9 +53,8 @@ public class StoreTracing implements ExecutionInterceptor {
     }
 
     StoreTracing(boolean tracingOff, Supplier<OpenTelemetry> openTelemetry) {
-        this.traces = !tracingOff;
         this.openTelemetry = openTelemetry;
-        this.spans = traces ? null : NONE;
+        this.spans = tracingOff ? NONE : null;
     }
 
     private ExecutionInterceptor spans() {
@@ -74,7 +72,7 @@ public class StoreTracing implements ExecutionInterceptor {
 
     /** Whether store calls become spans on this instance. */
     public boolean traces() {
-        return traces;
+        return spans != NONE;
     }
 
     @Override

@@ -619,19 +619,13 @@ class CabinetBenchmark {
      * applied to the first of those quiet ones.
      */
     private static Drain drain(Http projector, java.util.function.LongSupplier pid, Starter starter) throws Exception {
-        List<long[]> times = new java.util.concurrent.CopyOnWriteArrayList<>();
-        List<Double> cpu = new java.util.concurrent.CopyOnWriteArrayList<>();
-        List<Meters> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Look> looks = new java.util.concurrent.CopyOnWriteArrayList<>();
         var sampling = new java.util.concurrent.atomic.AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 long at = System.nanoTime();
                 try {
-                    Meters meters = new Meters(projector.text("/q/metrics"));
-                    double cpuNow = Cpu.seconds(pid.getAsLong());
-                    samples.add(meters);
-                    cpu.add(cpuNow);
-                    times.add(new long[] {at});
+                    looks.add(new Look(at, new Meters(projector.text("/q/metrics")), Cpu.seconds(pid.getAsLong())));
                 } catch (RuntimeException e) {
                     // not answering yet
                 }
@@ -645,6 +639,7 @@ class CabinetBenchmark {
             while (System.nanoTime() < deadline) {
                 Thread.sleep(100);
                 int first = -1;
+                List<Meters> samples = looks.stream().map(Look::meters).toList();
                 for (int i = 0; i < samples.size() && first < 0; i++) {
                     if (samples.get(i).sum("cabinet_projection_events_total") > 0) {
                         first = i;
@@ -655,13 +650,13 @@ class CabinetBenchmark {
                             && events(samples.get(i)) == events(samples.get(i + 2))) {
                         if (events(samples.get(i)) > events(samples.get(first))) {
                             int middle = first + (i - first) / 2;
-                            Drain secondHalf = window(samples, times, cpu, middle, i, null);
-                            return window(samples, times, cpu, first, i, secondHalf);
+                            Drain secondHalf = window(looks, middle, i, null);
+                            return window(looks, first, i, secondHalf);
                         }
                         // A log so short (the short mode's) that all of it was applied before the first look at the
                         // meters: timed from the look before, if any; too few events for a figure, enough to go on.
                         int from = Math.max(first - 1, 0);
-                        return window(samples, times, cpu, from, i, window(samples, times, cpu, from, i, null));
+                        return window(looks, from, i, window(looks, from, i, null));
                     }
                 }
             }
@@ -672,10 +667,13 @@ class CabinetBenchmark {
         }
     }
 
-    private static Drain window(List<Meters> samples, List<long[]> times, List<Double> cpu, int from, int to,
-            Drain secondHalf) {
-        Meters start = samples.get(from);
-        Meters end = samples.get(to);
+    /** One look at the projector: when, its meters, and the CPU time its process had spent by then. */
+    private record Look(long at, Meters meters, double cpuSeconds) {
+    }
+
+    private static Drain window(List<Look> looks, int from, int to, Drain secondHalf) {
+        Meters start = looks.get(from).meters();
+        Meters end = looks.get(to).meters();
         Map<String, Double> calls = new TreeMap<>();
         Map<String, Double> before = start.storeCalls();
         end.storeCalls().forEach((operation, count) -> {
@@ -683,8 +681,8 @@ class CabinetBenchmark {
                 calls.put(operation, count - before.getOrDefault(operation, 0.0));
             }
         });
-        return new Drain((times.get(to)[0] - times.get(from)[0]) / 1e9, events(end) - events(start), calls,
-                cpu.get(to) - cpu.get(from), secondHalf);
+        return new Drain((looks.get(to).at() - looks.get(from).at()) / 1e9, events(end) - events(start), calls,
+                looks.get(to).cpuSeconds() - looks.get(from).cpuSeconds(), secondHalf);
     }
 
     private static final Set<String> DATA_PLANE = Set.of("GetItem", "Query", "BatchGetItem", "PutItem", "UpdateItem",
@@ -1138,14 +1136,16 @@ class CabinetBenchmark {
             report.ratio("baselines", "rebuild: events applied per second replaying the log vs the naive projector",
                     rebuildRate, naiveRate, "/s", 0.5);
         }
-        for (String[] what : new String[][] {{"projection", "draining a backlog"}, {"rebuild", "replaying the log"}}) {
-            double cpu = what[0].equals("projection") ? projectionCpu : rebuildCpu;
-            if (!Double.isNaN(cpu)) {
-                // what the guarantees cost in CPU, whatever else shares the cores: a reference, the issue sets no target
-                report.bound("baselines", String.format("%s: CPU ms per event applied %s vs the naive projector (/proc)",
-                        what[0], what[1]), cpu * 1e3, naiveCpu * 1e3, "ms", String.format("reference (%.1f×)",
-                        cpu / naiveCpu), true);
-            }
+        cpuAgainstNaive("projection: CPU ms per event applied draining a backlog", projectionCpu, naiveCpu);
+        cpuAgainstNaive("rebuild: CPU ms per event applied replaying the log", rebuildCpu, naiveCpu);
+    }
+
+    /** What the guarantees cost in CPU, whatever else shares the cores: a reference, the issue sets no target. */
+    private void cpuAgainstNaive(String measure, double cpuPerEvent, double naiveCpuPerEvent) {
+        if (!Double.isNaN(cpuPerEvent)) {
+            report.bound("baselines", measure + " vs the naive projector (/proc)", cpuPerEvent * 1e3,
+                    naiveCpuPerEvent * 1e3, "ms", String.format("reference (%.1f×)", cpuPerEvent / naiveCpuPerEvent),
+                    true);
         }
     }
 
