@@ -93,6 +93,12 @@ class CabinetBenchmark {
     private final Map<String, AppProcess> running = new ConcurrentHashMap<>();
     private int stallDumps;
     private int freshnessRuns;
+    /** The last freshness phase's rate and figures, which the hand-written path is measured against. */
+    private FreshnessFigures lastFreshness;
+
+    /** One freshness phase: its rate (commands/s) and, from 202 until visible, p50, p99 and max in ms. */
+    private record FreshnessFigures(double rate, double p50, double p99, double max) {
+    }
     /** Whether closed-loop GET phases run on wrk: set by the HTTP floor, where both generators are measured. */
     private boolean useWrk;
     /** Events per second of Cabinet's projector draining a backlog and of the rebuild, for the naive projector. */
@@ -508,6 +514,7 @@ class CabinetBenchmark {
         }
         double p50 = freshness.getValueAtPercentile(50) / 1000.0;
         double p99 = freshness.getValueAtPercentile(99) / 1000.0;
+        lastFreshness = new FreshnessFigures(rate, p50, p99, freshness.getMaxValue() / 1000.0);
         report.bound("freshness", String.format("202 until GET /users/{id}/posts lists it, at %.0f commands/s (p50)", rate),
                 p50, Double.NaN, "ms", "p50 ≤ 30 ms", p50 <= 30 && missed == 0 && freshness.getTotalCount() > 0);
         report.bound("freshness", "the same, p99", p99, Double.NaN, "ms", "p99 ≤ 100 ms",
@@ -559,8 +566,10 @@ class CabinetBenchmark {
             thaw(projector);
         }
         Drain drain;
+        double scrapeCpu;
         try (Http meters = new Http(projector::uri)) {
             drain = drain(meters, projector::pid, () -> { });
+            scrapeCpu = scrapeCpuSeconds(meters, projector.pid());
         }
         commandsAlone(backlog, live, broker);
         Map<String, Double> mix = drain.calls();
@@ -573,7 +582,8 @@ class CabinetBenchmark {
         projectionRate = drain.eventsPerSecond();
         projectionCpu = drain.cpuPerEvent();
         report.note(String.format("projection: the projector's CPU while draining (/proc): %.2f ms per event applied, %.0f%% "
-                + "of one core", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100));
+                + "of one core; %s", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100,
+                scrapeShare(drain, scrapeCpu)));
         double sustainable = Math.min(live.perSecond(), drain.eventsPerSecond());
         report.note(String.format("sustainable command rate: %.0f/s, the lower of commands accepted while projecting "
                 + "(%.0f/s) and events projected per second (%.0f/s)", sustainable, live.perSecond(),
@@ -582,7 +592,8 @@ class CabinetBenchmark {
     }
 
     /** What a projector did from its first applied event until it had caught up (or in the second half of that). */
-    record Drain(double seconds, double events, Map<String, Double> calls, double cpuSeconds, Drain secondHalf) {
+    record Drain(double seconds, double events, Map<String, Double> calls, double cpuSeconds, int scrapes,
+            Drain secondHalf) {
 
         double eventsPerSecond() {
             return events / seconds;
@@ -667,6 +678,35 @@ class CabinetBenchmark {
         }
     }
 
+    /**
+     * The CPU one rendering of /q/metrics costs the instance, measured at rest after its drain: its CPU over
+     * {@value #SCRAPES} scrapes less what it spends over as long a rest (its consumers poll while idle). The drain
+     * scrapes once a second where a deployment's Prometheus scrapes every 15 to 60 s, so its figures carry this much of
+     * the benchmark's own doing.
+     */
+    private static double scrapeCpuSeconds(Http meters, long pid) throws InterruptedException {
+        double before = Cpu.seconds(pid);
+        long started = System.nanoTime();
+        Thread.sleep(2_000);
+        double atRestPerSecond = (Cpu.seconds(pid) - before) / ((System.nanoTime() - started) / 1e9);
+        before = Cpu.seconds(pid);
+        started = System.nanoTime();
+        for (int scrape = 0; scrape < SCRAPES; scrape++) {
+            meters.text("/q/metrics");
+        }
+        double spent = Cpu.seconds(pid) - before - atRestPerSecond * (System.nanoTime() - started) / 1e9;
+        return Math.max(0, spent / SCRAPES);
+    }
+
+    private static final int SCRAPES = 20;
+
+    /** What the drain's own scrapes of /q/metrics cost per event: how many it made in its window, at their cost. */
+    private static String scrapeShare(Drain drain, double scrapeCpuSeconds) {
+        double perEvent = drain.scrapes() * scrapeCpuSeconds / drain.events();
+        return String.format("of which the benchmark's %d scrapes of /q/metrics (%.1f ms of CPU each, measured at rest "
+                + "afterwards) %.2f ms per event", drain.scrapes(), scrapeCpuSeconds * 1e3, perEvent * 1e3);
+    }
+
     /** One look at the projector: when, its meters, and the CPU time its process had spent by then. */
     private record Look(long at, Meters meters, double cpuSeconds) {
     }
@@ -682,7 +722,7 @@ class CabinetBenchmark {
             }
         });
         return new Drain((looks.get(to).at() - looks.get(from).at()) / 1e9, events(end) - events(start), calls,
-                looks.get(to).cpuSeconds() - looks.get(from).cpuSeconds(), secondHalf);
+                looks.get(to).cpuSeconds() - looks.get(from).cpuSeconds(), to - from, secondHalf);
     }
 
     private static final Set<String> DATA_PLANE = Set.of("GetItem", "Query", "BatchGetItem", "PutItem", "UpdateItem",
@@ -764,18 +804,21 @@ class CabinetBenchmark {
                 "cabinet.table.projection-target", "cabinet-rebuild",
                 "mp.messaging.incoming.events.group.id", "cabinet-rebuild-bench"), jvm("rebuild"));
         Drain drain;
+        double scrapeCpu;
         try (Http meters = new Http(rebuilder::uri)) {
             drain = drain(meters, rebuilder::pid, () -> {
                 rebuilder.start();
                 running.put("rebuild", rebuilder);
             });
+            scrapeCpu = scrapeCpuSeconds(meters, rebuilder.pid());
         }
         running.remove("rebuild");
         rebuilder.stopGracefully(Duration.ofSeconds(40));
         rebuildRate = drain.eventsPerSecond();
         rebuildCpu = drain.cpuPerEvent();
         report.note(String.format("rebuild: the rebuilding instance's CPU (/proc): %.2f ms per event applied, %.0f%% of one "
-                + "core", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100));
+                + "core; %s", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100,
+                scrapeShare(drain, scrapeCpu)));
         raw.createLike(TABLE, "bench-raw-rebuild");
         double rawWrites = replay(raw, "bench-raw-rebuild", drain.calls());
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
@@ -1000,19 +1043,28 @@ class CabinetBenchmark {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final String BASELINE_TOPIC = "bench.baseline";
+    /** The baseline's POST /watched-posts sends here, and its naive projector follows it. */
+    private static final String BASELINE_WATCHED_TOPIC = "bench.baseline.watched";
+    private static final String NAIVE_TABLE = "bench-naive";
 
     private void baselines(ProcessHarness harness, AppProcess api, AppProcess projector, Http http, CrashClient client,
             RawStore raw) throws Exception {
         if (!Files.isRegularFile(BASELINE_JAR)) {
             throw new IllegalStateException(BASELINE_JAR + " is missing: benchmark/run builds benchmark/baseline first");
         }
-        KafkaBroker.createTopics(harness.broker.bootstrapServers(), List.of(BASELINE_TOPIC), 6);
-        raw.createLike(TABLE, "bench-naive");
+        KafkaBroker.createTopics(harness.broker.bootstrapServers(), List.of(BASELINE_TOPIC, BASELINE_WATCHED_TOPIC), 6);
+        raw.createLike(TABLE, NAIVE_TABLE);
         int port = ProcessHarness.freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        // Cabinet's JVM settings, without its class-data archive (made for Cabinet's classpath, not this one)
-        jvm("baseline").stream().filter(option -> !option.startsWith("-XX:SharedArchiveFile") && !option.startsWith("-Xshare"))
-                .forEach(command::add);
+        // Cabinet's JVM settings, with a class-data archive of its own, made by the image's step (Cabinet's is made for
+        // Cabinet's classpath)
+        Path archive = Path.of("target", "benchmark", "baseline-app-cds.jsa").toAbsolutePath();
+        Path archiveLog = Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath();
+        if (new ImageArchiveStep(archive, BASELINE_JAR.getParent()).archive(archiveLog) != 0 || !Files.exists(archive)) {
+            throw new IllegalStateException("could not archive the baseline's class data; see " + archiveLog);
+        }
+        jvm("baseline").stream().map(option -> option.startsWith("-XX:SharedArchiveFile=")
+                ? "-XX:SharedArchiveFile=" + archive : option).forEach(command::add);
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dkafka.bootstrap.servers=" + harness.broker.bootstrapServers(),
                 "-Dquarkus.dynamodb.endpoint-override=" + harness.dynalite.endpoint(),
@@ -1020,7 +1072,9 @@ class CabinetBenchmark {
                 "-Dquarkus.dynamodb.aws.credentials.static-provider.access-key-id=test",
                 "-Dquarkus.dynamodb.aws.credentials.static-provider.secret-access-key=test",
                 "-Dbaseline.table=" + TABLE, "-Dbaseline.topic=" + BASELINE_TOPIC,
-                "-Dbaseline.projector.topics=" + String.join(",", dev.cabinet.eventlog.Topics.ALL),
+                "-Dbaseline.watched-topic=" + BASELINE_WATCHED_TOPIC, "-Dbaseline.projector.table=" + NAIVE_TABLE,
+                "-Dbaseline.projector.topics=" + String.join(",", dev.cabinet.eventlog.Topics.ALL) + ","
+                        + BASELINE_WATCHED_TOPIC,
                 "-jar", BASELINE_JAR.toString()));
         AppProcess baseline = harness.container("baseline", port, command, Map.of(), BASELINE_JAR.getParent());
         baseline.start();
@@ -1042,6 +1096,7 @@ class CabinetBenchmark {
                 againstBaseline(read[0], api, baseline, cabinet, hand, sequence -> http.get(read[1], token, 200),
                         sequence -> plain.get(read[1], token, 200));
             }
+            naiveFreshness(plain, baseline, raw);
             freeze(projector); // the command path alone, as the hand-written endpoint has nothing downstream
             try {
                 String author = user(1);
@@ -1062,6 +1117,31 @@ class CabinetBenchmark {
             baseline.stopGracefully(Duration.ofSeconds(40));
         }
         caughtUp(projector);
+    }
+
+    /**
+     * Freshness of the hand-written path (NaiveFreshness) at the rate of the last freshness phase, with Cabinet's
+     * instances idle as the baseline was during Cabinet's: the floor of this machine's broker, store and cores.
+     */
+    private void naiveFreshness(Http plain, AppProcess baseline, RawStore raw) throws Exception {
+        if (lastFreshness == null) {
+            report.note("freshness of the hand-written path: not measured (it runs at the rate of the freshness phase,"
+                    + " which did not run)");
+            return;
+        }
+        Load.constantRate("warm-up: baseline POST /watched-posts", lastFreshness.rate(), warm(10), 256, sequence -> plain
+                .send("POST", "/watched-posts", "", Map.of("title", "Warm " + sequence, "body", BODY), 202));
+        double before = Cpu.seconds(baseline.pid());
+        NaiveFreshness.Result hand = new NaiveFreshness(raw, NAIVE_TABLE, WATCH_EVERY, LOOK_LIMIT)
+                .measure(plain, lastFreshness.rate(), PHASE, BODY);
+        double cpu = (Cpu.seconds(baseline.pid()) - before) * 1e6 / Math.max(1, hand.accepted());
+        report.bound("baselines", String.format("freshness: 202 until visible at %.0f/s, p50, vs the hand-written path "
+                + "(one record, one unconditional PutItem; %d sent, %d not seen in 15 s)", lastFreshness.rate(),
+                hand.accepted(), hand.missed()), lastFreshness.p50(), hand.p50Millis(), "ms", "reference", true);
+        report.bound("baselines", String.format("freshness: the same, p99 (max %.0f vs %.0f ms)", lastFreshness.max(),
+                hand.maxMillis()), lastFreshness.p99(), hand.p99Millis(), "ms", "reference", true);
+        report.note(String.format("freshness of the hand-written path: the baseline's JVM (its endpoint and its naive "
+                + "projector) spent %.0f µs of CPU per post; the watcher looked %d times", cpu, hand.looks()));
     }
 
     /**

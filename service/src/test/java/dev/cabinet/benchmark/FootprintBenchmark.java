@@ -23,14 +23,16 @@ import dev.cabinet.deploy.ImageDockerfile;
  * Start time and idle memory of each role of the packaged application, several runs each, as the image runs it: the
  * options Dockerfile.jvm's entrypoint composes, its AppCDS archive and the pod's 512 MiB. One instance at a time
  * against a broker and a dynalite of its own, so no other instance's start or work shares the cores with the one
- * measured. Not a test: it asserts nothing about time and writes {@code target/benchmark/footprint.md}. Run with
- * {@code benchmark/footprint} (docs/benchmarks.md, "Footprint").
+ * measured. The role {@code baseline} is the hand-written application of benchmark/baseline (Quarkus REST, the same
+ * DynamoDB client and a Kafka producer), run the same way with an archive made by the same step: what any service
+ * built on these libraries costs on this machine. Not a test: it asserts nothing about time and writes
+ * {@code target/benchmark/footprint.md}. Run with {@code benchmark/footprint} (docs/benchmarks.md, "Footprint").
  */
 class FootprintBenchmark {
 
     private static final int RUNS = Integer.getInteger("cabinet.footprint.runs", 5);
     private static final Duration IDLE = Duration.ofSeconds(Long.getLong("cabinet.footprint.idle-seconds", 10));
-    private static final List<String> ROLES = List.of(System.getProperty("cabinet.footprint.roles", "api,projector")
+    private static final List<String> ROLES = List.of(System.getProperty("cabinet.footprint.roles", "api,projector,baseline")
             .split(","));
     /**
      * Option sets to compare in one run, separated by '|': each is added to the image's options (an empty one: the
@@ -41,6 +43,10 @@ class FootprintBenchmark {
             .split("\\|", -1));
     private static final Path OUT = Path.of("target", "benchmark").toAbsolutePath();
     private static final Path CLASS_DATA = OUT.resolve("footprint-app-cds.jsa");
+    /** The hand-written baseline (benchmark/baseline, built by benchmark/footprint) and its own class-data archive. */
+    private static final Path BASELINE_APP = Path.of("..", "benchmark", "baseline", "target", "quarkus-app")
+            .toAbsolutePath().normalize();
+    private static final Path BASELINE_CLASS_DATA = OUT.resolve("footprint-baseline-app-cds.jsa");
     private static final Path JCMD = Path.of(System.getProperty("java.home"), "bin", "jcmd");
 
     /** One start of one role: seconds to ready, what Quarkus reports, memory at rest before and after a GC. */
@@ -50,9 +56,9 @@ class FootprintBenchmark {
 
     @Test
     void measureStartAndIdleMemoryOfEachRole() throws Exception {
-        Path archiveLog = OUT.resolve("footprint-app-cds.log");
-        if (new ImageArchiveStep(CLASS_DATA).archive(archiveLog) != 0 || !Files.exists(CLASS_DATA)) {
-            throw new IllegalStateException("could not archive the class data; see " + archiveLog);
+        archive(new ImageArchiveStep(CLASS_DATA), OUT.resolve("footprint-app-cds.log"));
+        if (ROLES.contains("baseline")) {
+            archive(new ImageArchiveStep(BASELINE_CLASS_DATA, BASELINE_APP), OUT.resolve("footprint-baseline-app-cds.log"));
         }
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
@@ -61,8 +67,9 @@ class FootprintBenchmark {
                 for (int v = 0; v < VARIANTS.size(); v++) {
                     for (String role : ROLES) {
                         String name = role + "-v" + v + "-r" + run;
-                        AppProcess app = harness.app(name, Map.of("cabinet.role", role),
-                                jvm(VARIANTS.get(v).replace("{name}", name)));
+                        String variant = VARIANTS.get(v).replace("{name}", name);
+                        AppProcess app = role.equals("baseline") ? baseline(harness, name, variant)
+                                : harness.app(name, Map.of("cabinet.role", role), jvm(variant, CLASS_DATA));
                         Sample sample = measure(app);
                         samples.computeIfAbsent(role + "|" + VARIANTS.get(v), key -> new ArrayList<>()).add(sample);
                         System.out.printf("footprint %s [%s] run %d: %s%n", role, VARIANTS.get(v), run, sample);
@@ -75,11 +82,38 @@ class FootprintBenchmark {
                 + Files.readString(Path.of("/proc/loadavg")).trim());
     }
 
+    private static void archive(ImageArchiveStep step, Path log) throws Exception {
+        if (step.archive(log) != 0 || !Files.exists(step.archive())) {
+            throw new IllegalStateException("could not archive the class data; see " + log);
+        }
+    }
+
+    /**
+     * The hand-written baseline as a process of its own, wired to the harness's broker and store like Cabinet's
+     * instances, with Cabinet's JVM and its own archive (it builds its clients at start, as Cabinet does).
+     */
+    private static AppProcess baseline(ProcessHarness harness, String name, String variant) throws Exception {
+        if (!Files.isRegularFile(BASELINE_APP.resolve("quarkus-run.jar"))) {
+            throw new IllegalStateException(BASELINE_APP + " is missing: benchmark/footprint builds benchmark/baseline first");
+        }
+        int port = ProcessHarness.freePort();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm(variant, BASELINE_CLASS_DATA));
+        command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                "-Dkafka.bootstrap.servers=" + harness.broker.bootstrapServers(),
+                "-Dquarkus.dynamodb.endpoint-override=" + harness.dynalite.endpoint(),
+                "-Dquarkus.dynamodb.aws.region=us-east-1", "-Dquarkus.dynamodb.aws.credentials.type=static",
+                "-Dquarkus.dynamodb.aws.credentials.static-provider.access-key-id=test",
+                "-Dquarkus.dynamodb.aws.credentials.static-provider.secret-access-key=test",
+                "-jar", BASELINE_APP.resolve("quarkus-run.jar").toString()));
+        return harness.container(name, port, command, Map.of(), BASELINE_APP);
+    }
+
     /** The pod's JVM (as CabinetBenchmark's instances, without the JFR recording) plus the variant's options. */
-    private static List<String> jvm(String variant) {
+    private static List<String> jvm(String variant, Path classData) {
         List<String> options = new ArrayList<>(List.of("-XX:MaxRAM=512m"));
         options.addAll(ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(Map.of(),
-                Map.of("/deployments/app-cds.jsa", CLASS_DATA)));
+                Map.of("/deployments/app-cds.jsa", classData)));
         if (!variant.isBlank()) {
             options.addAll(Arrays.asList(variant.trim().split("\\s+")));
         }

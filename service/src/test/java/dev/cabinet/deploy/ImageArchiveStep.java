@@ -29,6 +29,14 @@ public final class ImageArchiveStep {
     private final Path archive;
 
     public ImageArchiveStep(Path archive) {
+        this(archive, APP);
+    }
+
+    /**
+     * The same step run against another packaged Quarkus application ({@code app}, its quarkus-app directory): the
+     * benchmark's hand-written baseline, archived the way the image archives Cabinet.
+     */
+    public ImageArchiveStep(Path archive, Path app) {
         this.archive = archive.toAbsolutePath();
         String dockerfile;
         try {
@@ -47,7 +55,7 @@ public final class ImageArchiveStep {
             } else if (part.startsWith(ARCHIVE_OPTION)) {
                 command.add(ARCHIVE_OPTION + this.archive);
             } else {
-                command.add(part.replace("/deployments/", APP + "/"));
+                command.add(part.replace("/deployments/", app.toAbsolutePath() + "/"));
             }
         }
         if (!command.get(0).equals("java")) {

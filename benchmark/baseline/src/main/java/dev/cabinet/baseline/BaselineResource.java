@@ -55,6 +55,9 @@ public class BaselineResource {
     @ConfigProperty(name = "baseline.topic")
     String topic;
 
+    @ConfigProperty(name = "baseline.watched-topic")
+    String watchedTopic;
+
     @GET
     @Path("users/{id}")
     public CompletionStage<Response> user(@PathParam("id") String id) {
@@ -78,6 +81,21 @@ public class BaselineResource {
     @Path("posts")
     @Consumes(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> create(NewPost post) throws JsonProcessingException {
+        return send(topic, post);
+    }
+
+    /**
+     * The same, to the topic the naive projector follows: the hand-written path from a command to a written item,
+     * whose freshness the benchmark compares with Cabinet's.
+     */
+    @POST
+    @Path("watched-posts")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public CompletionStage<Response> createWatched(NewPost post) throws JsonProcessingException {
+        return send(watchedTopic, post);
+    }
+
+    private CompletionStage<Response> send(String topic, NewPost post) throws JsonProcessingException {
         String id = UUID.randomUUID().toString();
         byte[] value = json.writeValueAsBytes(Map.of("postId", id, "title", post.title(), "body", post.body(),
                 "createdAt", java.time.Instant.now().toString()));
