@@ -27,6 +27,15 @@ class StoreCallLimitTest {
     }
 
     @Test
+    void aCallThatEndsTakesItsTimerWithIt() {
+        for (int call = 0; call < 1_000; call++) {
+            assertEquals(call, TableWriter.bounded(Uni.createFrom().item(call), Duration.ofSeconds(15)).await()
+                    .indefinitely());
+        }
+        assertEquals(0, TableWriter.callTimersQueued(), "timers of ended calls stay queued until they would fire");
+    }
+
+    @Test
     void aCallThatAnswersInTimeIsUntouched() {
         assertEquals("item", TableWriter.bounded(Uni.createFrom().item("item"), Duration.ofSeconds(5)).await()
                 .indefinitely());
