@@ -26,11 +26,11 @@ public enum IamRole {
             Set.of("PutObject", "GetObject")),
 
     /**
-     * The projector: conditional writes, consistent reads and key-condition queries, batched metric writes, and the
-     * deletion of a deleted file's object.
+     * The projector: conditional writes, consistent reads (an event's first reads batched) and key-condition queries,
+     * batched metric writes, and the deletion of a deleted file's object.
      */
     PROJECTOR("cabinet-projector", "the projector (Deployment cabinet-projector, and a rebuild's projector)",
-            Set.of("GetItem", "Query", "UpdateItem", "DeleteItem", "BatchWriteItem", "DescribeTable",
+            Set.of("GetItem", "BatchGetItem", "Query", "UpdateItem", "DeleteItem", "BatchWriteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
             Set.of("DeleteObject")),

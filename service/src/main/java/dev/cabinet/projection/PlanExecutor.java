@@ -42,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The one way a {@link Projector}'s decision reaches the table, with every guarantee the projectors used to carry
  * themselves:
  * <ol>
- * <li>One round of concurrent consistent reads: the stream's root, its tombstone and every key the projector needs.</li>
+ * <li>One round of consistent reads, in one BatchGetItem: the stream's root, its tombstone and every key the
+ * projector needs.</li>
  * <li>{@link StreamProgress} says what to do: nothing (applied, or a duplicate record of an applied event), reject,
  * redo the steps recorded on the root, or decide.</li>
  * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
@@ -76,17 +77,17 @@ public class PlanExecutor {
         E data = (E) event.data();
         StreamTarget target = projector.target(data);
         List<Key> needs = projector.needs(data);
-        List<Uni<Optional<Map<String, AttributeValue>>>> reads = new ArrayList<>();
+        List<Key> reads = new ArrayList<>();
         boolean stream = !target.isNone();
         boolean tombstoned = stream && target.tombstone() != null;
         if (stream) {
-            reads.add(store.read(target.root()));
+            reads.add(target.root());
         }
         if (tombstoned) {
-            reads.add(store.read(target.tombstone()));
+            reads.add(target.tombstone());
         }
-        needs.forEach(key -> reads.add(store.read(key)));
-        return readAll(reads).chain(found -> {
+        reads.addAll(needs);
+        return store.readAll(reads).chain(found -> {
             int at = 0;
             Optional<Map<String, AttributeValue>> root = stream ? found.get(at++) : Optional.empty();
             Optional<Map<String, AttributeValue>> tombstone = tombstoned ? found.get(at++) : Optional.empty();
@@ -330,10 +331,6 @@ public class PlanExecutor {
             }
         });
         return values;
-    }
-
-    private static <T> Uni<List<T>> readAll(List<Uni<T>> reads) {
-        return reads.isEmpty() ? Uni.createFrom().item(List.of()) : Uni.join().all(reads).andFailFast();
     }
 
     private static Uni<Void> all(List<? extends Uni<?>> unis) {

@@ -776,6 +776,7 @@ class CabinetBenchmark {
             CompletableFuture<?> call = switch (operation) {
                 case "UpdateItem", "PutItem", "DeleteItem", "BatchWriteItem" -> raw.update(table, run, i);
                 case "Query" -> raw.query(table, "POST#raw-" + run + "-" + (i / 2), "COMMENT#", 20);
+                case "BatchGetItem" -> raw.batchGet(table, "raw-" + run + "-" + (i / 2), "bench-u0");
                 default -> raw.getItem(table, "POST#raw-" + run + "-" + (i / 2), "METADATA");
             };
             boolean write = WRITES.contains(operation);

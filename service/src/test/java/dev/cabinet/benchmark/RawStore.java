@@ -18,6 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -73,6 +74,18 @@ final class RawStore implements AutoCloseable {
 
     CompletableFuture<?> getItem(String table, String pk, String sk) {
         return dynamo.getItem(b -> b.tableName(table).key(Map.of("pk", s(pk), "sk", s(sk))));
+    }
+
+    /**
+     * A consistent BatchGetItem shaped like the projector's first round for a post's creation (the commonest event
+     * here): the post's root and tombstone and the author's profile.
+     */
+    CompletableFuture<?> batchGet(String table, String postId, String author) {
+        List<Map<String, AttributeValue>> keys = List.of(Map.of("pk", s("POST#" + postId), "sk", s("METADATA")),
+                Map.of("pk", s("POST#" + postId), "sk", s("TOMBSTONE")), Map.of("pk", s("USER#" + author), "sk",
+                        s("PROFILE")));
+        return dynamo.batchGetItem(b -> b.requestItems(Map.of(table,
+                KeysAndAttributes.builder().keys(keys).consistentRead(true).build())));
     }
 
     CompletableFuture<?> query(String table, String pk, String skPrefix, int limit) {
