@@ -157,7 +157,10 @@ class CabinetBenchmark {
                     Map<String, Object> projection = projection(http, client, projector, raw, harness.broker, live);
                     caughtUp(projector);
                     if (PHASES.contains("freshness")) {
-                        freshness(http, client, projector, raw, (double) projection.get("sustainable") / 2);
+                        // half the sustainable rate, or a rate given (to compare settings at one rate across runs)
+                        freshness(http, client, projector, raw, System.getProperty("cabinet.bench.freshness-rate") == null
+                                ? (double) projection.get("sustainable") / 2
+                                : Double.parseDouble(System.getProperty("cabinet.bench.freshness-rate").split(",")[0]));
                     }
                 }
                 if (PHASES.contains("rebuild")) {
