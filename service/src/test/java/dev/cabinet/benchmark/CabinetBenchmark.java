@@ -83,9 +83,6 @@ class CabinetBenchmark {
     private static final boolean JFR = Boolean.parseBoolean(System.getProperty("cabinet.bench.jfr", "true"));
     /** At most this many recordings kept per run (each instance's last minutes, a few MB each). */
     private static final int MAX_STALL_DUMPS = 12;
-    /** The hand-written endpoints and the naive projector (benchmark/baseline), built by benchmark/run. */
-    private static final Path BASELINE_JAR = Path.of("..", "benchmark", "baseline", "target", "quarkus-app",
-            "quarkus-run.jar").toAbsolutePath().normalize();
 
     private final Report report = new Report();
     private final Map<String, List<String>> postsByUser = new ConcurrentHashMap<>();
@@ -1053,34 +1050,17 @@ class CabinetBenchmark {
 
     private void baselines(ProcessHarness harness, AppProcess api, AppProcess projector, Http http, CrashClient client,
             RawStore raw) throws Exception {
-        if (!Files.isRegularFile(BASELINE_JAR)) {
-            throw new IllegalStateException(BASELINE_JAR + " is missing: benchmark/run builds benchmark/baseline first");
-        }
         KafkaBroker.createTopics(harness.broker.bootstrapServers(), List.of(BASELINE_TOPIC, BASELINE_WATCHED_TOPIC), 6);
         raw.createLike(TABLE, NAIVE_TABLE);
-        int port = ProcessHarness.freePort();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        // Cabinet's JVM settings, with a class-data archive of its own, made by the image's step (Cabinet's is made for
-        // Cabinet's classpath)
+        // Cabinet's JVM settings, with a class-data archive of its own
         Path archive = Path.of("target", "benchmark", "baseline-app-cds.jsa").toAbsolutePath();
-        Path archiveLog = Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath();
-        if (new ImageArchiveStep(archive, BASELINE_JAR.getParent()).archive(archiveLog) != 0 || !Files.exists(archive)) {
-            throw new IllegalStateException("could not archive the baseline's class data; see " + archiveLog);
-        }
-        jvm("baseline").stream().map(option -> option.startsWith("-XX:SharedArchiveFile=")
-                ? "-XX:SharedArchiveFile=" + archive : option).forEach(command::add);
-        command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                "-Dkafka.bootstrap.servers=" + harness.broker.bootstrapServers(),
-                "-Dquarkus.dynamodb.endpoint-override=" + harness.dynalite.endpoint(),
-                "-Dquarkus.dynamodb.aws.region=us-east-1", "-Dquarkus.dynamodb.aws.credentials.type=static",
-                "-Dquarkus.dynamodb.aws.credentials.static-provider.access-key-id=test",
-                "-Dquarkus.dynamodb.aws.credentials.static-provider.secret-access-key=test",
-                "-Dbaseline.table=" + TABLE, "-Dbaseline.topic=" + BASELINE_TOPIC,
-                "-Dbaseline.watched-topic=" + BASELINE_WATCHED_TOPIC, "-Dbaseline.projector.table=" + NAIVE_TABLE,
-                "-Dbaseline.projector.topics=" + String.join(",", dev.cabinet.eventlog.Topics.ALL) + ","
-                        + BASELINE_WATCHED_TOPIC,
-                "-jar", BASELINE_JAR.toString()));
-        AppProcess baseline = harness.container("baseline", port, command, Map.of(), BASELINE_JAR.getParent());
+        BaselineApp.archive(archive, Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath());
+        AppProcess baseline = BaselineApp.process(harness, "baseline", jvm("baseline").stream()
+                .map(option -> option.startsWith("-XX:SharedArchiveFile=") ? "-XX:SharedArchiveFile=" + archive : option)
+                .toList(), Map.of("baseline.table", TABLE, "baseline.topic", BASELINE_TOPIC,
+                        "baseline.watched-topic", BASELINE_WATCHED_TOPIC, "baseline.projector.table", NAIVE_TABLE,
+                        "baseline.projector.topics", String.join(",", dev.cabinet.eventlog.Topics.ALL) + ","
+                                + BASELINE_WATCHED_TOPIC));
         baseline.start();
         running.put("baseline", baseline);
         try (Http plain = new Http(baseline::uri)) {

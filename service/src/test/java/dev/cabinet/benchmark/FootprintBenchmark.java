@@ -43,9 +43,7 @@ class FootprintBenchmark {
             .split("\\|", -1));
     private static final Path OUT = Path.of("target", "benchmark").toAbsolutePath();
     private static final Path CLASS_DATA = OUT.resolve("footprint-app-cds.jsa");
-    /** The hand-written baseline (benchmark/baseline, built by benchmark/footprint) and its own class-data archive. */
-    private static final Path BASELINE_APP = Path.of("..", "benchmark", "baseline", "target", "quarkus-app")
-            .toAbsolutePath().normalize();
+    /** The hand-written baseline's own class-data archive. */
     private static final Path BASELINE_CLASS_DATA = OUT.resolve("footprint-baseline-app-cds.jsa");
     private static final Path JCMD = Path.of(System.getProperty("java.home"), "bin", "jcmd");
 
@@ -58,7 +56,7 @@ class FootprintBenchmark {
     void measureStartAndIdleMemoryOfEachRole() throws Exception {
         archive(new ImageArchiveStep(CLASS_DATA), OUT.resolve("footprint-app-cds.log"));
         if (ROLES.contains("baseline")) {
-            archive(new ImageArchiveStep(BASELINE_CLASS_DATA, BASELINE_APP), OUT.resolve("footprint-baseline-app-cds.log"));
+            BaselineApp.archive(BASELINE_CLASS_DATA, OUT.resolve("footprint-baseline-app-cds.log"));
         }
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
@@ -68,7 +66,8 @@ class FootprintBenchmark {
                     for (String role : ROLES) {
                         String name = role + "-v" + v + "-r" + run;
                         String variant = VARIANTS.get(v).replace("{name}", name);
-                        AppProcess app = role.equals("baseline") ? baseline(harness, name, variant)
+                        AppProcess app = role.equals("baseline")
+                                ? BaselineApp.process(harness, name, jvm(variant, BASELINE_CLASS_DATA), Map.of())
                                 : harness.app(name, Map.of("cabinet.role", role), jvm(variant, CLASS_DATA));
                         Sample sample = measure(app);
                         samples.computeIfAbsent(role + "|" + VARIANTS.get(v), key -> new ArrayList<>()).add(sample);
@@ -86,27 +85,6 @@ class FootprintBenchmark {
         if (step.archive(log) != 0 || !Files.exists(step.archive())) {
             throw new IllegalStateException("could not archive the class data; see " + log);
         }
-    }
-
-    /**
-     * The hand-written baseline as a process of its own, wired to the harness's broker and store like Cabinet's
-     * instances, with Cabinet's JVM and its own archive (it builds its clients at start, as Cabinet does).
-     */
-    private static AppProcess baseline(ProcessHarness harness, String name, String variant) throws Exception {
-        if (!Files.isRegularFile(BASELINE_APP.resolve("quarkus-run.jar"))) {
-            throw new IllegalStateException(BASELINE_APP + " is missing: benchmark/footprint builds benchmark/baseline first");
-        }
-        int port = ProcessHarness.freePort();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(jvm(variant, BASELINE_CLASS_DATA));
-        command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                "-Dkafka.bootstrap.servers=" + harness.broker.bootstrapServers(),
-                "-Dquarkus.dynamodb.endpoint-override=" + harness.dynalite.endpoint(),
-                "-Dquarkus.dynamodb.aws.region=us-east-1", "-Dquarkus.dynamodb.aws.credentials.type=static",
-                "-Dquarkus.dynamodb.aws.credentials.static-provider.access-key-id=test",
-                "-Dquarkus.dynamodb.aws.credentials.static-provider.secret-access-key=test",
-                "-jar", BASELINE_APP.resolve("quarkus-run.jar").toString()));
-        return harness.container(name, port, command, Map.of(), BASELINE_APP);
     }
 
     /** The pod's JVM (as CabinetBenchmark's instances, without the JFR recording) plus the variant's options. */
