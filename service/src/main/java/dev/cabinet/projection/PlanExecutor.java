@@ -279,7 +279,7 @@ public class PlanExecutor {
         if (step instanceof FanOut fanOut) {
             return store.forEach(fanOut.query(), walk, found -> {
                 Key key = fanOut.target() == null
-                        ? new Key(found.get(Key.PK).s(), found.get(Key.SK).s())
+                        ? Key.of(found)
                         : fanOut.target().keyFrom(strings(found));
                 return store.update(guarded(fanOut.change().withKey(key).onlyIfExists(), versionAttribute, version));
             });

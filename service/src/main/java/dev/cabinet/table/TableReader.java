@@ -12,6 +12,7 @@ import dev.cabinet.table.query.CursorCodec;
 
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyQuery;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -32,7 +33,6 @@ import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
@@ -42,9 +42,6 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 @ApplicationScoped
 @CallsAws(IamRole.API)
 public class TableReader {
-
-    /** BatchGetItem's limit of keys per call. */
-    private static final int BATCH_GET_SIZE = 100;
 
     private final DynamoDbAsyncClient dynamo;
     private final ActiveTable table;
@@ -70,29 +67,8 @@ public class TableReader {
      * Keys DynamoDB leaves unprocessed (under throttling) are asked for again. Items that do not exist are not returned.
      */
     public Uni<List<Map<String, AttributeValue>>> getAll(List<Key> keys) {
-        List<Uni<List<Map<String, AttributeValue>>>> batches = new ArrayList<>();
-        for (int from = 0; from < keys.size(); from += BATCH_GET_SIZE) {
-            batches.add(getBatch(keys.subList(from, Math.min(from + BATCH_GET_SIZE, keys.size())).stream()
-                    .map(Key::toAttributes).toList(), strong(Index.TABLE)));
-        }
-        return batches.isEmpty() ? Uni.createFrom().item(List.of())
-                : Uni.join().all(batches).andFailFast().map(found -> found.stream().flatMap(List::stream).toList());
-    }
-
-    private Uni<List<Map<String, AttributeValue>>> getBatch(List<Map<String, AttributeValue>> keys, boolean strong) {
-        String name = table.name();
-        return Uni.createFrom().completionStage(() -> dynamo.batchGetItem(b -> b.requestItems(Map.of(name,
-                KeysAndAttributes.builder().keys(keys).consistentRead(strong).build()))))
-                .chain(response -> {
-                    List<Map<String, AttributeValue>> found = response.responses().getOrDefault(name, List.of());
-                    KeysAndAttributes left = response.unprocessedKeys().get(name);
-                    return left == null || left.keys().isEmpty() ? Uni.createFrom().item(found)
-                            : getBatch(left.keys(), strong).map(more -> {
-                                List<Map<String, AttributeValue>> all = new ArrayList<>(found);
-                                all.addAll(more);
-                                return all;
-                            });
-                });
+        return BatchGets.all(table.name(), keys, strong(Index.TABLE), Duration.ZERO,
+                request -> Uni.createFrom().completionStage(() -> dynamo.batchGetItem(request)));
     }
 
     /** The {@code next} cursor of {@code list} that continues just after {@code item}. */

@@ -34,7 +34,6 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -67,9 +66,6 @@ public class TableWriter {
 
     /** BatchWriteItem's limit. */
     private static final int BATCH_SIZE = 25;
-
-    /** BatchGetItem's limit of keys per call. */
-    private static final int BATCH_GET_SIZE = 100;
 
     /** Calls whose future has not ended: one older than {@link #CALL_LIMIT} means the bound did not end it either. */
     private final InFlight calls = new InFlight();
@@ -245,7 +241,7 @@ public class TableWriter {
 
     /**
      * Strongly consistent reads of these keys in one round, in the order asked (empty where there is no item): one
-     * GetItem for a single key, else one BatchGetItem per {@value #BATCH_GET_SIZE} keys, all at once. The executor
+     * GetItem for a single key, else one BatchGetItem per 100 keys, all at once (BatchGets). The executor
      * reads a stream's root, its tombstone and what its projector needs together; one request instead of one per key
      * spares the client's and the store's work per call, which is most of a projector's. Keys the store leaves
      * unprocessed (throttling) are asked for again after a pause.
@@ -254,30 +250,11 @@ public class TableWriter {
         if (keys.size() <= 1) {
             return keys.isEmpty() ? Uni.createFrom().item(List.of()) : read(keys.get(0)).map(List::of);
         }
-        List<Key> distinct = keys.stream().distinct().toList();
-        List<Uni<Map<Key, Map<String, AttributeValue>>>> batches = new ArrayList<>();
-        for (int from = 0; from < distinct.size(); from += BATCH_GET_SIZE) {
-            batches.add(readBatch(distinct.subList(from, Math.min(from + BATCH_GET_SIZE, distinct.size())).stream()
-                    .map(Key::toAttributes).toList(), new HashMap<>()));
-        }
-        return Uni.join().all(batches).andFailFast().map(found -> {
-            Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
-            found.forEach(items::putAll);
-            return keys.stream().map(key -> Optional.ofNullable(items.get(key))).toList();
-        });
-    }
-
-    private Uni<Map<Key, Map<String, AttributeValue>>> readBatch(List<Map<String, AttributeValue>> keys,
-            Map<Key, Map<String, AttributeValue>> found) {
-        return call(() -> dynamo.batchGetItem(b -> b.requestItems(Map.of(table,
-                KeysAndAttributes.builder().keys(keys).consistentRead(true).build()))))
-                .chain(response -> {
-                    response.responses().getOrDefault(table, List.of()).forEach(item -> found.put(
-                            new Key(item.get(Key.PK).s(), item.get(Key.SK).s()), item));
-                    KeysAndAttributes left = response.unprocessedKeys().get(table);
-                    return left == null || left.keys().isEmpty() ? Uni.createFrom().item(found)
-                            : Uni.createFrom().voidItem().onItem().delayIt().by(UNPROCESSED_RETRY_DELAY)
-                                    .chain(() -> readBatch(left.keys(), found));
+        return BatchGets.all(table, keys.stream().distinct().toList(), true, UNPROCESSED_RETRY_DELAY,
+                request -> call(() -> dynamo.batchGetItem(request))).map(found -> {
+                    Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
+                    found.forEach(item -> items.put(Key.of(item), item));
+                    return keys.stream().map(key -> Optional.ofNullable(items.get(key))).toList();
                 });
     }
 

@@ -8,9 +8,11 @@ import java.util.Map;
 
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.ProcessHarness;
-import dev.cabinet.deploy.ImageArchiveStep;
 
-/** The hand-written baseline (benchmark/baseline) as a process of its own: where it is, its archive, its wiring. */
+/**
+ * The hand-written baseline (benchmark/baseline) as a process of its own: where it is and its wiring (its class-data
+ * archive is made by {@code new ImageArchiveStep(archive, BaselineApp.DIR)}, since Cabinet's is for Cabinet's classpath).
+ */
 final class BaselineApp {
 
     /** Its packaged application, built by benchmark/run and benchmark/footprint before they run. */
@@ -18,13 +20,6 @@ final class BaselineApp {
     static final Path JAR = DIR.resolve("quarkus-run.jar");
 
     private BaselineApp() {
-    }
-
-    /** Its class-data archive, made by the image's archive step (Cabinet's archive is made for Cabinet's classpath). */
-    static void archive(Path archive, Path log) throws Exception {
-        if (new ImageArchiveStep(archive, DIR).archive(log) != 0 || !Files.exists(archive)) {
-            throw new IllegalStateException("could not archive the baseline's class data; see " + log);
-        }
     }
 
     /**

@@ -155,9 +155,9 @@ class CabinetBenchmark {
                     caughtUp(projector);
                     if (PHASES.contains("freshness")) {
                         // half the sustainable rate, or a rate given (to compare settings at one rate across runs)
-                        freshness(http, client, projector, raw, System.getProperty("cabinet.bench.freshness-rate") == null
-                                ? (double) projection.get("sustainable") / 2
-                                : Double.parseDouble(System.getProperty("cabinet.bench.freshness-rate").split(",")[0]));
+                        String given = System.getProperty("cabinet.bench.freshness-rate");
+                        freshness(http, client, projector, raw, given == null
+                                ? (double) projection.get("sustainable") / 2 : Double.parseDouble(given.split(",")[0]));
                     }
                 }
                 if (PHASES.contains("rebuild")) {
@@ -187,10 +187,7 @@ class CabinetBenchmark {
 
     /** Archives the classes the application loads at startup with the step Dockerfile.jvm runs (ImageArchiveStep). */
     private static void archiveClassData() throws Exception {
-        Path log = CLASS_DATA.resolveSibling("app-cds.log");
-        if (new ImageArchiveStep(CLASS_DATA).archive(log) != 0 || !Files.exists(CLASS_DATA)) {
-            throw new IllegalStateException("could not archive the class data; see " + log);
-        }
+        new ImageArchiveStep(CLASS_DATA).archiveOrFail(CLASS_DATA.resolveSibling("app-cds.log"));
     }
 
     /**
@@ -1054,7 +1051,8 @@ class CabinetBenchmark {
         raw.createLike(TABLE, NAIVE_TABLE);
         // Cabinet's JVM settings, with a class-data archive of its own
         Path archive = Path.of("target", "benchmark", "baseline-app-cds.jsa").toAbsolutePath();
-        BaselineApp.archive(archive, Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath());
+        new ImageArchiveStep(archive, BaselineApp.DIR).archiveOrFail(
+                Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath());
         AppProcess baseline = BaselineApp.process(harness, "baseline", jvm("baseline").stream()
                 .map(option -> option.startsWith("-XX:SharedArchiveFile=") ? "-XX:SharedArchiveFile=" + archive : option)
                 .toList(), Map.of("baseline.table", TABLE, "baseline.topic", BASELINE_TOPIC,

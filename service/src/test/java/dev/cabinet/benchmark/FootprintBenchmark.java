@@ -54,9 +54,10 @@ class FootprintBenchmark {
 
     @Test
     void measureStartAndIdleMemoryOfEachRole() throws Exception {
-        archive(new ImageArchiveStep(CLASS_DATA), OUT.resolve("footprint-app-cds.log"));
+        new ImageArchiveStep(CLASS_DATA).archiveOrFail(OUT.resolve("footprint-app-cds.log"));
         if (ROLES.contains("baseline")) {
-            BaselineApp.archive(BASELINE_CLASS_DATA, OUT.resolve("footprint-baseline-app-cds.log"));
+            new ImageArchiveStep(BASELINE_CLASS_DATA, BaselineApp.DIR)
+                    .archiveOrFail(OUT.resolve("footprint-baseline-app-cds.log"));
         }
         Map<String, List<Sample>> samples = new LinkedHashMap<>();
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
@@ -79,12 +80,6 @@ class FootprintBenchmark {
         }
         write(samples, "load average (1, 5, 15 min) before: " + loadBefore + "; after: "
                 + Files.readString(Path.of("/proc/loadavg")).trim());
-    }
-
-    private static void archive(ImageArchiveStep step, Path log) throws Exception {
-        if (step.archive(log) != 0 || !Files.exists(step.archive())) {
-            throw new IllegalStateException("could not archive the class data; see " + log);
-        }
     }
 
     /** The pod's JVM (as CabinetBenchmark's instances, without the JFR recording) plus the variant's options. */

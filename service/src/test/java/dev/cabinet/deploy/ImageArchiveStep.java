@@ -71,6 +71,13 @@ public final class ImageArchiveStep {
         return run(command, log);
     }
 
+    /** Runs the step, its output in {@code log}, and fails unless it wrote the archive (for what needs one to go on). */
+    public void archiveOrFail(Path log) throws IOException, InterruptedException {
+        if (archive(log) != 0 || !Files.exists(archive)) {
+            throw new IllegalStateException("could not archive the class data; see " + log);
+        }
+    }
+
     /** Runs the same command reading the archive instead, with these JVM options first; the exit code. */
     public int startFromArchive(List<String> jvmOptions, Path log) throws IOException, InterruptedException {
         List<String> using = new ArrayList<>(command.stream()
