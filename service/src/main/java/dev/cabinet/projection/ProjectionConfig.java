@@ -19,12 +19,13 @@ public interface ProjectionConfig {
     int concurrency();
 
     /**
-     * How many batches of one consumer are applied at the same time: the consumer fetches its next batch while the
-     * previous ones finish, so an event that arrives meanwhile does not wait for a whole batch. Each stream's events
-     * stay in order across them, and batches finish (progress recorded, offsets committed) in order.
+     * How many events of one consumer's batches are applied at the same time: the consumer fetches its next batch while
+     * fewer than this are unfinished, so an event that arrives meanwhile starts at once instead of waiting for the
+     * batches before it ({@link BatchSequence}). Each stream's events stay in order across batches, and batches finish
+     * (progress recorded, offsets committed) in order. The default holds four full polls (500 records each).
      */
-    @WithDefault("4")
-    int batchesInFlight();
+    @WithDefault("2000")
+    int eventsInFlight();
 
     /**
      * How often the engine reads the parked streams again (an operator's release elsewhere shows up after at most

@@ -109,7 +109,7 @@ public class ProjectionEngine {
 
     /**
      * Starts the batch and lets the consumer fetch the next one as soon as fewer than
-     * {@code cabinet.projection.batches-in-flight} of its batches are unfinished; the batch is acknowledged (its
+     * {@code cabinet.projection.events-in-flight} events of its batches are unfinished; the batch is acknowledged (its
      * offsets committed by the throttled strategy) when it has finished, in order.
      */
     @Incoming(CHANNEL)
@@ -141,7 +141,7 @@ public class ProjectionEngine {
     }
 
     private BatchSequence sequence(String channel) {
-        return sequences.computeIfAbsent(channel, c -> new BatchSequence(config.batchesInFlight()));
+        return sequences.computeIfAbsent(channel, c -> new BatchSequence(config.eventsInFlight()));
     }
 
     /**
@@ -169,7 +169,8 @@ public class ProjectionEngine {
                         .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(), () -> recordProgress(batch)));
+        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(), batch.count(),
+                () -> recordProgress(batch)));
     }
 
     /** Records how far the batch's partitions are applied (coalesced with other batches' writes), then its lag. */

@@ -9,6 +9,10 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -36,6 +40,9 @@ public class ProjectionLag {
     record InFlight(Instant started, Instant oldestEvent) {
     }
 
+    /** How often the offset lag per partition is asked of the consumers. */
+    static final Duration OFFSET_LAG_REFRESH = Duration.ofSeconds(1);
+
     private final MeterRegistry registry;
     private final Clock clock;
     /** Per partition, its batches in flight, oldest first (batches finish in the order they started). */
@@ -44,6 +51,10 @@ public class ProjectionLag {
     private final Map<TopicPartition, Counter> events = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Long> offsetLag = new ConcurrentHashMap<>();
     private final KafkaClientService kafka;
+    /** When the offset lag was asked for last ({@link System#nanoTime()}). */
+    private final AtomicLong offsetLagRefreshed = new AtomicLong(System.nanoTime() - OFFSET_LAG_REFRESH.toNanos());
+    /** Whether a refresh of the offset lag is waiting for its interval. */
+    private final AtomicBoolean offsetLagQueued = new AtomicBoolean();
 
     ProjectionLag(MeterRegistry registry, KafkaClientService kafka) {
         this.registry = registry;
@@ -80,17 +91,34 @@ public class ProjectionLag {
                 return batches.isEmpty() ? null : batches;
             });
         }
-        refreshOffsetLag(batch);
+        refreshOffsetLag();
     }
 
-    /** Asks each consumer, on its polling thread, how far the ends of its partitions are ahead of its positions. */
-    private void refreshOffsetLag(ConsumerRecords<String, byte[]> batch) {
+    /**
+     * Asks each consumer, on its polling thread, how far the ends of its partitions are ahead of its positions: at most
+     * once per {@link #OFFSET_LAG_REFRESH}, not after every batch (at a low rate every event is a batch of its own, and
+     * each refresh is a task on every consumer's polling thread). A batch that finishes sooner queues one refresh for
+     * when the interval is over, which covers every batch finished until then, so the last batch is always reflected.
+     */
+    private void refreshOffsetLag() {
+        if (!offsetLagQueued.compareAndSet(false, true)) {
+            return;
+        }
+        long wait = offsetLagRefreshed.get() + OFFSET_LAG_REFRESH.toNanos() - System.nanoTime();
+        if (wait <= 0) {
+            askOffsetLag();
+        } else {
+            CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS).execute(this::askOffsetLag);
+        }
+    }
+
+    private void askOffsetLag() {
+        offsetLagQueued.set(false);
+        offsetLagRefreshed.set(System.nanoTime());
         for (KafkaConsumer<Object, Object> consumer : ProjectionEngine.consumers(kafka)) {
             consumer.runOnPollingThread(c -> {
-                for (TopicPartition partition : batch.partitions()) {
-                    if (c.assignment().contains(partition)) {
-                        c.currentLag(partition).ifPresent(lag -> offsetLag.put(partition, lag));
-                    }
+                for (TopicPartition partition : c.assignment()) {
+                    c.currentLag(partition).ifPresent(lag -> offsetLag.put(partition, lag));
                 }
                 return null;
             }).subscribe().with(done -> {

@@ -17,7 +17,12 @@ class BatchSequenceTest {
     private final List<String> finished = new ArrayList<>();
 
     private CompletableFuture<Void> add(BatchSequence sequence, CompletableFuture<Void> applied, String name) {
-        return sequence.add(applied, () -> {
+        return add(sequence, applied, 1, name);
+    }
+
+    private CompletableFuture<Void> add(BatchSequence sequence, CompletableFuture<Void> applied, int events,
+            String name) {
+        return sequence.add(applied, events, () -> {
             finished.add(name);
             return CompletableFuture.completedFuture(null);
         });
@@ -42,7 +47,7 @@ class BatchSequenceTest {
     }
 
     @Test
-    void theConsumerFetchesTheNextBatchWhileFewerThanDepthAreInFlight() {
+    void theConsumerFetchesTheNextBatchWhileFewerThanTheLimitOfEventsAreInFlight() {
         BatchSequence sequence = new BatchSequence(2);
         CompletableFuture<Void> first = new CompletableFuture<>();
         add(sequence, first, "first");
@@ -50,7 +55,7 @@ class BatchSequenceTest {
         CompletableFuture<Void> second = new CompletableFuture<>();
         add(sequence, second, "second");
         CompletionStage<Void> room = sequence.room();
-        assertFalse(room.toCompletableFuture().isDone(), "two in flight: the consumer waits");
+        assertFalse(room.toCompletableFuture().isDone(), "two events in flight: the consumer waits");
         second.complete(null);
         assertFalse(room.toCompletableFuture().isDone(), "the later one applied is not finished before the first");
         first.complete(null);
@@ -73,7 +78,39 @@ class BatchSequenceTest {
     }
 
     @Test
-    void atLeastOneBatchInFlight() {
+    void smallBatchesAreCountedByTheirEventsNotAsBatches() {
+        BatchSequence sequence = new BatchSequence(500);
+        List<CompletableFuture<Void>> applied = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            CompletableFuture<Void> batch = new CompletableFuture<>();
+            applied.add(batch);
+            add(sequence, batch, 2, "batch " + i);
+            assertTrue(sequence.room().toCompletableFuture().isDone(), "a hundred batches of two events fit in 500");
+        }
+        assertEquals(200, sequence.inFlight());
+        CompletableFuture<Void> large = new CompletableFuture<>();
+        add(sequence, large, 300, "large");
+        CompletionStage<Void> room = sequence.room();
+        assertFalse(room.toCompletableFuture().isDone(), "500 events in flight: the consumer waits");
+        applied.get(0).complete(null);
+        assertTrue(room.toCompletableFuture().isDone(), "the oldest batch finished: 498 in flight");
+        assertEquals(498, sequence.inFlight());
+    }
+
+    @Test
+    void aBatchLargerThanTheLimitIsTakenWhenNothingIsInFlight() {
+        BatchSequence sequence = new BatchSequence(10);
+        CompletableFuture<Void> large = new CompletableFuture<>();
+        add(sequence, large, 500, "large");
+        CompletionStage<Void> room = sequence.room();
+        assertFalse(room.toCompletableFuture().isDone());
+        large.complete(null);
+        assertTrue(room.toCompletableFuture().isDone());
+        assertEquals(List.of("large"), finished);
+    }
+
+    @Test
+    void atLeastOneEventInFlight() {
         assertThrows(IllegalArgumentException.class, () -> new BatchSequence(0));
     }
 }
