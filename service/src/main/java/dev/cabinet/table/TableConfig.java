@@ -27,6 +27,13 @@ public interface TableConfig {
     @WithDefault("5s")
     Duration activeRefresh();
 
+    /**
+     * How many consistent reads the projector's side of the store sends at the same time; reads asked for meanwhile
+     * wait for one to end and then go out together, in BatchGetItems of up to 100 keys ({@code CoalescedReads}).
+     */
+    @WithDefault("4")
+    int readsInFlight();
+
     default String target() {
         return projectionTarget().orElse(name());
     }

@@ -4,7 +4,6 @@ import dev.cabinet.table.AttributeValues;
 import dev.cabinet.table.ItemUpdate;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,10 +71,14 @@ public class TableWriter {
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
+    private final CoalescedReads reads;
 
     TableWriter(DynamoDbAsyncClient dynamo, TableConfig table, MeterRegistry registry) {
         this.dynamo = dynamo;
         this.table = table.target();
+        this.reads = new CoalescedReads(table.readsInFlight(), key -> read(this.table, key),
+                keys -> BatchGets.all(this.table, keys, true, UNPROCESSED_RETRY_DELAY,
+                        request -> call(() -> dynamo.batchGetItem(request))));
         calls.register(registry, "cabinet.store.calls.in_flight", "the write side's store calls that have begun and "
                 + "not ended", Tags.empty());
     }
@@ -236,26 +239,23 @@ public class TableWriter {
 
     /** A strongly consistent read, so a projector sees what earlier events of the same key wrote. */
     public Uni<Optional<Map<String, AttributeValue>>> read(Key key) {
-        return read(table, key);
+        return readAll(List.of(key)).map(found -> found.get(0));
     }
 
     /**
      * Strongly consistent reads of these keys in one round, in the order asked (empty where there is no item): one
-     * GetItem for a single key, else one BatchGetItem per 100 keys, all at once (BatchGets). The executor
-     * reads a stream's root, its tombstone and what its projector needs together; one request instead of one per key
-     * spares the client's and the store's work per call, which is most of a projector's. Keys the store leaves
-     * unprocessed (throttling) are asked for again after a pause.
+     * GetItem for a single key, else one BatchGetItem per 100 keys. The executor reads a stream's root, its tombstone
+     * and what its projector needs together; one request instead of one per key spares the client's and the store's
+     * work per call, which is most of a projector's. While {@code cabinet.table.reads-in-flight} reads are in flight,
+     * reads wait and go out together ({@link CoalescedReads}). Keys the store leaves unprocessed (throttling) are asked
+     * for again after a pause.
      */
     public Uni<List<Optional<Map<String, AttributeValue>>>> readAll(List<Key> keys) {
-        if (keys.size() <= 1) {
-            return keys.isEmpty() ? Uni.createFrom().item(List.of()) : read(keys.get(0)).map(List::of);
+        if (keys.isEmpty()) {
+            return Uni.createFrom().item(List.of());
         }
-        return BatchGets.all(table, keys.stream().distinct().toList(), true, UNPROCESSED_RETRY_DELAY,
-                request -> call(() -> dynamo.batchGetItem(request))).map(found -> {
-                    Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
-                    found.forEach(item -> items.put(Key.of(item), item));
-                    return keys.stream().map(key -> Optional.ofNullable(items.get(key))).toList();
-                });
+        return Uni.createFrom().completionStage(() -> reads.read(keys))
+                .map(found -> keys.stream().map(key -> Optional.ofNullable(found.get(key))).toList());
     }
 
     /** A strongly consistent read of another table than the one this projector writes (the one answering reads). */

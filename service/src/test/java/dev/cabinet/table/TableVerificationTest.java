@@ -75,6 +75,11 @@ class TableVerificationTest {
             public java.time.Duration activeRefresh() {
                 return java.time.Duration.ofSeconds(5);
             }
+
+            @Override
+            public int readsInFlight() {
+                return 4;
+            }
         });
         IllegalStateException failure = assertThrows(IllegalStateException.class, () -> bootstrap.onStart(null));
         assertTrue(failure.getMessage().contains("'" + missing + "' does not exist"), failure.getMessage());
