@@ -40,9 +40,11 @@ public class EventApplier {
     private final ProjectionTracing tracing;
     private final TransientRetries retries;
     private final InFlight applications = new InFlight();
+    private final CountTokenRelease tokens;
 
     EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
-            MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery) {
+            MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery, CountTokenRelease tokens) {
+        this.tokens = tokens;
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -79,16 +81,24 @@ public class EventApplier {
     void loaded() {
     }
 
-    /** Applies the record, retrying transient errors for as long as they last: the engine never skips an event. */
+    /**
+     * Applies the record, retrying transient errors for as long as they last: the engine never skips an event. The
+     * tokens of its counts are released afterwards, by the time {@link CountTokenRelease#settled()} completes.
+     */
     public Uni<Void> apply(ConsumerRecord<String, byte[]> record) {
-        return apply(record, Long.MAX_VALUE);
+        return applyOnce(record, Long.MAX_VALUE);
     }
 
     /**
-     * Applies the record, retrying transient errors at most {@code attempts} times (an operator's request must end);
-     * fails with {@link UnappliableEventException} if it cannot apply, or with the last transient error.
+     * Applies the record, retrying transient errors at most {@code attempts} times (an operator's request must end),
+     * and its count tokens released; fails with {@link UnappliableEventException} if it cannot apply, or with the last
+     * transient error.
      */
     public Uni<Void> apply(ConsumerRecord<String, byte[]> record, long attempts) {
+        return applyOnce(record, attempts).call(() -> Uni.createFrom().completionStage(tokens::settled));
+    }
+
+    private Uni<Void> applyOnce(ConsumerRecord<String, byte[]> record, long attempts) {
         ReceivedEvent event;
         try {
             event = decoder.decode(record);

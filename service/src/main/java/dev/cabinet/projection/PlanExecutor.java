@@ -63,9 +63,12 @@ public class PlanExecutor {
     private final Walk walk;
     private final Rejections rejections;
     private final Derivations derivations;
+    private final CountTokenRelease tokens;
 
-    PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config) {
+    PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config,
+            CountTokenRelease tokens) {
         this.walk = config.fanOutWalk();
+        this.tokens = tokens;
         this.store = store;
         this.rejections = rejections;
         this.derivations = derivations;
@@ -215,6 +218,7 @@ public class PlanExecutor {
                             ? store.countOnce(change, markerNow) : store.countOnce(change);
                     // The counter as the change left it is a look at that item after this event's writes.
                     return counted.invoke(now -> {
+                        tokens.release(change.counter(), change.token());
                         if (now.isPresent()) {
                             synchronized (seen) {
                                 seen.put(count.counter(), now);

@@ -1,6 +1,7 @@
 package dev.cabinet.projection;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
+import dev.cabinet.shared.CoalescedWrites;
 import dev.cabinet.shared.InFlight;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -54,8 +56,9 @@ public class ProjectionEngine {
     private final ProjectionMetrics metrics;
     private final KeyedChains<StreamId, Boolean> streams = new KeyedChains<>();
     private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
-    private final ProgressWrites<TopicPartition> progressWrites;
+    private final CoalescedWrites<TopicPartition, Long, Void> progressWrites;
     private final ApplyingStreams applying;
+    private final CountTokenRelease tokens;
     /** Streams of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
     private final InFlight waitingTurn = new InFlight();
     private final InFlight waitingPlace = new InFlight();
@@ -70,7 +73,8 @@ public class ProjectionEngine {
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
             ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight,
-            MeterRegistry registry) {
+            CountTokenRelease tokens, MeterRegistry registry) {
+        this.tokens = tokens;
         this.applier = applier;
         this.parkedKeys = parkedKeys;
         this.deadLetters = deadLetters;
@@ -86,8 +90,9 @@ public class ProjectionEngine {
         waitingTurn.register(registry, streams, described, Tags.of("state", "turn"));
         waitingPlace.register(registry, streams, described, Tags.of("state", "place"));
         applyingNow.register(registry, streams, described, Tags.of("state", "applying"));
-        this.progressWrites = new ProgressWrites<>((partition, offset) -> applier
-                .retryingTransientErrors(progress.record(partition, offset)).subscribeAsCompletionStage());
+        this.progressWrites = CoalescedWrites.of((partition, offsets) -> applier
+                .retryingTransientErrors(progress.record(partition, Collections.max(offsets)))
+                .subscribeAsCompletionStage());
     }
 
     /**
@@ -173,9 +178,13 @@ public class ProjectionEngine {
                 () -> recordProgress(batch)));
     }
 
-    /** Records how far the batch's partitions are applied (coalesced with other batches' writes), then its lag. */
+    /**
+     * Records how far the batch's partitions are applied (coalesced with other batches' writes), and waits for the
+     * count tokens its events released to be removed (so an acknowledged batch leaves none pending); then its lag.
+     */
     private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch) {
         List<CompletableFuture<Void>> writes = new ArrayList<>();
+        writes.add(tokens.settled().toCompletableFuture());
         for (TopicPartition partition : batch.partitions()) {
             List<ConsumerRecord<String, byte[]>> records = batch.records(partition);
             long last = records.get(records.size() - 1).offset();

@@ -92,4 +92,17 @@ public class ProjectionTracing {
             });
         });
     }
+
+    /**
+     * Starts work that many events share (a coalesced write) outside whichever event's span happens to be current, so
+     * its store calls belong to no one event's trace.
+     */
+    public <T> T detached(Supplier<T> work) {
+        if (tracingOff) {
+            return work.get();
+        }
+        try (Scope ignored = Context.root().makeCurrent()) {
+            return work.get();
+        }
+    }
 }

@@ -1,6 +1,8 @@
 package dev.cabinet.table;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -142,13 +144,29 @@ public final class ItemUpdate {
 
     /** ADD a string to a string set. */
     public ItemUpdate addToSet(String attribute, String element) {
-        adds.add(name(attribute) + " " + value(AttributeValue.fromSs(List.of(element))));
+        return addToSet(attribute, List.of(element));
+    }
+
+    /** ADD strings to a string set (each once: a set value may not repeat one). */
+    public ItemUpdate addToSet(String attribute, Collection<String> elements) {
+        if (elements.isEmpty()) {
+            throw new IllegalArgumentException("nothing to add to " + attribute);
+        }
+        adds.add(name(attribute) + " " + value(AttributeValue.fromSs(List.copyOf(new LinkedHashSet<>(elements)))));
         return this;
     }
 
     /** DELETE a string from a string set. */
     public ItemUpdate deleteFromSet(String attribute, String element) {
-        deletes.add(name(attribute) + " " + value(AttributeValue.fromSs(List.of(element))));
+        return deleteFromSet(attribute, List.of(element));
+    }
+
+    /** DELETE strings from a string set (each once: a set value may not repeat one). */
+    public ItemUpdate deleteFromSet(String attribute, Collection<String> elements) {
+        if (elements.isEmpty()) {
+            throw new IllegalArgumentException("nothing to delete from " + attribute);
+        }
+        deletes.add(name(attribute) + " " + value(AttributeValue.fromSs(List.copyOf(new LinkedHashSet<>(elements)))));
         return this;
     }
 

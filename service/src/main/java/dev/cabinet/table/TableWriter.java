@@ -4,6 +4,8 @@ import dev.cabinet.table.AttributeValues;
 import dev.cabinet.table.ItemUpdate;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,7 @@ import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableConfig;
+import dev.cabinet.shared.CoalescedWrites;
 import dev.cabinet.shared.InFlight;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -47,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 public class TableWriter {
 
     /** The string set on a counter item that holds the tokens of counter changes still being completed. */
-    static final String PENDING_COUNTS = "pendingCounts";
+    public static final String PENDING_COUNTS = "pendingCounts";
 
     /** How long to wait before resubmitting what a BatchWriteItem left unprocessed (DynamoDB was throttling). */
     private static final Duration UNPROCESSED_RETRY_DELAY = Duration.ofMillis(100);
@@ -72,6 +75,9 @@ public class TableWriter {
     private final DynamoDbAsyncClient dynamo;
     private final String table;
     private final CoalescedReads reads;
+    /** Exactly-once counter changes, one write in flight per counter attribute ({@link #changeCounter}). */
+    private final CoalescedWrites<Counter, CounterChange, Optional<Map<String, AttributeValue>>> counterChanges =
+            new CoalescedWrites<>(this::changeCounter);
 
     TableWriter(DynamoDbAsyncClient dynamo, TableConfig table, MeterRegistry registry) {
         this.dynamo = dynamo;
@@ -271,7 +277,8 @@ public class TableWriter {
      * <li>if the marker item already says it was counted, only step 4 remains;</li>
      * <li>change the counter, adding the token to its pending set, unless the token is already there;</li>
      * <li>flag the marker as counted;</li>
-     * <li>remove the token from the counter's pending set.</li>
+     * <li>remove the token from the counter's pending set: {@link #releaseCountTokens}, the caller's once this call has
+     * ended (the projector releases the tokens of many changes to one counter in one write, before their batch ends).</li>
      * </ol>
      * A crash between any two steps is repaired by applying the event again: step 2's condition stops a second
      * change, step 1 stops one after the token was removed. The pending set holds only changes in flight.
@@ -288,19 +295,52 @@ public class TableWriter {
     public Uni<Optional<Map<String, AttributeValue>>> countOnce(CounterChange change,
             Optional<Map<String, AttributeValue>> markerNow) {
         boolean alreadyCounted = markerNow.map(item -> item.containsKey(change.markerFlag())).orElse(true);
-        Uni<Optional<Map<String, AttributeValue>>> changed = alreadyCounted ? Uni.createFrom().item(Optional.empty())
-                : changeAndFlag(change);
-        return changed.call(() -> update(ItemUpdate.of(change.counter())
-                .deleteFromSet(PENDING_COUNTS, change.token()).onlyIfExists()));
+        return alreadyCounted ? Uni.createFrom().item(Optional.empty()) : changeAndFlag(change);
+    }
+
+    /**
+     * Step 4 of {@link #countOnce}: removes the tokens of changes whose markers are flagged from the counter's pending
+     * set, in one write however many there are.
+     */
+    public Uni<Void> releaseCountTokens(Key counter, Collection<String> tokens) {
+        return update(ItemUpdate.of(counter).deleteFromSet(PENDING_COUNTS, tokens).onlyIfExists()).replaceWithVoid();
     }
 
     private Uni<Optional<Map<String, AttributeValue>>> changeAndFlag(CounterChange change) {
-        ItemUpdate counter = ItemUpdate.of(change.counter())
-                .setIfAbsent(KeyPlan.TYPE, change.counterType())
-                .increment(change.attribute(), change.delta())
-                .addToSet(PENDING_COUNTS, change.token())
-                .onlyIfSetLacks(PENDING_COUNTS, change.token());
         ItemUpdate marker = ItemUpdate.of(change.marker()).set(change.markerFlag(), true).onlyIfExists();
-        return updateAndGet(counter).call(() -> update(marker));
+        Counter counter = new Counter(change.counter(), change.counterType(), change.attribute());
+        return Uni.createFrom().completionStage(() -> counterChanges.record(counter, change))
+                .call(() -> update(marker));
+    }
+
+    /**
+     * Step 2 of {@link #countOnce} for every change that waited while one to the same counter was in flight: one write
+     * of the sum of their deltas that adds all their tokens, unless one of the tokens is pending already (the redo of a
+     * change cut short), when each change is made on its own. Answers each change the counter as it left it, or
+     * nothing for a change made before.
+     */
+    private CompletionStage<List<Optional<Map<String, AttributeValue>>>> changeCounter(Counter counter,
+            List<CounterChange> changes) {
+        Uni<List<Optional<Map<String, AttributeValue>>>> changed = updateAndGet(counter.change(changes))
+                .chain(now -> now.isPresent() || changes.size() == 1
+                        ? Uni.createFrom().item(Collections.nCopies(changes.size(), now))
+                        : Uni.join().all(changes.stream().map(one -> updateAndGet(counter.change(List.of(one))))
+                                .toList()).andFailFast());
+        return changed.subscribeAsCompletionStage();
+    }
+
+    /** The counter attribute that changes are coalesced on: one write in flight for it at a time. */
+    private record Counter(Key key, String type, String attribute) {
+
+        /** The changes made at once: their deltas summed, their tokens added, none of them pending before. */
+        ItemUpdate change(List<CounterChange> changes) {
+            List<String> tokens = changes.stream().map(CounterChange::token).toList();
+            ItemUpdate update = ItemUpdate.of(key)
+                    .setIfAbsent(KeyPlan.TYPE, type)
+                    .increment(attribute, changes.stream().mapToLong(CounterChange::delta).sum())
+                    .addToSet(PENDING_COUNTS, tokens);
+            tokens.stream().distinct().forEach(token -> update.onlyIfSetLacks(PENDING_COUNTS, token));
+            return update;
+        }
     }
 }

@@ -40,6 +40,7 @@ import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.query.PageRequest;
 import dev.cabinet.table.TableReader;
+import dev.cabinet.table.TableWriter;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Index;
@@ -154,6 +155,9 @@ class LikeApiTest {
         long share = likers / shards;
         assertTrue(perShard.stream().allMatch(count -> count < 2 * share), "no shard took more than twice its share: "
                 + perShard);
+        // The counts' tokens are released in writes of many at once, by the end of each batch: none stays pending.
+        await().atMost(Duration.ofSeconds(30)).until(() -> counterShards(post).stream()
+                .noneMatch(item -> item.containsKey(TableWriter.PENDING_COUNTS)));
     }
 
     /**

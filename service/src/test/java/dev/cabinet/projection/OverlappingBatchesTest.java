@@ -38,6 +38,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableWriter;
 import dev.cabinet.support.Api;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.Freezer;
@@ -58,6 +60,9 @@ class OverlappingBatchesTest {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    TableWriter store;
 
     private static final int POSTS = 40;
 
@@ -112,6 +117,9 @@ class OverlappingBatchesTest {
         }
         given().get("/users/" + author).then().body("postCount", equalTo(POSTS + 1));
         assertEquals(POSTS + 1, Api.allPages("/users/" + author + "/posts", 100).size());
+        // The 40 counts on one profile, made many at once, leave no token pending once their batches end.
+        await().atMost(PROJECTION_WAIT).until(() -> !store.read(KeyPlan.USER_PROFILE.key(author)).await()
+                .indefinitely().orElseThrow().containsKey(TableWriter.PENDING_COUNTS));
     }
 
     /** Sends the template record's copy for every post, in the posts' order. */

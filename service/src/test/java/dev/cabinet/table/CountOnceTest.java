@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
@@ -14,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @QuarkusTest
@@ -25,8 +29,8 @@ class CountOnceTest {
     @Test
     void aCounterChangeAppliedTwiceCountsOnce() {
         CounterChange change = newChange();
-        store.countOnce(change).await().indefinitely();
-        store.countOnce(change).await().indefinitely();
+        countAndRelease(change);
+        countAndRelease(change);
         assertEquals("1", counter(change).get("postCount").n());
         assertFalse(counter(change).containsKey(TableWriter.PENDING_COUNTS));
     }
@@ -37,6 +41,9 @@ class CountOnceTest {
         var markerNow = store.updateAndGet(ItemUpdate.of(change.marker()).set("seen", true)).await().indefinitely();
 
         var counted = store.countOnce(change, markerNow).await().indefinitely();
+        assertEquals(List.of(change.token()), counted.orElseThrow().get(TableWriter.PENDING_COUNTS).ss(),
+                "the token stays pending until it is released");
+        release(change);
         var again = store.countOnce(change, store.read(change.marker()).await().indefinitely()).await().indefinitely();
 
         assertEquals("1", counted.orElseThrow().get("postCount").n());
@@ -52,7 +59,7 @@ class CountOnceTest {
         store.update(ItemUpdate.of(change.counter()).increment("postCount", 1)
                 .addToSet(TableWriter.PENDING_COUNTS, change.token())).await().indefinitely();
 
-        store.countOnce(change).await().indefinitely();
+        countAndRelease(change);
 
         Map<String, AttributeValue> counter = counter(change);
         assertEquals("1", counter.get("postCount").n());
@@ -67,6 +74,61 @@ class CountOnceTest {
                 new Key("TEST#" + Ids.newId(), "CHILD"), "counted", change.token());
         store.countOnce(withoutMarker).await().indefinitely();
         assertEquals(true, store.read(change.counter()).await().indefinitely().isEmpty());
+    }
+
+    @Test
+    void tokensOfManyChangesAreReleasedInOneWrite() {
+        CounterChange first = newChange();
+        CounterChange second = changeOfAnotherChild(first);
+        store.countOnce(first).await().indefinitely();
+        store.countOnce(second).await().indefinitely();
+        assertEquals(2, counter(first).get(TableWriter.PENDING_COUNTS).ss().size());
+
+        store.releaseCountTokens(first.counter(), List.of(first.token(), second.token(), first.token()))
+                .await().indefinitely();
+
+        assertEquals("2", counter(first).get("postCount").n());
+        assertFalse(counter(first).containsKey(TableWriter.PENDING_COUNTS), "an empty set is no attribute");
+    }
+
+    @Test
+    void concurrentChangesToOneCounterCountEachOnceAndShareWrites() {
+        CounterChange first = newChange();
+        List<CounterChange> changes = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            changes.add(changeOfAnotherChild(first));
+        }
+        // What a redo of a change cut short after step 2 finds: its token pending, the counter already changed.
+        CounterChange cutShort = changes.get(7);
+        store.update(ItemUpdate.of(first.counter()).increment("postCount", 1)
+                .addToSet(TableWriter.PENDING_COUNTS, cutShort.token())).await().indefinitely();
+
+        List<Optional<Map<String, AttributeValue>>> answers = Uni.join().all(changes.stream()
+                .map(change -> store.countOnce(change)).toList()).andFailFast().await().indefinitely();
+        store.releaseCountTokens(first.counter(), changes.stream().map(CounterChange::token).toList())
+                .await().indefinitely();
+
+        assertEquals("40", counter(first).get("postCount").n(), "each change once, the one cut short included");
+        assertFalse(counter(first).containsKey(TableWriter.PENDING_COUNTS));
+        assertTrue(answers.get(7).isEmpty(), "the change made before answers nothing");
+        for (CounterChange change : changes) {
+            assertEquals(true, store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").bool());
+        }
+    }
+
+    private CounterChange changeOfAnotherChild(CounterChange of) {
+        Key marker = new Key(of.counter().pk(), "CHILD#" + Ids.newId());
+        store.update(ItemUpdate.of(marker, "TestChild")).await().indefinitely();
+        return new CounterChange(of.counter(), "UserProfile", "postCount", 1, marker, "counted", Ids.newId());
+    }
+
+    private void countAndRelease(CounterChange change) {
+        store.countOnce(change).await().indefinitely();
+        release(change);
+    }
+
+    private void release(CounterChange change) {
+        store.releaseCountTokens(change.counter(), List.of(change.token())).await().indefinitely();
     }
 
     private CounterChange newChange() {
