@@ -154,10 +154,16 @@ class CabinetBenchmark {
                     Map<String, Object> projection = projection(http, client, projector, raw, harness.broker, live);
                     caughtUp(projector);
                     if (PHASES.contains("freshness")) {
-                        // half the sustainable rate, or a rate given (to compare settings at one rate across runs)
+                        // half the sustainable rate, or the rates given (to compare settings at one rate across runs)
                         String given = System.getProperty("cabinet.bench.freshness-rate");
-                        freshness(http, client, projector, raw, given == null
-                                ? (double) projection.get("sustainable") / 2 : Double.parseDouble(given.split(",")[0]));
+                        if (given == null) {
+                            freshness(http, client, projector, raw, (double) projection.get("sustainable") / 2);
+                        } else {
+                            for (String rate : given.split(",")) {
+                                caughtUp(projector);
+                                freshness(http, client, projector, raw, Double.parseDouble(rate.trim()));
+                            }
+                        }
                     }
                 }
                 if (PHASES.contains("rebuild")) {
@@ -456,9 +462,11 @@ class CabinetBenchmark {
                 }
             }
         }, "freshness-watcher");
-        watcher.start();
         // where the cores went during the phase: the projector, the API, the store and this JVM (the load and the watcher)
         long[] pids = {projector.pid(), running.get("api").pid(), dynalitePid(raw), ProcessHandle.current().pid()};
+        String[] names = {"projector", "API", "dynalite", "benchmark JVM (load, watcher)"};
+        report.note(atRest(pids, names));
+        watcher.start();
         double[] cpuBefore = new double[pids.length];
         for (int i = 0; i < pids.length; i++) {
             cpuBefore[i] = pids[i] < 0 ? 0 : Cpu.seconds(pids[i]);
@@ -491,7 +499,6 @@ class CabinetBenchmark {
         StringBuilder cores = new StringBuilder(String.format(
                 "freshness at %.0f/s, CPU over the phase and the wait for the last post (%.1f s), %% of one core:", rate,
                 phaseSeconds));
-        String[] names = {"projector", "API", "dynalite", "benchmark JVM (load, watcher)"};
         for (int i = 0; i < pids.length; i++) {
             cores.append(String.format(" %s %.0f%%;", names[i],
                     pids[i] < 0 ? Double.NaN : (Cpu.seconds(pids[i]) - cpuBefore[i]) / phaseSeconds * 100));
@@ -696,6 +703,23 @@ class CabinetBenchmark {
     }
 
     private static final int SCRAPES = 20;
+
+    /** What each process spends with nothing asked of it, over two seconds: the part of a phase's CPU no request causes. */
+    private static String atRest(long[] pids, String[] names) throws InterruptedException {
+        double[] before = new double[pids.length];
+        for (int i = 0; i < pids.length; i++) {
+            before[i] = pids[i] < 0 ? 0 : Cpu.seconds(pids[i]);
+        }
+        long started = System.nanoTime();
+        Thread.sleep(2_000);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        StringBuilder rest = new StringBuilder("freshness: CPU at rest just before the phase, % of one core:");
+        for (int i = 0; i < pids.length; i++) {
+            rest.append(String.format(" %s %.1f%%;", names[i],
+                    pids[i] < 0 ? Double.NaN : (Cpu.seconds(pids[i]) - before[i]) / seconds * 100));
+        }
+        return rest.toString();
+    }
 
     /** What the drain's own scrapes of /q/metrics cost per event: how many it made in its window, at their cost. */
     private static String scrapeShare(Drain drain, double scrapeCpuSeconds) {
