@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -107,14 +108,14 @@ final class CoalescedReads {
     private void next() {
         List<Request> next = new ArrayList<>();
         synchronized (this) {
-            Set<Key> keys = new LinkedHashSet<>();
+            Set<Key> keys = new HashSet<>();
             while (!queued.isEmpty()) {
-                Set<Key> with = new LinkedHashSet<>(keys);
-                with.addAll(queued.peekFirst().keys());
-                if (!next.isEmpty() && with.size() > BatchGets.LIMIT) {
+                List<Key> asked = queued.peekFirst().keys();
+                long added = asked.stream().distinct().filter(key -> !keys.contains(key)).count();
+                if (!next.isEmpty() && keys.size() + added > BatchGets.LIMIT) {
                     break;
                 }
-                keys = with;
+                keys.addAll(asked);
                 next.add(queued.pollFirst());
             }
             if (next.isEmpty()) {
