@@ -1,10 +1,8 @@
 package dev.cabinet.projection;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -40,6 +38,7 @@ public class CountTokenRelease {
 
     private final CoalescedWrites<Key, Set<String>, Void> writes;
     private final Map<Key, Set<String>> waiting = new HashMap<>();
+    /** Whether a flush after {@link #LATEST} is scheduled: one at a time, however many batches settle meanwhile. */
     private boolean flushQueued;
 
     CountTokenRelease(TableWriter store, ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
@@ -68,7 +67,7 @@ public class CountTokenRelease {
             write(counter, full);
         }
         if (queue) {
-            CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flush);
+            CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flushLate);
         }
     }
 
@@ -81,10 +80,16 @@ public class CountTokenRelease {
         return writes.settled();
     }
 
+    private void flushLate() {
+        synchronized (this) {
+            flushQueued = false;
+        }
+        flush();
+    }
+
     private void flush() {
         Map<Key, Set<String>> due;
         synchronized (this) {
-            flushQueued = false;
             if (waiting.isEmpty()) {
                 return;
             }
@@ -94,12 +99,12 @@ public class CountTokenRelease {
         due.forEach(this::write);
     }
 
+    /** {@code tokens} is no longer in {@link #waiting}, so nothing changes it from here on. */
     private void write(Key counter, Set<String> tokens) {
-        List<String> released = new ArrayList<>(tokens);
         writes.record(counter, tokens).whenComplete((nothing, failure) -> {
             if (failure != null) {
                 // Only a non-transient error gets here: the tokens stay in the set, where they change no later count.
-                LOG.warnf("Could not release count tokens %s on %s: %s", released, counter, failure.toString());
+                LOG.warnf("Could not release count tokens %s on %s: %s", tokens, counter, failure.toString());
             }
         });
     }

@@ -147,12 +147,9 @@ public final class ItemUpdate {
         return addToSet(attribute, List.of(element));
     }
 
-    /** ADD strings to a string set (each once: a set value may not repeat one). */
+    /** ADD strings to a string set. */
     public ItemUpdate addToSet(String attribute, Collection<String> elements) {
-        if (elements.isEmpty()) {
-            throw new IllegalArgumentException("nothing to add to " + attribute);
-        }
-        adds.add(name(attribute) + " " + value(AttributeValue.fromSs(List.copyOf(new LinkedHashSet<>(elements)))));
+        adds.add(name(attribute) + " " + value(stringSet(attribute, elements)));
         return this;
     }
 
@@ -161,13 +158,18 @@ public final class ItemUpdate {
         return deleteFromSet(attribute, List.of(element));
     }
 
-    /** DELETE strings from a string set (each once: a set value may not repeat one). */
+    /** DELETE strings from a string set. */
     public ItemUpdate deleteFromSet(String attribute, Collection<String> elements) {
-        if (elements.isEmpty()) {
-            throw new IllegalArgumentException("nothing to delete from " + attribute);
-        }
-        deletes.add(name(attribute) + " " + value(AttributeValue.fromSs(List.copyOf(new LinkedHashSet<>(elements)))));
+        deletes.add(name(attribute) + " " + value(stringSet(attribute, elements)));
         return this;
+    }
+
+    /** The elements as a string set value: each once (a set value may not repeat one), and at least one. */
+    private static AttributeValue stringSet(String attribute, Collection<String> elements) {
+        if (elements.isEmpty()) {
+            throw new IllegalArgumentException("no strings for the set " + attribute);
+        }
+        return AttributeValue.fromSs(List.copyOf(new LinkedHashSet<>(elements)));
     }
 
     /**

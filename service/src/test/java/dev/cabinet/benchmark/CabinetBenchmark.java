@@ -467,11 +467,7 @@ class CabinetBenchmark {
         String[] names = {"projector", "API", "dynalite", "benchmark JVM (load, watcher)"};
         report.note(atRest(pids, names));
         watcher.start();
-        double[] cpuBefore = new double[pids.length];
-        for (int i = 0; i < pids.length; i++) {
-            cpuBefore[i] = pids[i] < 0 ? 0 : Cpu.seconds(pids[i]);
-        }
-        long phaseStarted = System.nanoTime();
+        CoreShares phaseCores = CoreShares.from(pids, names);
         Load.constantRate("freshness: POST /posts", rate, PHASE, 256, sequence -> {
             inFlightSentAt.put(sequence, System.currentTimeMillis());
             return http.send("POST", "/posts", client.token(author), Map.of("title", "Fresh " + sequence, "body", BODY),
@@ -495,15 +491,10 @@ class CabinetBenchmark {
         while (!seenAt.keySet().containsAll(acceptedAt.keySet()) && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        double phaseSeconds = (System.nanoTime() - phaseStarted) / 1e9;
-        StringBuilder cores = new StringBuilder(String.format(
+        double phaseSeconds = phaseCores.seconds();
+        report.note(phaseCores.since(String.format(
                 "freshness at %.0f/s, CPU over the phase and the wait for the last post (%.1f s), %% of one core:", rate,
-                phaseSeconds));
-        for (int i = 0; i < pids.length; i++) {
-            cores.append(String.format(" %s %.0f%%;", names[i],
-                    pids[i] < 0 ? Double.NaN : (Cpu.seconds(pids[i]) - cpuBefore[i]) / phaseSeconds * 100));
-        }
-        report.note(cores.toString());
+                phaseSeconds), " %s %.0f%%;", phaseSeconds));
         watching.set(false);
         watcher.join();
         Histogram freshness = new Histogram(3);
@@ -706,19 +697,35 @@ class CabinetBenchmark {
 
     /** What each process spends with nothing asked of it, over two seconds: the part of a phase's CPU no request causes. */
     private static String atRest(long[] pids, String[] names) throws InterruptedException {
-        double[] before = new double[pids.length];
-        for (int i = 0; i < pids.length; i++) {
-            before[i] = pids[i] < 0 ? 0 : Cpu.seconds(pids[i]);
-        }
-        long started = System.nanoTime();
+        CoreShares rest = CoreShares.from(pids, names);
         Thread.sleep(2_000);
-        double seconds = (System.nanoTime() - started) / 1e9;
-        StringBuilder rest = new StringBuilder("freshness: CPU at rest just before the phase, % of one core:");
-        for (int i = 0; i < pids.length; i++) {
-            rest.append(String.format(" %s %.1f%%;", names[i],
-                    pids[i] < 0 ? Double.NaN : (Cpu.seconds(pids[i]) - before[i]) / seconds * 100));
+        return rest.since("freshness: CPU at rest just before the phase, % of one core:", " %s %.1f%%;", rest.seconds());
+    }
+
+    /** Each process's CPU (/proc) from when this was made: where the cores went (a pid below 0 is a process not found). */
+    private record CoreShares(long[] pids, String[] names, double[] cpuAtStart, long started) {
+
+        static CoreShares from(long[] pids, String[] names) {
+            double[] cpu = new double[pids.length];
+            for (int i = 0; i < pids.length; i++) {
+                cpu[i] = pids[i] < 0 ? 0 : Cpu.seconds(pids[i]);
+            }
+            return new CoreShares(pids, names, cpu, System.nanoTime());
         }
-        return rest.toString();
+
+        double seconds() {
+            return (System.nanoTime() - started) / 1e9;
+        }
+
+        /** {@code lead}, then each process's name and % of one core over {@code seconds}, each as {@code format}. */
+        String since(String lead, String format, double seconds) {
+            StringBuilder shares = new StringBuilder(lead);
+            for (int i = 0; i < pids.length; i++) {
+                shares.append(String.format(format, names[i],
+                        pids[i] < 0 ? Double.NaN : (Cpu.seconds(pids[i]) - cpuAtStart[i]) / seconds * 100));
+            }
+            return shares.toString();
+        }
     }
 
     /** What the drain's own scrapes of /q/metrics cost per event: how many it made in its window, at their cost. */
