@@ -53,7 +53,11 @@ final class ProjectionMetrics {
     }
 
     void applied(String type, long nanos) {
-        registry.timer("cabinet.projection.applied", "type", type).record(nanos, TimeUnit.NANOSECONDS);
+        Timer.builder("cabinet.projection.applied").tag("type", type)
+                // a few buckets: the tail of one event's application against freshness's budget
+                .serviceLevelObjectives(Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50),
+                        Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofSeconds(1))
+                .register(registry).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     void appliedAged(long recordTimestampMillis) {

@@ -1,5 +1,6 @@
 package dev.cabinet.table;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,9 @@ public class StoreCallMeter implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("cabinet.call-started");
 
     private static final Logger LOG = Logger.getLogger(StoreCallMeter.class);
+    /** The latency buckets of every call's timer (cumulative, as Prometheus's {@code le}). */
+    private static final Duration[] CALL_BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25),
+        Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofSeconds(1)};
 
     private final MeterRegistry registry;
     private final AwsCallLog callLog;
@@ -83,6 +87,9 @@ public class StoreCallMeter implements ExecutionInterceptor {
                     .description("DynamoDB calls by operation and outcome, as the application sees them")
                     .tag("operation", String.valueOf(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME)))
                     .tag("outcome", outcome)
+                    // a few buckets, not a full histogram: enough to see a call's tail against a round's budget
+                    // (freshness needs a post's rounds in tens of milliseconds) at a few series per operation
+                    .serviceLevelObjectives(CALL_BUCKETS)
                     .register(registry)
                     .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         }

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -570,6 +571,21 @@ class CabinetBenchmark {
         Meters.means(metersBefore, metersAfter, "cabinet_dynamodb_calls_seconds", "operation",
                 labels -> labels.contains("outcome=\"success\"")).forEach((operation, mean) -> calls.append(
                         String.format(" %s %.0f, %.2f ms;", operation, mean[0], mean[1])));
+        // and their tails, as bucket bounds: whether a slow post is one slow call or many ordinary ones
+        calls.append(" p50 / p99 (bucket bounds):");
+        for (String operation : List.of("BatchGetItem", "UpdateItem")) {
+            Predicate<String> labels = text -> text.contains("operation=\"" + operation + "\"")
+                    && text.contains("outcome=\"success\"");
+            String timer = "cabinet_dynamodb_calls_seconds";
+            calls.append(String.format(" %s ≤ %.0f / ≤ %.0f ms;", operation,
+                    Meters.quantile(metersBefore.buckets(timer, labels), metersAfter.buckets(timer, labels), 0.5) * 1000,
+                    Meters.quantile(metersBefore.buckets(timer, labels), metersAfter.buckets(timer, labels), 0.99) * 1000));
+        }
+        Predicate<String> posts = text -> text.contains("type=\"cabinet.post.created.v1\"");
+        String applied = "cabinet_projection_applied_seconds";
+        calls.append(String.format(" applying a post ≤ %.0f / ≤ %.0f ms;",
+                Meters.quantile(metersBefore.buckets(applied, posts), metersAfter.buckets(applied, posts), 0.5) * 1000,
+                Meters.quantile(metersBefore.buckets(applied, posts), metersAfter.buckets(applied, posts), 0.99) * 1000));
         calls.append(" applying one event (count, mean):");
         Meters.means(metersBefore, metersAfter, "cabinet_projection_applied_seconds", "type", labels -> true)
                 .forEach((type, mean) -> calls.append(String.format(" %s %.0f, %.2f ms;", type, mean[0], mean[1])));

@@ -32,9 +32,14 @@ record Meters(String page) {
 
     /** A histogram's cumulative bucket counts by upper bound ({@code le}), summed over its other labels. */
     TreeMap<Double, Double> buckets(String name) {
+        return buckets(name, labels -> true);
+    }
+
+    /** The same, of the samples whose labels (the whole {@code {...}} text) pass {@code labels}. */
+    TreeMap<Double, Double> buckets(String name, Predicate<String> labels) {
         TreeMap<Double, Double> buckets = new TreeMap<>();
         for (String line : page.lines().toList()) {
-            if (line.startsWith(name + "_bucket{")) {
+            if (line.startsWith(name + "_bucket{") && labels.test(line.substring(name.length() + 7, line.indexOf('}') + 1))) {
                 int at = line.indexOf("le=\"") + "le=\"".length();
                 String bound = line.substring(at, line.indexOf('"', at));
                 buckets.merge(bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound),
@@ -49,6 +54,9 @@ record Meters(String page) {
      * precision: the figure is at most one bucket high).
      */
     static double quantile(TreeMap<Double, Double> before, TreeMap<Double, Double> after, double quantile) {
+        if (after.isEmpty()) {
+            return Double.NaN;
+        }
         double total = after.lastEntry().getValue() - before.getOrDefault(after.lastKey(), 0.0);
         for (Map.Entry<Double, Double> bucket : after.entrySet()) {
             if (bucket.getValue() - before.getOrDefault(bucket.getKey(), 0.0) >= quantile * total) {

@@ -29,6 +29,11 @@ class ProjectionLagTest {
             assertTrue(metrics.contains("cabinet_projection_applied_offset{"), "offset applied per partition");
             assertTrue(metrics.contains("cabinet_dynamodb_calls_seconds_count{operation=\"UpdateItem\",outcome=\"success\""),
                     "store latency by operation and outcome");
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("cabinet_dynamodb_calls_seconds_bucket{")
+                    && l.contains("operation=\"UpdateItem\"") && l.contains("le=\"0.025\"")),
+                    "a store latency bucket at a round's budget");
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("cabinet_projection_applied_seconds_bucket{")
+                    && l.contains("le=\"0.1\"")), "buckets of one event's application");
             assertTrue(metrics.contains("cabinet_projection_offset_lag{"), "offset lag per partition");
             assertTrue(metrics.contains("kafka_consumer_fetch_manager_records_lag_max{"), "the Kafka client's own meters");
             assertTrue(metrics.lines().anyMatch(l -> l.startsWith("cabinet_projection_event_age_seconds_count ")
