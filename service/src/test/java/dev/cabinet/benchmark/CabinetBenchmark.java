@@ -418,8 +418,9 @@ class CabinetBenchmark {
      * the phases before ran the cores full, where each JVM's C2 compiler fell behind (HotSpot compiled hundreds of
      * methods at C1's tier 2 for want of it), and when the load falls to a freshness rate it catches up, taking 15-30%
      * of a core in the projector, the API and this JVM each. Measured at once, a freshness phase measures JVMs that are
-     * still compiling, which a service that has run for a while is not; three phases of 15 s halve that share
-     * (docs/benchmarks.md, "The JITs still compiling"). Each warm-up is reported as notes.
+     * still compiling, which a service that has run for a while is not; after three phases of 15 s the API's share
+     * was 10-20% where the first phase found 18-32% (docs/benchmarks.md, "The JITs still compiling"). Each warm-up is
+     * reported as notes.
      */
     private static final int FRESHNESS_WARM_UPS = SHORT ? 0 : Integer.getInteger("cabinet.bench.freshness-warm-ups", 3);
 
@@ -538,7 +539,8 @@ class CabinetBenchmark {
         }
         double p50 = freshness.getValueAtPercentile(50) / 1000.0;
         double p99 = freshness.getValueAtPercentile(99) / 1000.0;
-        var agesAfter = projectorMeters(projector).buckets(EVENT_AGE);
+        Meters metersAfter = projectorMeters(projector);
+        var agesAfter = metersAfter.buckets(EVENT_AGE);
         if (warmUp != null) {
             report.note(String.format("%s at %.0f/s (not measured): 202 until listed p50 %.1f ms, p99 %.1f ms, max %.1f "
                     + "ms; event age when applied p50 %.0f ms, p99 %.0f ms", phase, rate, p50, p99,
@@ -557,7 +559,6 @@ class CabinetBenchmark {
         }
         // Where the projector's part goes: the event's age when its batch reached the engine, and when its application
         // started (the rest, to the event age, is applying it).
-        Meters metersAfter = projectorMeters(projector);
         StringBuilder ages = new StringBuilder(phase + ", the projector's part by step (event age p50 / p99):");
         for (String step : List.of(EVENT_RECEIVED_AGE, EVENT_STARTED_AGE, EVENT_AGE)) {
             ages.append(String.format(" %s %.0f / %.0f ms;", step,
@@ -574,18 +575,11 @@ class CabinetBenchmark {
         // and their tails, as bucket bounds: whether a slow post is one slow call or many ordinary ones
         calls.append(" p50 / p99 (bucket bounds):");
         for (String operation : List.of("BatchGetItem", "UpdateItem")) {
-            Predicate<String> labels = text -> text.contains("operation=\"" + operation + "\"")
-                    && text.contains("outcome=\"success\"");
-            String timer = "cabinet_dynamodb_calls_seconds";
-            calls.append(String.format(" %s ≤ %.0f / ≤ %.0f ms;", operation,
-                    Meters.quantile(metersBefore.buckets(timer, labels), metersAfter.buckets(timer, labels), 0.5) * 1000,
-                    Meters.quantile(metersBefore.buckets(timer, labels), metersAfter.buckets(timer, labels), 0.99) * 1000));
+            calls.append(p50p99(metersBefore, metersAfter, operation, "cabinet_dynamodb_calls_seconds",
+                    text -> text.contains("operation=\"" + operation + "\"") && text.contains("outcome=\"success\"")));
         }
-        Predicate<String> posts = text -> text.contains("type=\"cabinet.post.created.v1\"");
-        String applied = "cabinet_projection_applied_seconds";
-        calls.append(String.format(" applying a post ≤ %.0f / ≤ %.0f ms;",
-                Meters.quantile(metersBefore.buckets(applied, posts), metersAfter.buckets(applied, posts), 0.5) * 1000,
-                Meters.quantile(metersBefore.buckets(applied, posts), metersAfter.buckets(applied, posts), 0.99) * 1000));
+        calls.append(p50p99(metersBefore, metersAfter, "applying a post", "cabinet_projection_applied_seconds",
+                text -> text.contains("type=\"cabinet.post.created.v1\"")));
         calls.append(" applying one event (count, mean):");
         Meters.means(metersBefore, metersAfter, "cabinet_projection_applied_seconds", "type", labels -> true)
                 .forEach((type, mean) -> calls.append(String.format(" %s %.0f, %.2f ms;", type, mean[0], mean[1])));
@@ -746,6 +740,13 @@ class CabinetBenchmark {
     }
 
     private static final int SCRAPES = 20;
+
+    /** " {what} ≤ p50 / ≤ p99 ms;" of a histogram's samples whose labels pass {@code labels}, between two pages. */
+    private static String p50p99(Meters before, Meters after, String what, String histogram, Predicate<String> labels) {
+        return String.format(" %s ≤ %.0f / ≤ %.0f ms;", what,
+                Meters.quantile(before, after, histogram, labels, 0.5) * 1000,
+                Meters.quantile(before, after, histogram, labels, 0.99) * 1000);
+    }
 
     /** What each process spends with nothing asked of it, over two seconds: the part of a phase's CPU no request causes. */
     private static String atRest(String phase, long[] pids, String[] names) throws InterruptedException {

@@ -66,6 +66,11 @@ record Meters(String page) {
         return Double.NaN;
     }
 
+    /** The same, of a histogram's samples whose labels pass {@code labels}, read from two pages. */
+    static double quantile(Meters before, Meters after, String name, Predicate<String> labels, double quantile) {
+        return quantile(before.buckets(name, labels), after.buckets(name, labels), quantile);
+    }
+
     /** Successful DynamoDB calls by operation (StoreCallMeter's counts). */
     Map<String, Double> storeCalls() {
         Map<String, Double> calls = new TreeMap<>();
