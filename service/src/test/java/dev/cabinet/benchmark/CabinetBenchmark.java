@@ -609,19 +609,22 @@ class CabinetBenchmark {
         Drain drain;
         double scrapeCpu;
         try (Http meters = new Http(projector::uri)) {
-            drain = drain(meters, projector::pid, () -> { });
+            drain = drain(meters, projector::pid, raw, () -> { });
             scrapeCpu = scrapeCpuSeconds(meters, projector.pid());
         }
         commandsAlone(backlog, live, broker);
         Map<String, Double> mix = drain.calls();
         raw.createLike(TABLE, "bench-raw");
-        double rawWrites = replay(raw, "bench-raw", mix);
+        Replay replayed = replay(raw, "bench-raw", mix, projector.pid(), "projection");
         report.ratio("projection", String.format("items written per second draining a backlog of %d events (%.0f "
-                + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(), rawWrites, "/s", 0.9);
+                + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(),
+                replayed.writesPerSecond(), "/s", 0.9);
+        report.note(storeCostPerCall("projection", drain, replayed));
         report.note("projection: the projector's DynamoDB calls while draining, replayed raw at concurrency "
                 + PROJECTION_CONCURRENCY + ": " + mix);
         projectionRate = drain.eventsPerSecond();
         projectionCpu = drain.cpuPerEvent();
+        report.note("projection: where the cores went while draining, % of one core:" + drain.cores());
         report.note(String.format("projection: the projector's CPU while draining (/proc): %.2f ms per event applied, %.0f%% "
                 + "of one core; %s", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100,
                 scrapeShare(drain, scrapeCpu)));
@@ -634,7 +637,12 @@ class CabinetBenchmark {
 
     /** What a projector did from its first applied event until it had caught up (or in the second half of that). */
     record Drain(double seconds, double events, Map<String, Double> calls, double cpuSeconds, int scrapes,
-            Drain secondHalf) {
+            String cores, double storeCpuSeconds, Drain secondHalf) {
+
+        /** dynalite's CPU time per store call the projector made, in seconds. */
+        double storeCpuPerCall() {
+            return storeCpuSeconds / calls.values().stream().mapToDouble(Double::doubleValue).sum();
+        }
 
         double eventsPerSecond() {
             return events / seconds;
@@ -670,14 +678,16 @@ class CabinetBenchmark {
      * and then shows no lag and no new event for three samples in a row: the window from the first sample with events
      * applied to the first of those quiet ones.
      */
-    private static Drain drain(Http projector, java.util.function.LongSupplier pid, Starter starter) throws Exception {
+    private static Drain drain(Http projector, java.util.function.LongSupplier pid, RawStore raw, Starter starter)
+            throws Exception {
         List<Look> looks = new java.util.concurrent.CopyOnWriteArrayList<>();
         var sampling = new java.util.concurrent.atomic.AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 long at = System.nanoTime();
                 try {
-                    looks.add(new Look(at, new Meters(projector.text("/q/metrics")), Cpu.seconds(pid.getAsLong())));
+                    Meters meters = new Meters(projector.text("/q/metrics"));
+                    looks.add(new Look(at, meters, Usage.of(drainPids(pid.getAsLong(), raw))));
                 } catch (RuntimeException e) {
                     // not answering yet
                 }
@@ -756,45 +766,94 @@ class CabinetBenchmark {
     }
 
     /**
-     * Each process's CPU (/proc) from when this was made, and the part of it its JIT compiler threads took: where the
-     * cores went (a pid below 0 is a process not found).
+     * Each process's CPU (/proc) from when this was made, the part of it its JIT compiler threads took, and how long its
+     * threads waited for a core: where the cores went, and who waited for them (a pid below 0 is a process not found).
      */
-    private record CoreShares(long[] pids, String[] names, double[] cpuAtStart, double[] jitAtStart, long started) {
+    private record CoreShares(long[] pids, String[] names, Usage start) {
 
         static CoreShares from(long[] pids, String[] names) {
-            double[] cpu = new double[pids.length];
-            double[] jit = new double[pids.length];
-            for (int i = 0; i < pids.length; i++) {
-                cpu[i] = pids[i] < 0 ? 0 : Cpu.seconds(pids[i]);
-                jit[i] = pids[i] < 0 ? 0 : Cpu.compilerSeconds(pids[i]);
-            }
-            return new CoreShares(pids, names, cpu, jit, System.nanoTime());
+            return new CoreShares(pids, names, Usage.of(pids));
         }
 
         double seconds() {
-            return (System.nanoTime() - started) / 1e9;
+            return (System.nanoTime() - start.at()) / 1e9;
         }
 
         /**
          * {@code lead}, then each process's name and % of one core over {@code seconds} as {@code format}, with the
-         * share of its JIT compiler threads where it has any.
+         * share of its JIT compiler threads where it has any, and its threads' wait for a core: milliseconds of waiting
+         * per second of the phase (summed over threads, so the average number of them waiting, × 1000) and per
+         * millisecond of CPU it got.
          */
         String since(String lead, String format, double seconds) {
-            StringBuilder shares = new StringBuilder(lead);
+            return start.until(Usage.of(pids), names, lead, format, seconds);
+        }
+    }
+
+    /** Each process's CPU, its JIT compiler threads' CPU and its threads' wait for a core at one moment (/proc). */
+    private record Usage(long at, double[] cpu, double[] jit, double[] waiting, Cpu.MachineTicks machine) {
+
+        /** A pid below 0 is a process not found: its figures are NaN. */
+        static Usage of(long[] pids) {
+            double[] cpu = new double[pids.length];
+            double[] jit = new double[pids.length];
+            double[] waiting = new double[pids.length];
             for (int i = 0; i < pids.length; i++) {
-                if (pids[i] < 0) {
-                    shares.append(String.format(format, names[i], Double.NaN)).append(';');
+                cpu[i] = pids[i] < 0 ? Double.NaN : Cpu.seconds(pids[i]);
+                jit[i] = pids[i] < 0 ? Double.NaN : Cpu.compilerSeconds(pids[i]);
+                waiting[i] = pids[i] < 0 ? Double.NaN : Cpu.waitingSeconds(pids[i]);
+            }
+            return new Usage(System.nanoTime(), cpu, jit, waiting, Cpu.machine());
+        }
+
+        /** See {@link CoreShares#since}: the shares from this moment until {@code end}. */
+        String until(Usage end, String[] names, String lead, String format, double seconds) {
+            StringBuilder shares = new StringBuilder(lead);
+            for (int i = 0; i < names.length; i++) {
+                double used = end.cpu[i] - cpu[i];
+                if (Double.isNaN(used)) {
+                    shares.append(' ').append(names[i]).append(" not running;");
                     continue;
                 }
-                shares.append(String.format(format, names[i], (Cpu.seconds(pids[i]) - cpuAtStart[i]) / seconds * 100));
-                double jit = (Cpu.compilerSeconds(pids[i]) - jitAtStart[i]) / seconds * 100;
-                if (jit > 0) {
-                    shares.append(String.format(" (JIT compiling %.1f%%)", jit));
+                shares.append(String.format(format, names[i], used / seconds * 100));
+                double compiling = (end.jit[i] - jit[i]) / seconds * 100;
+                if (compiling > 0) {
+                    shares.append(String.format(" (JIT compiling %.1f%%)", compiling));
+                }
+                double waited = end.waiting[i] - waiting[i];
+                if (!Double.isNaN(waited)) {
+                    shares.append(String.format(" waited for a core %.0f ms/s", waited / seconds * 1000));
+                    if (used > 0) {
+                        shares.append(String.format(" (%.2f ms per ms run)", waited / used));
+                    }
                 }
                 shares.append(';');
             }
-            return shares.toString();
+            return shares.append(' ').append(end.machine.since(machine)).toString();
         }
+    }
+
+    /**
+     * The broker's JVM (the child process whose main class is kafka.Kafka), or -1. Read from /proc/<pid>/cmdline:
+     * ProcessHandle's command line is cut at a page, before the main class that follows the broker's long class path.
+     */
+    private static long brokerPid() {
+        return ProcessHandle.current().descendants().filter(process -> {
+            try {
+                byte[] line = java.nio.file.Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
+                return new String(line, java.nio.charset.StandardCharsets.US_ASCII).contains("\0kafka.Kafka\0");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }).mapToLong(ProcessHandle::pid).findFirst().orElse(-1);
+    }
+
+    /** The processes whose cores a drain or a raw replay shares, the projecting instance first. */
+    private static final String[] DRAIN_PROCESSES = {"projecting instance", "dynalite", "broker",
+            "benchmark JVM"};
+
+    private static long[] drainPids(long projecting, RawStore raw) {
+        return new long[] {projecting, dynalitePid(raw), brokerPid(), ProcessHandle.current().pid()};
     }
 
     /** What the drain's own scrapes of /q/metrics cost per event: how many it made in its window, at their cost. */
@@ -804,8 +863,15 @@ class CabinetBenchmark {
                 + "afterwards) %.2f ms per event", drain.scrapes(), scrapeCpuSeconds * 1e3, perEvent * 1e3);
     }
 
-    /** One look at the projector: when, its meters, and the CPU time its process had spent by then. */
-    private record Look(long at, Meters meters, double cpuSeconds) {
+    /**
+     * One look at the projector: when, its meters, and what it and the processes beside it had used by then (its CPU
+     * first, see {@link #drainPids}).
+     */
+    private record Look(long at, Meters meters, Usage usage) {
+
+        double cpuSeconds() {
+            return usage.cpu()[0];
+        }
     }
 
     private static Drain window(List<Look> looks, int from, int to, Drain secondHalf) {
@@ -818,8 +884,11 @@ class CabinetBenchmark {
                 calls.put(operation, count - before.getOrDefault(operation, 0.0));
             }
         });
-        return new Drain((looks.get(to).at() - looks.get(from).at()) / 1e9, events(end) - events(start), calls,
-                looks.get(to).cpuSeconds() - looks.get(from).cpuSeconds(), to - from, secondHalf);
+        double seconds = (looks.get(to).at() - looks.get(from).at()) / 1e9;
+        String cores = looks.get(from).usage().until(looks.get(to).usage(), DRAIN_PROCESSES, "", " %s %.0f%%", seconds);
+        return new Drain(seconds, events(end) - events(start), calls,
+                looks.get(to).cpuSeconds() - looks.get(from).cpuSeconds(), to - from, cores,
+                looks.get(to).usage().cpu()[1] - looks.get(from).usage().cpu()[1], secondHalf);
     }
 
     private static final Set<String> DATA_PLANE = Set.of("GetItem", "Query", "BatchGetItem", "PutItem", "UpdateItem",
@@ -835,10 +904,9 @@ class CabinetBenchmark {
 
     /**
      * The same store calls (in the same proportions, at most {@value #MAX_REPLAY} of them), made directly at the
-     * projector's concurrency, after an untimed tenth of it (so this JVM's client is as warm as the projector's);
-     * returns writes per second.
+     * projector's concurrency, after an untimed tenth of it (so this JVM's client is as warm as the projector's).
      */
-    private static double replay(RawStore raw, String table, Map<String, Double> mix) {
+    private Replay replay(RawStore raw, String table, Map<String, Double> mix, long projecting, String phase) {
         double total = mix.values().stream().mapToDouble(Double::doubleValue).sum();
         double scale = Math.min(1, MAX_REPLAY / total);
         Map<String, Double> timed = new TreeMap<>();
@@ -848,7 +916,30 @@ class CabinetBenchmark {
             tenth.put(operation, count * scale / 10);
         });
         replayOnce(raw, table, "warm", tenth);
-        return replayOnce(raw, table, "timed", timed);
+        long[] pids = drainPids(projecting, raw);
+        Usage start = Usage.of(pids);
+        double writes = replayOnce(raw, table, "timed", timed);
+        Usage end = Usage.of(pids);
+        // the same processes as in the drain: what the store got when the calls came without the projector's work
+        report.note(start.until(end, DRAIN_PROCESSES, phase + ": where the cores went during its raw replay (the "
+                + "projecting instance idle or stopped), % of one core:", " %s %.0f%%", (end.at() - start.at()) / 1e9));
+        double calls = timed.values().stream().mapToDouble(Double::doubleValue).sum();
+        return new Replay(writes, (end.cpu()[1] - start.cpu()[1]) / calls, calls);
+    }
+
+    /** A raw replay: its writes per second, and dynalite's CPU time per call it made (seconds). */
+    private record Replay(double writesPerSecond, double storeCpuPerCall, double calls) {
+    }
+
+    /**
+     * What one call costs the store, the projector's against the replay's: the replay's calls have the operations of
+     * the projector's but not their items and expressions, so a store that is the bottleneck serves more of them.
+     */
+    private static String storeCostPerCall(String phase, Drain drain, Replay replayed) {
+        return String.format("%s: dynalite's CPU per store call (/proc): %.2f ms for the projecting instance's, %.2f ms "
+                + "for the raw replay's (%.0f calls): the instance's calls cost the store %.2f× the replayed ones", phase,
+                drain.storeCpuPerCall() * 1e3, replayed.storeCpuPerCall() * 1e3, replayed.calls(),
+                drain.storeCpuPerCall() / replayed.storeCpuPerCall());
     }
 
     /** Enough calls for a stable rate; a longer replay of the same proportions says nothing more. */
@@ -904,7 +995,7 @@ class CabinetBenchmark {
         Drain drain;
         double scrapeCpu;
         try (Http meters = new Http(rebuilder::uri)) {
-            drain = drain(meters, rebuilder::pid, () -> {
+            drain = drain(meters, rebuilder::pid, raw, () -> {
                 rebuilder.start();
                 running.put("rebuild", rebuilder);
             });
@@ -918,13 +1009,15 @@ class CabinetBenchmark {
                 + "core; %s", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100,
                 scrapeShare(drain, scrapeCpu)));
         raw.createLike(TABLE, "bench-raw-rebuild");
-        double rawWrites = replay(raw, "bench-raw-rebuild", drain.calls());
+        report.note("rebuild: where the cores went while replaying the log, % of one core:" + drain.cores());
+        Replay replayed = replay(raw, "bench-raw-rebuild", drain.calls(), -1, "rebuild");
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
                 + "in %.1f s = %.0f events/s)", drain.events(), drain.seconds(), drain.eventsPerSecond()),
-                drain.writesPerSecond(), rawWrites, "/s", 0.9);
+                drain.writesPerSecond(), replayed.writesPerSecond(), "/s", 0.9);
         report.ratio("rebuild", String.format("the same in the second half of the replay, once the new JVM is warm (%.0f "
-                + "events/s)", drain.secondHalf().eventsPerSecond()), drain.secondHalf().writesPerSecond(), rawWrites, "/s",
-                0.9);
+                + "events/s)", drain.secondHalf().eventsPerSecond()), drain.secondHalf().writesPerSecond(),
+                replayed.writesPerSecond(), "/s", 0.9);
+        report.note(storeCostPerCall("rebuild", drain, replayed));
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -1237,17 +1330,26 @@ class CabinetBenchmark {
                 hand.perSecond(), "/s", 0.8);
         double rate = Math.min(cabinet.perSecond(), hand.perSecond()) / 2;
         double before = Cpu.seconds(api.pid());
+        double jitBefore = Cpu.compilerSeconds(api.pid());
         Load.Result cabinetAtRate = Load.constantRate(path, rate, PHASE, 256, onCabinet);
         double cabinetCpu = (Cpu.seconds(api.pid()) - before) * 1e6 / Math.max(1, cabinetAtRate.completed());
+        double cabinetJit = (Cpu.compilerSeconds(api.pid()) - jitBefore) * 1e6 / Math.max(1, cabinetAtRate.completed());
         before = Cpu.seconds(baseline.pid());
+        jitBefore = Cpu.compilerSeconds(baseline.pid());
         Load.Result handAtRate = Load.constantRate(path + " (baseline)", rate, PHASE, 256, onBaseline);
         double handCpu = (Cpu.seconds(baseline.pid()) - before) * 1e6 / Math.max(1, handAtRate.completed());
+        double handJit = (Cpu.compilerSeconds(baseline.pid()) - jitBefore) * 1e6 / Math.max(1, handAtRate.completed());
         report.bound("baselines", String.format("%s: p99 at %.0f/s (p50 %.2f vs %.2f ms; max %.1f vs %.1f ms)", path, rate,
                 cabinetAtRate.p50Millis(), handAtRate.p50Millis(), cabinetAtRate.maxMillis(), handAtRate.maxMillis()),
                 cabinetAtRate.p99Millis(), handAtRate.p99Millis(), "ms", "reference", true);
         report.bound("baselines", String.format("%s: CPU µs per request of the serving JVM at %.0f/s (/proc)", path, rate),
                 cabinetCpu, handCpu, "µs", String.format("≤ 1.3× (%.2f×)", cabinetCpu / handCpu),
                 cabinetCpu <= 1.3 * handCpu);
+        // Both JVMs compile what the phase runs for the first time while it runs, each at its own pace: without the
+        // compiler threads, the figure is the code's cost per request once compiled.
+        report.bound("baselines", String.format("%s: the same without the JIT compiler threads (JIT %.0f vs %.0f µs)", path,
+                cabinetJit, handJit), cabinetCpu - cabinetJit, handCpu - handJit, "µs",
+                String.format("reference (%.2f×)", (cabinetCpu - cabinetJit) / (handCpu - handJit)), true);
     }
 
     /**

@@ -31,14 +31,65 @@ final class Cpu {
      * A compiler thread that ended takes its time with it, so this is a bound from below.
      */
     static double compilerSeconds(long pid) {
-        double seconds = 0;
+        return overThreads(pid, task -> {
+            String name = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
+            return name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")
+                    ? stat(Files.readString(task.resolve("stat"), StandardCharsets.US_ASCII)) : 0;
+        });
+    }
+
+    /**
+     * The time the process's threads spent runnable but waiting for a core ({@code /proc/<pid>/task/*}/schedstat, its
+     * second field, the scheduler's run delay in nanoseconds), summed over threads: over a phase, divided by the phase's
+     * length, the average number of its threads that were ready to run and had no core. Threads that ended take their
+     * waits with them, so this too is a bound from below.
+     */
+    static double waitingSeconds(long pid) {
+        return overThreads(pid, task -> {
+            String[] fields = Files.readString(task.resolve("schedstat"), StandardCharsets.US_ASCII).trim().split(" ");
+            return Long.parseLong(fields[1]) / 1e9;
+        });
+    }
+
+    /**
+     * The machine's CPU time since boot from the first line of {@code /proc/stat}, in clock ticks over all cores: busy
+     * (user, nice, system, irq, softirq), stolen (time the hypervisor ran something else while a vCPU had work) and
+     * all (those, idle and iowait).
+     */
+    static MachineTicks machine() {
+        try {
+            String line = Files.readAllLines(Path.of("/proc/stat"), StandardCharsets.US_ASCII).get(0);
+            String[] fields = line.trim().split("\\s+");
+            long[] ticks = new long[8];
+            for (int i = 0; i < ticks.length; i++) {
+                ticks[i] = Long.parseLong(fields[i + 1]);
+            }
+            long busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6];
+            long steal = ticks[7];
+            return new MachineTicks(busy, steal, busy + steal + ticks[3] + ticks[4]);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** See {@link #machine()}. */
+    record MachineTicks(long busy, long stolen, long all) {
+
+        /** "both cores x% busy, y% stolen" from {@code start} until this. */
+        String since(MachineTicks start) {
+            double all = Math.max(1, this.all - start.all);
+            return String.format("the machine's cores %.0f%% busy, %.1f%% stolen by the hypervisor",
+                    (busy - start.busy) / all * 100, (stolen - start.stolen) / all * 100);
+        }
+    }
+
+    /** Sums a figure over the process's threads, skipping those that end while they are read. */
+    private static double overThreads(long pid, ThreadFigure figure) {
+        double sum = 0;
         try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
                 try {
-                    String name = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
-                    if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-                        seconds += stat(Files.readString(task.resolve("stat"), StandardCharsets.US_ASCII));
-                    }
+                    sum += figure.of(task);
                 } catch (IOException e) {
                     // the thread ended between the listing and the read
                 }
@@ -46,7 +97,12 @@ final class Cpu {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return seconds;
+        return sum;
+    }
+
+    /** A figure read from one thread's directory under /proc/<pid>/task. */
+    private interface ThreadFigure {
+        double of(Path task) throws IOException;
     }
 
     private static double stat(String stat) {
