@@ -681,13 +681,16 @@ class CabinetBenchmark {
     private static Drain drain(Http projector, java.util.function.LongSupplier pid, RawStore raw, Starter starter)
             throws Exception {
         List<Look> looks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // the store, the broker and this JVM keep their pids for the drain; only the projecting instance may start late
+        long[] pids = drainPids(-1, raw);
         var sampling = new java.util.concurrent.atomic.AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
             while (sampling.get()) {
                 long at = System.nanoTime();
                 try {
                     Meters meters = new Meters(projector.text("/q/metrics"));
-                    looks.add(new Look(at, meters, Usage.of(drainPids(pid.getAsLong(), raw))));
+                    pids[0] = pid.getAsLong();
+                    looks.add(new Look(at, meters, Usage.of(pids)));
                 } catch (RuntimeException e) {
                     // not answering yet
                 }
@@ -1329,16 +1332,16 @@ class CabinetBenchmark {
                 + "(p99 %.2f vs %.2f ms)", path, CONCURRENCY, cabinet.p99Millis(), hand.p99Millis()), cabinet.perSecond(),
                 hand.perSecond(), "/s", 0.8);
         double rate = Math.min(cabinet.perSecond(), hand.perSecond()) / 2;
-        double before = Cpu.seconds(api.pid());
-        double jitBefore = Cpu.compilerSeconds(api.pid());
+        Usage before = Usage.of(new long[] {api.pid()});
         Load.Result cabinetAtRate = Load.constantRate(path, rate, PHASE, 256, onCabinet);
-        double cabinetCpu = (Cpu.seconds(api.pid()) - before) * 1e6 / Math.max(1, cabinetAtRate.completed());
-        double cabinetJit = (Cpu.compilerSeconds(api.pid()) - jitBefore) * 1e6 / Math.max(1, cabinetAtRate.completed());
-        before = Cpu.seconds(baseline.pid());
-        jitBefore = Cpu.compilerSeconds(baseline.pid());
+        Usage after = Usage.of(new long[] {api.pid()});
+        double cabinetCpu = (after.cpu()[0] - before.cpu()[0]) * 1e6 / Math.max(1, cabinetAtRate.completed());
+        double cabinetJit = (after.jit()[0] - before.jit()[0]) * 1e6 / Math.max(1, cabinetAtRate.completed());
+        before = Usage.of(new long[] {baseline.pid()});
         Load.Result handAtRate = Load.constantRate(path + " (baseline)", rate, PHASE, 256, onBaseline);
-        double handCpu = (Cpu.seconds(baseline.pid()) - before) * 1e6 / Math.max(1, handAtRate.completed());
-        double handJit = (Cpu.compilerSeconds(baseline.pid()) - jitBefore) * 1e6 / Math.max(1, handAtRate.completed());
+        after = Usage.of(new long[] {baseline.pid()});
+        double handCpu = (after.cpu()[0] - before.cpu()[0]) * 1e6 / Math.max(1, handAtRate.completed());
+        double handJit = (after.jit()[0] - before.jit()[0]) * 1e6 / Math.max(1, handAtRate.completed());
         report.bound("baselines", String.format("%s: p99 at %.0f/s (p50 %.2f vs %.2f ms; max %.1f vs %.1f ms)", path, rate,
                 cabinetAtRate.p50Millis(), handAtRate.p50Millis(), cabinetAtRate.maxMillis(), handAtRate.maxMillis()),
                 cabinetAtRate.p99Millis(), handAtRate.p99Millis(), "ms", "reference", true);
