@@ -86,6 +86,8 @@ class CabinetBenchmark {
     private static final int MAX_STALL_DUMPS = 12;
 
     private final Report report = new Report();
+    /** dynalite's request recorder: the projection's and the rebuild's raw replays make the calls it recorded. */
+    private final StoreRecorder recorder = StoreRecorder.install(Path.of("target", "benchmark-recorder").toAbsolutePath());
     private final Map<String, List<String>> postsByUser = new ConcurrentHashMap<>();
     /** The instances running now, by name: where a stall's recordings are taken from. */
     private final Map<String, AppProcess> running = new ConcurrentHashMap<>();
@@ -114,7 +116,7 @@ class CabinetBenchmark {
             keepRecordingsOfStall(result);
         });
         archiveClassData();
-        try (ProcessHarness harness = ProcessHarness.asDeployed("benchmark")) {
+        try (ProcessHarness harness = ProcessHarness.asDeployed("benchmark", recorder.settings())) {
             AppProcess api = harness.app("api", Map.of("cabinet.role", "api"), jvm("api"));
             AppProcess projector = harness.app("projector", Map.of("cabinet.role", "projector",
                     "mp.messaging.incoming.events.session.timeout.ms", LONG_SESSION), jvm("projector"));
@@ -603,25 +605,28 @@ class CabinetBenchmark {
         try {
             backlog = Load.closedLoop("commands, projector frozen: POST /posts", CONCURRENCY, PHASE,
                     sequence -> createPost(http, client, user((int) (sequence % USERS)), sequence));
+            recorder.start(dynalitePid(raw));
         } finally {
             thaw(projector);
         }
         Drain drain;
         double scrapeCpu;
+        List<String> recorded;
         try (Http meters = new Http(projector::uri)) {
             drain = drain(meters, projector::pid, raw, () -> { });
+            recorded = recorder.stop(dynalitePid(raw));
             scrapeCpu = scrapeCpuSeconds(meters, projector.pid());
         }
         commandsAlone(backlog, live, broker);
         Map<String, Double> mix = drain.calls();
         raw.createLike(TABLE, "bench-raw");
-        Replay replayed = replay(raw, "bench-raw", mix, projector.pid(), "projection");
+        Replay replayed = replay(raw, "bench-raw", recorded, projector.pid(), "projection");
         report.ratio("projection", String.format("items written per second draining a backlog of %d events (%.0f "
                 + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(),
                 replayed.writesPerSecond(), "/s", 0.9);
         report.note(storeCostPerCall("projection", drain, replayed));
-        report.note("projection: the projector's DynamoDB calls while draining, replayed raw at concurrency "
-                + PROJECTION_CONCURRENCY + ": " + mix);
+        report.note("projection: the projector's DynamoDB calls while draining (its meters), replayed raw at "
+                + "concurrency " + PROJECTION_CONCURRENCY + ": " + mix);
         projectionRate = drain.eventsPerSecond();
         projectionCpu = drain.cpuPerEvent();
         report.note("projection: where the cores went while draining, % of one core:" + drain.cores());
@@ -906,28 +911,37 @@ class CabinetBenchmark {
     }
 
     /**
-     * The same store calls (in the same proportions, at most {@value #MAX_REPLAY} of them), made directly at the
-     * projector's concurrency, after an untimed tenth of it (so this JVM's client is as warm as the projector's).
+     * The projector's own store calls, as dynalite recorded them while it drained (at most {@value #MAX_REPLAY} of
+     * them, in the order they reached the store), made again directly through the SDK's client into a new table at
+     * the projector's concurrency, after an untimed tenth of them into another (so this JVM's client is as warm as the
+     * projector's). The replay keeps each call's items, expressions and conditions and drops the projector's work
+     * around them: deciding, ordering each stream's calls, waiting for one round before the next.
      */
-    private Replay replay(RawStore raw, String table, Map<String, Double> mix, long projecting, String phase) {
-        double total = mix.values().stream().mapToDouble(Double::doubleValue).sum();
-        double scale = Math.min(1, MAX_REPLAY / total);
-        Map<String, Double> timed = new TreeMap<>();
-        Map<String, Double> tenth = new TreeMap<>();
-        mix.forEach((operation, count) -> {
-            timed.put(operation, count * scale);
-            tenth.put(operation, count * scale / 10);
-        });
-        replayOnce(raw, table, "warm", tenth);
+    private Replay replay(RawStore raw, String table, List<String> recorded, long projecting, String phase) {
+        // the data plane only: a starting instance also describes (or creates) its table
+        List<String> lines = recorded.stream().filter(line -> DATA_PLANE.contains(WireRequests.operation(line)))
+                .limit(MAX_REPLAY).toList();
+        raw.createLike(TABLE, table + "-warm");
+        replayOnce(raw, "warm", lines.subList(0, lines.size() / 10).stream()
+                .map(line -> WireRequests.read(line, table + "-warm")).toList());
+        List<WireRequests.Call> calls = lines.stream().map(line -> WireRequests.read(line, table)).toList();
         long[] pids = drainPids(projecting, raw);
         Usage start = Usage.of(pids);
-        double writes = replayOnce(raw, table, "timed", timed);
+        ReplayRun run = replayOnce(raw, "timed", calls);
         Usage end = Usage.of(pids);
         // the same processes as in the drain: what the store got when the calls came without the projector's work
         report.note(start.until(end, DRAIN_PROCESSES, phase + ": where the cores went during its raw replay (the "
                 + "projecting instance idle or stopped), % of one core:", " %s %.0f%%", (end.at() - start.at()) / 1e9));
-        double calls = timed.values().stream().mapToDouble(Double::doubleValue).sum();
-        return new Replay(writes, (end.cpu()[1] - start.cpu()[1]) / calls, calls);
+        report.note(String.format("%s: the raw replay made %d of the %d calls dynalite recorded while the instance drained "
+                + "(%s); %d of its writes were refused by their condition (a call goes out without waiting for the one "
+                + "before it, and the projection's table already held earlier items), %d calls failed otherwise", phase, calls.size(), recorded.size(),
+                mixOf(calls), run.refused(), run.failed()));
+        return new Replay(run.writes() / run.seconds(), (end.cpu()[1] - start.cpu()[1]) / calls.size(), calls.size());
+    }
+
+    private static Map<String, Long> mixOf(List<WireRequests.Call> calls) {
+        return calls.stream().collect(java.util.stream.Collectors.groupingBy(WireRequests.Call::operation, TreeMap::new,
+                java.util.stream.Collectors.counting()));
     }
 
     /** A raw replay: its writes per second, and dynalite's CPU time per call it made (seconds). */
@@ -935,8 +949,8 @@ class CabinetBenchmark {
     }
 
     /**
-     * What one call costs the store, the projector's against the replay's: the replay's calls have the operations of
-     * the projector's but not their items and expressions, so a store that is the bottleneck serves more of them.
+     * What one call costs the store, the projector's against the replay's: the same calls, so a figure far from 1
+     * would say the replay is not what the projector did (the store's work per call also grows with its table).
      */
     private static String storeCostPerCall(String phase, Drain drain, Replay replayed) {
         return String.format("%s: dynalite's CPU per store call (/proc): %.2f ms for the projecting instance's, %.2f ms "
@@ -945,46 +959,41 @@ class CabinetBenchmark {
                 drain.storeCpuPerCall() / replayed.storeCpuPerCall());
     }
 
-    /** Enough calls for a stable rate; a longer replay of the same proportions says nothing more. */
-    private static final double MAX_REPLAY = 120_000;
+    /** Enough calls for a stable rate; a longer replay of the same calls says nothing more. */
+    private static final int MAX_REPLAY = 120_000;
 
-    private static double replayOnce(RawStore raw, String table, String run, Map<String, Double> mix) {
-        List<String> calls = new ArrayList<>();
-        System.out.println("[bench] replaying " + mix);
-        mix.forEach((operation, count) -> {
-            for (long i = 0; i < Math.round(count); i++) {
-                calls.add(operation);
-            }
-        });
-        java.util.Collections.shuffle(calls, new java.util.Random(7));
+    /** One replay: write calls the store answered (a write refused by its condition included, as in the drain's). */
+    private record ReplayRun(long writes, long refused, long failed, double seconds) {
+    }
+
+    private static ReplayRun replayOnce(RawStore raw, String run, List<WireRequests.Call> calls) {
+        System.out.println("[bench] replaying " + calls.size() + " recorded calls (" + run + ")");
         Semaphore inFlight = new Semaphore(PROJECTION_CONCURRENCY);
         AtomicLong writes = new AtomicLong();
+        AtomicLong refused = new AtomicLong();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         long started = System.nanoTime();
-        for (int i = 0; i < calls.size(); i++) {
-            String operation = calls.get(i);
+        for (WireRequests.Call call : calls) {
             inFlight.acquireUninterruptibly();
-            CompletableFuture<?> call = switch (operation) {
-                case "UpdateItem", "PutItem", "DeleteItem", "BatchWriteItem" -> raw.update(table, run, i);
-                case "Query" -> raw.query(table, "POST#raw-" + run + "-" + (i / 2), "COMMENT#", 20);
-                case "BatchGetItem" -> raw.batchGet(table, "raw-" + run + "-" + (i / 2), "bench-u0");
-                default -> raw.getItem(table, "POST#raw-" + run + "-" + (i / 2), "METADATA");
-            };
-            boolean write = WRITES.contains(operation);
-            call.whenComplete((ignored, failure) -> {
+            call.sendTo(raw.dynamo).whenComplete((ignored, failure) -> {
                 inFlight.release();
-                if (failure != null) {
-                    failures.add(failure);
-                } else if (write) {
+                Throwable cause = failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure;
+                if (cause instanceof software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException) {
+                    refused.incrementAndGet();
+                    writes.incrementAndGet();
+                } else if (cause != null) {
+                    failures.add(cause);
+                } else if (call.isWrite()) {
                     writes.incrementAndGet();
                 }
             });
         }
         inFlight.acquireUninterruptibly(PROJECTION_CONCURRENCY);
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("[bench] raw replay of %d calls (%d writes) in %.1f s, %d failed%n", calls.size(), writes.get(),
-                seconds, failures.size());
-        return writes.get() / seconds;
+        System.out.printf("[bench] raw replay of %d calls (%d writes, %d refused by their condition) in %.1f s, %d "
+                + "failed%s%n", calls.size(), writes.get(), refused.get(), seconds, failures.size(),
+                failures.isEmpty() ? "" : ", the first: " + failures.peek());
+        return new ReplayRun(writes.get(), refused.get(), failures.size(), seconds);
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -997,11 +1006,14 @@ class CabinetBenchmark {
                 "mp.messaging.incoming.events.group.id", "cabinet-rebuild-bench"), jvm("rebuild"));
         Drain drain;
         double scrapeCpu;
+        List<String> recorded;
         try (Http meters = new Http(rebuilder::uri)) {
+            recorder.start(dynalitePid(raw));
             drain = drain(meters, rebuilder::pid, raw, () -> {
                 rebuilder.start();
                 running.put("rebuild", rebuilder);
             });
+            recorded = recorder.stop(dynalitePid(raw));
             scrapeCpu = scrapeCpuSeconds(meters, rebuilder.pid());
         }
         running.remove("rebuild");
@@ -1013,7 +1025,7 @@ class CabinetBenchmark {
                 scrapeShare(drain, scrapeCpu)));
         raw.createLike(TABLE, "bench-raw-rebuild");
         report.note("rebuild: where the cores went while replaying the log, % of one core:" + drain.cores());
-        Replay replayed = replay(raw, "bench-raw-rebuild", drain.calls(), -1, "rebuild");
+        Replay replayed = replay(raw, "bench-raw-rebuild", recorded, -1, "rebuild");
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "
                 + "in %.1f s = %.0f events/s)", drain.events(), drain.seconds(), drain.eventsPerSecond()),
                 drain.writesPerSecond(), replayed.writesPerSecond(), "/s", 0.9);

@@ -45,7 +45,7 @@ public final class ProcessHarness implements AutoCloseable {
     private final boolean recordAwsCalls;
 
     public ProcessHarness(String name) throws Exception {
-        this(name, true);
+        this(name, true, LaunchSettings.defaults());
     }
 
     /**
@@ -54,16 +54,20 @@ public final class ProcessHarness implements AutoCloseable {
      * projector's CPU under load). For the benchmarks, which measure what a deployment pays.
      */
     public static ProcessHarness asDeployed(String name) throws Exception {
-        return new ProcessHarness(name, false);
+        return asDeployed(name, LaunchSettings.defaults());
     }
 
-    private ProcessHarness(String name, boolean recordAwsCalls) throws Exception {
+    /** The same, with the broker and dynalite launched by these settings (the benchmark records dynalite's requests). */
+    public static ProcessHarness asDeployed(String name, LaunchSettings settings) throws Exception {
+        return new ProcessHarness(name, false, settings);
+    }
+
+    private ProcessHarness(String name, boolean recordAwsCalls, LaunchSettings settings) throws Exception {
         this.recordAwsCalls = recordAwsCalls;
         dir = Path.of("target", name).toAbsolutePath();
         Files.createDirectories(dir);
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
         registry.reapOrphans();
-        LaunchSettings settings = LaunchSettings.defaults();
         dynalite = Dynalite.start(settings, dir, registry);
         broker = KafkaBroker.start(settings, dir, registry);
         List<String> topics = new ArrayList<>(Topics.ALL);
