@@ -614,7 +614,7 @@ class CabinetBenchmark {
         List<String> recorded;
         try (Http meters = new Http(projector::uri)) {
             drain = drain(meters, projector::pid, raw, () -> { });
-            recorded = recorder.stop(dynalitePid(raw));
+            recorded = recorder.stop(dynalitePid(raw), "projection");
             scrapeCpu = scrapeCpuSeconds(meters, projector.pid());
         }
         commandsAlone(backlog, live, broker);
@@ -1013,7 +1013,7 @@ class CabinetBenchmark {
                 rebuilder.start();
                 running.put("rebuild", rebuilder);
             });
-            recorded = recorder.stop(dynalitePid(raw));
+            recorded = recorder.stop(dynalitePid(raw), "rebuild");
             scrapeCpu = scrapeCpuSeconds(meters, rebuilder.pid());
         }
         running.remove("rebuild");

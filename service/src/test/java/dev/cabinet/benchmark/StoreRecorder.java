@@ -67,13 +67,16 @@ final class StoreRecorder {
                 .until(() -> Files.exists(Path.of(recording + ".on")));
     }
 
-    /** Ends the recording and returns it, one request a line (operation, a tab, its JSON body). */
-    List<String> stop(long storePid) throws IOException {
+    /**
+     * Ends the recording and returns it, one request a line (operation, a tab, its JSON body); the file stays beside
+     * the recorder as {@code <name>-requests.tsv}, for a look at what the projector sent.
+     */
+    List<String> stop(long storePid, String name) throws IOException {
         signal(storePid);
         await("dynalite writing its recording").atMost(Duration.ofSeconds(60)).until(() -> Files.exists(recording));
-        List<String> lines = Files.readAllLines(recording, StandardCharsets.UTF_8);
-        Files.delete(recording);
-        return lines;
+        Path kept = Files.move(recording, recording.resolveSibling(name + "-requests.tsv"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return Files.readAllLines(kept, StandardCharsets.UTF_8);
     }
 
     private static void signal(long pid) throws IOException {
