@@ -619,7 +619,6 @@ class CabinetBenchmark {
         }
         commandsAlone(backlog, live, broker);
         Map<String, Double> mix = drain.calls();
-        raw.createLike(TABLE, "bench-raw");
         Replay replayed = replay(raw, "bench-raw", recorded, projector.pid(), "projection");
         report.ratio("projection", String.format("items written per second draining a backlog of %d events (%.0f "
                 + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(),
@@ -659,12 +658,11 @@ class CabinetBenchmark {
         }
 
         double writesPerSecond() {
-            return calls.entrySet().stream().filter(call -> WRITES.contains(call.getKey()))
+            return calls.entrySet().stream().filter(call -> WireRequests.WRITES.contains(call.getKey()))
                     .mapToDouble(Map.Entry::getValue).sum() / seconds;
         }
     }
 
-    private static final Set<String> WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem");
 
     /** Something that starts the projector, or nothing when it is already running. */
     @FunctionalInterface
@@ -899,8 +897,8 @@ class CabinetBenchmark {
                 looks.get(to).usage().cpu()[1] - looks.get(from).usage().cpu()[1], secondHalf);
     }
 
-    private static final Set<String> DATA_PLANE = Set.of("GetItem", "Query", "BatchGetItem", "PutItem", "UpdateItem",
-            "DeleteItem", "BatchWriteItem");
+    /** The store's data-plane operations: the ones the projector makes, which a replay makes again. */
+    private static final Set<String> DATA_PLANE = WireRequests.OPERATIONS.keySet();
 
     private static boolean quiet(Meters meters) {
         return meters.sum("cabinet_projection_offset_lag") == 0 && meters.sum("cabinet_projection_time_lag_seconds") == 0;
@@ -912,7 +910,8 @@ class CabinetBenchmark {
 
     /**
      * The projector's own store calls, as dynalite recorded them while it drained (at most {@value #MAX_REPLAY} of
-     * them, in the order they reached the store), made again directly through the SDK's client into a new table at
+     * them, in the order they reached the store), made again directly through the SDK's client into a new table
+     * ({@code table}, created like the application's) at
      * the projector's concurrency, after an untimed tenth of them into another (so this JVM's client is as warm as the
      * projector's). The replay keeps each call's items, expressions and conditions and drops the projector's work
      * around them: deciding, ordering each stream's calls, waiting for one round before the next.
@@ -921,6 +920,7 @@ class CabinetBenchmark {
         // the data plane only: a starting instance also describes (or creates) its table
         List<String> lines = recorded.stream().filter(line -> DATA_PLANE.contains(WireRequests.operation(line)))
                 .limit(MAX_REPLAY).toList();
+        raw.createLike(TABLE, table);
         raw.createLike(TABLE, table + "-warm");
         replayOnce(raw, "warm", lines.subList(0, lines.size() / 10).stream()
                 .map(line -> WireRequests.read(line, table + "-warm")).toList());
@@ -1023,7 +1023,6 @@ class CabinetBenchmark {
         report.note(String.format("rebuild: the rebuilding instance's CPU (/proc): %.2f ms per event applied, %.0f%% of one "
                 + "core; %s", drain.cpuPerEvent() * 1e3, drain.cpuSeconds() / drain.seconds() * 100,
                 scrapeShare(drain, scrapeCpu)));
-        raw.createLike(TABLE, "bench-raw-rebuild");
         report.note("rebuild: where the cores went while replaying the log, % of one core:" + drain.cores());
         Replay replayed = replay(raw, "bench-raw-rebuild", recorded, -1, "rebuild");
         report.ratio("rebuild", String.format("items written per second replaying the log into a new table (%.0f events "

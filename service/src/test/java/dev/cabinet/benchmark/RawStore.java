@@ -18,7 +18,6 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -58,34 +57,8 @@ final class RawStore implements AutoCloseable {
         }
     }
 
-    /** A conditional update shaped like the projector's (a version guard, a post's attributes). */
-    CompletableFuture<?> update(String table, String run, long sequence) {
-        String id = "raw-" + run + "-" + sequence;
-        return dynamo.updateItem(b -> b.tableName(table)
-                .key(Map.of("pk", s("POST#" + id), "sk", s("METADATA")))
-                .updateExpression("SET #t = :type, postId = :id, authorId = :author, title = :title, body = :body, "
-                        + "createdAt = :at, postVersion = :v")
-                .conditionExpression("attribute_not_exists(postVersion) OR postVersion < :v")
-                .expressionAttributeNames(Map.of("#t", "type"))
-                .expressionAttributeValues(Map.of(":type", s("Post"), ":id", s(id), ":author", s("bench-u0"),
-                        ":title", s("Bench post " + sequence), ":body", s(BODY), ":at", s("2026-01-31T12:00:00.000Z"),
-                        ":v", AttributeValue.fromN(Long.toString(sequence)))));
-    }
-
     CompletableFuture<?> getItem(String table, String pk, String sk) {
         return dynamo.getItem(b -> b.tableName(table).key(Map.of("pk", s(pk), "sk", s(sk))));
-    }
-
-    /**
-     * A consistent BatchGetItem shaped like the projector's first round for a post's creation (the commonest event
-     * here): the post's root and tombstone and the author's profile.
-     */
-    CompletableFuture<?> batchGet(String table, String postId, String author) {
-        List<Map<String, AttributeValue>> keys = List.of(Map.of("pk", s("POST#" + postId), "sk", s("METADATA")),
-                Map.of("pk", s("POST#" + postId), "sk", s("TOMBSTONE")), Map.of("pk", s("USER#" + author), "sk",
-                        s("PROFILE")));
-        return dynamo.batchGetItem(b -> b.requestItems(Map.of(table,
-                KeysAndAttributes.builder().keys(keys).consistentRead(true).build())));
     }
 
     CompletableFuture<?> query(String table, String pk, String skPrefix, int limit) {

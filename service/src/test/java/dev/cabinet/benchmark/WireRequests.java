@@ -7,7 +7,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,27 +44,33 @@ final class WireRequests {
     private WireRequests() {
     }
 
+    /** The operations that write, by their names in X-Amz-Target. */
+    static final Set<String> WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem");
+
+    /** How to build and send each operation the projector makes. */
+    record Operation(Supplier<?> builder, BiFunction<DynamoDbAsyncClient, DynamoDbRequest, CompletableFuture<?>> send) {
+    }
+
+    /** Every operation the projector makes, by its name in X-Amz-Target. */
+    static final Map<String, Operation> OPERATIONS = Map.of(
+            "UpdateItem", new Operation(UpdateItemRequest::builder, (d, r) -> d.updateItem((UpdateItemRequest) r)),
+            "PutItem", new Operation(PutItemRequest::builder, (d, r) -> d.putItem((PutItemRequest) r)),
+            "DeleteItem", new Operation(DeleteItemRequest::builder, (d, r) -> d.deleteItem((DeleteItemRequest) r)),
+            "BatchWriteItem", new Operation(BatchWriteItemRequest::builder,
+                    (d, r) -> d.batchWriteItem((BatchWriteItemRequest) r)),
+            "GetItem", new Operation(GetItemRequest::builder, (d, r) -> d.getItem((GetItemRequest) r)),
+            "BatchGetItem", new Operation(BatchGetItemRequest::builder, (d, r) -> d.batchGetItem((BatchGetItemRequest) r)),
+            "Query", new Operation(QueryRequest::builder, (d, r) -> d.query((QueryRequest) r)));
+
     /** One recorded call: its operation (UpdateItem, BatchGetItem, ...) and the SDK request, ready to send. */
     record Call(String operation, DynamoDbRequest request) {
 
         boolean isWrite() {
-            return switch (operation) {
-                case "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem" -> true;
-                default -> false;
-            };
+            return WRITES.contains(operation);
         }
 
         CompletableFuture<?> sendTo(DynamoDbAsyncClient dynamo) {
-            return switch (operation) {
-                case "UpdateItem" -> dynamo.updateItem((UpdateItemRequest) request);
-                case "PutItem" -> dynamo.putItem((PutItemRequest) request);
-                case "DeleteItem" -> dynamo.deleteItem((DeleteItemRequest) request);
-                case "BatchWriteItem" -> dynamo.batchWriteItem((BatchWriteItemRequest) request);
-                case "GetItem" -> dynamo.getItem((GetItemRequest) request);
-                case "BatchGetItem" -> dynamo.batchGetItem((BatchGetItemRequest) request);
-                case "Query" -> dynamo.query((QueryRequest) request);
-                default -> throw new IllegalArgumentException("not an operation the projector makes: " + operation);
-            };
+            return OPERATIONS.get(operation).send().apply(dynamo, request);
         }
     }
 
@@ -70,23 +79,15 @@ final class WireRequests {
      * replaced by it, so that the replay writes into a table of its own.
      */
     static Call read(String line, String table) {
-        int tab = line.indexOf('\t');
-        String target = line.substring(0, tab);
         String operation = operation(line);
+        Operation how = OPERATIONS.get(operation);
+        if (how == null) {
+            throw new IllegalArgumentException("not an operation the projector makes: " + operation);
+        }
         try {
-            ObjectNode body = (ObjectNode) JSON.readTree(line.substring(tab + 1));
+            ObjectNode body = (ObjectNode) JSON.readTree(line.substring(line.indexOf('\t') + 1));
             onTable(body, table);
-            SdkPojo builder = switch (operation) {
-                case "UpdateItem" -> (SdkPojo) UpdateItemRequest.builder();
-                case "PutItem" -> (SdkPojo) PutItemRequest.builder();
-                case "DeleteItem" -> (SdkPojo) DeleteItemRequest.builder();
-                case "BatchWriteItem" -> (SdkPojo) BatchWriteItemRequest.builder();
-                case "GetItem" -> (SdkPojo) GetItemRequest.builder();
-                case "BatchGetItem" -> (SdkPojo) BatchGetItemRequest.builder();
-                case "Query" -> (SdkPojo) QueryRequest.builder();
-                default -> throw new IllegalArgumentException("not an operation the projector makes: " + target);
-            };
-            return new Call(operation, (DynamoDbRequest) build(builder, body));
+            return new Call(operation, (DynamoDbRequest) build((SdkPojo) how.builder().get(), body));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
