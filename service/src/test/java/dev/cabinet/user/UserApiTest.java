@@ -19,16 +19,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import jakarta.inject.Inject;
+
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.EventLogReader;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
 @QuarkusTest
 class UserApiTest {
+
+    @Inject
+    MeterRegistry registry;
 
     @Test
     void aUserRegistersTheirProfileAndReadsItBackOnceProjected() {
@@ -114,6 +120,32 @@ class UserApiTest {
                 .put("/users/" + id).then().statusCode(401).contentType("application/problem+json");
         given().auth().oauth2(token).contentType(ContentType.JSON).body(Map.of("name", "C", "email", "c@example.com"))
                 .put("/users/" + id).then().statusCode(202);
+    }
+
+    /** A token verified once is answered from memory on the requests after (VerifiedTokens), as the same caller. */
+    @Test
+    void aTokenIsVerifiedOnceForTheRequestsThatFollow() {
+        String id = newUserId();
+        String token = tokenFor(id);
+        double verified = tokens("verified");
+        double remembered = tokens("remembered");
+
+        given().auth().oauth2(token).contentType(ContentType.JSON).body(Map.of("name", "A", "email", "a@example.com"))
+                .put("/users/" + id).then().statusCode(202);
+        for (int i = 0; i < 3; i++) {
+            given().auth().oauth2(token).contentType(ContentType.JSON)
+                    .body(Map.of("name", "B" + i, "email", "b@example.com"))
+                    .put("/users/" + id).then().statusCode(202);
+        }
+        given().auth().oauth2(token).contentType(ContentType.JSON).body(Map.of("name", "C", "email", "c@example.com"))
+                .put("/users/" + newUserId()).then().statusCode(403);   // still this caller, not someone else
+
+        assertEquals(1, tokens("verified") - verified, "smallrye-jwt verified the token once");
+        assertEquals(4, tokens("remembered") - remembered, "the requests after it were answered from memory");
+    }
+
+    private double tokens(String outcome) {
+        return registry.counter("cabinet.auth.tokens", "outcome", outcome).count();
     }
 
     @Test
