@@ -2,9 +2,11 @@ package dev.cabinet.auth;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -35,12 +37,17 @@ import io.vertx.ext.web.RoutingContext;
 @ApplicationScoped
 public class VerifiedTokens implements IdentityProvider<TokenAuthenticationRequest> {
 
-    /** How long a verified token is remembered at most: a key withdrawn from the issuer's JWKS stops working within it. */
+    /**
+     * How long a verified token is remembered at most: a token smallrye-jwt would stop accepting (its key withdrawn
+     * from the JWKS it keeps, say) is accepted at most this much longer. Never past the token's expiry, nor past its
+     * maximum age when {@code mp.jwt.verify.token.age} sets one.
+     */
     static final Duration LONGEST = Duration.ofMinutes(1);
-    /** How many tokens are remembered at most (a few KB of claims each): beyond it the least recently used go first. */
+    /** How many tokens are remembered at most (a few KB of claims each); beyond it Caffeine evicts the least used. */
     static final int MOST = 2_000;
 
     private final MpJwtValidator verifier;
+    private final Optional<Long> maximumAgeSeconds;
     private final Counter verifiedCount;
     private final Counter rememberedCount;
     private final Cache<String, JsonWebToken> verified = Caffeine.newBuilder()
@@ -48,8 +55,10 @@ public class VerifiedTokens implements IdentityProvider<TokenAuthenticationReque
             .expireAfter(Expiry.<String, JsonWebToken>creating((token, claims) -> keptFor(claims, Instant.now())))
             .build();
 
-    VerifiedTokens(MpJwtValidator verifier, MeterRegistry registry) {
+    VerifiedTokens(MpJwtValidator verifier, MeterRegistry registry,
+            @ConfigProperty(name = "mp.jwt.verify.token.age") Optional<Long> maximumAgeSeconds) {
         this.verifier = verifier;
+        this.maximumAgeSeconds = maximumAgeSeconds;
         this.verifiedCount = registry.counter("cabinet.auth.tokens", "outcome", "verified");
         this.rememberedCount = registry.counter("cabinet.auth.tokens", "outcome", "remembered");
     }
@@ -77,7 +86,7 @@ public class VerifiedTokens implements IdentityProvider<TokenAuthenticationReque
         JsonWebToken known = verified.getIfPresent(token);
         if (known != null) {
             rememberedCount.increment();
-            return Uni.createFrom().item(identity(known, request));
+            return Uni.createFrom().item(() -> identity(known, request));
         }
         return verifier.authenticate(request, context).invoke(identity -> {
             verifiedCount.increment();
@@ -102,12 +111,24 @@ public class VerifiedTokens implements IdentityProvider<TokenAuthenticationReque
         return identity.build();
     }
 
-    /** How long claims may be answered from memory from {@code now}: until the token expires, a minute at most. */
-    static Duration keptFor(JsonWebToken claims, Instant now) {
+    /**
+     * How long claims may be answered from memory from {@code now}: a minute at most, and never past the token's
+     * expiry or its maximum age (issued-at plus {@code mp.jwt.verify.token.age}), the checks smallrye-jwt makes against
+     * the clock; the others (signature, issuer, audience) hold for a token once they held.
+     */
+    Duration keptFor(JsonWebToken claims, Instant now) {
         if (claims.getExpirationTime() <= 0) {
             return Duration.ZERO;
         }
-        Duration left = Duration.between(now, Instant.ofEpochSecond(claims.getExpirationTime()));
+        Instant end = Instant.ofEpochSecond(claims.getExpirationTime());
+        if (maximumAgeSeconds.isPresent()) {
+            if (claims.getIssuedAtTime() <= 0) {
+                return Duration.ZERO;
+            }
+            Instant tooOld = Instant.ofEpochSecond(claims.getIssuedAtTime() + maximumAgeSeconds.get());
+            end = tooOld.isBefore(end) ? tooOld : end;
+        }
+        Duration left = Duration.between(now, end);
         return left.isNegative() ? Duration.ZERO : left.compareTo(LONGEST) < 0 ? left : LONGEST;
     }
 }

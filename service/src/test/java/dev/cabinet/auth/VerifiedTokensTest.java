@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -58,7 +59,7 @@ class VerifiedTokensTest {
 
     private final CountingVerifier verifier = new CountingVerifier();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final VerifiedTokens tokens = new VerifiedTokens(verifier, registry);
+    private final VerifiedTokens tokens = new VerifiedTokens(verifier, registry, Optional.empty());
 
     @Test
     void aVerifiedTokenIsNotVerifiedAgainYetEachRequestHasItsOwnIdentity() {
@@ -103,9 +104,19 @@ class VerifiedTokensTest {
     @Test
     void claimsAreKeptUntilTheirTokenExpiresAndAMinuteAtMost() {
         Instant now = Instant.parse("2026-12-01T08:00:00Z");
-        assertEquals(Duration.ofSeconds(10), VerifiedTokens.keptFor(claims(now.plusSeconds(10)), now));
-        assertEquals(VerifiedTokens.LONGEST, VerifiedTokens.keptFor(claims(now.plusSeconds(3600)), now));
-        assertEquals(Duration.ZERO, VerifiedTokens.keptFor(claims(now.minusSeconds(1)), now));
+        assertEquals(Duration.ofSeconds(10), tokens.keptFor(claims(now.plusSeconds(10)), now));
+        assertEquals(VerifiedTokens.LONGEST, tokens.keptFor(claims(now.plusSeconds(3600)), now));
+        assertEquals(Duration.ZERO, tokens.keptFor(claims(now.minusSeconds(1)), now));
+    }
+
+    @Test
+    void withAMaximumTokenAgeClaimsAreNotKeptPastIt() {
+        Instant now = Instant.parse("2026-12-01T08:00:00Z");
+        VerifiedTokens aged = new VerifiedTokens(verifier, registry, Optional.of(300L));
+        assertEquals(Duration.ofSeconds(20), aged.keptFor(claims(now.minusSeconds(280), now.plusSeconds(3600)), now),
+                "issued 280 s ago, too old for the verifier in 20 s, though it expires in an hour");
+        assertEquals(VerifiedTokens.LONGEST, aged.keptFor(claims(now, now.plusSeconds(3600)), now));
+        assertEquals(Duration.ZERO, aged.keptFor(claims(now.plusSeconds(3600)), now), "no issued-at: not remembered");
     }
 
     @Test
@@ -120,6 +131,14 @@ class VerifiedTokensTest {
 
     private static TokenAuthenticationRequest request(String token) {
         return new TokenAuthenticationRequest(new JsonWebTokenCredential(token));
+    }
+
+    private static JsonWebToken claims(Instant issued, Instant expires) {
+        JwtClaims claims = new JwtClaims();
+        claims.setIssuedAt(NumericDate.fromSeconds(issued.getEpochSecond()));
+        claims.setSubject("u1");
+        claims.setExpirationTime(NumericDate.fromSeconds(expires.getEpochSecond()));
+        return new DefaultJWTCallerPrincipal(claims);
     }
 
     private static JsonWebToken claims(Instant expires) {
