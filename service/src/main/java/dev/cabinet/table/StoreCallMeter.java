@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -48,6 +49,15 @@ public class StoreCallMeter implements ExecutionInterceptor {
     private final MeterRegistry registry;
     private final AwsCallLog callLog;
     private final String instance;
+    /**
+     * Each operation's and outcome's timer, built once: building it again for every call (a builder with its buckets,
+     * then the registry's look-up) was 1.3% of a draining projector's CPU in a JFR profile.
+     */
+    private final Map<Series, Timer> timers = new ConcurrentHashMap<>();
+
+    /** One timer's tags. */
+    private record Series(String operation, String outcome) {
+    }
 
     StoreCallMeter(MeterRegistry registry, AwsCallLog callLog,
             @ConfigProperty(name = "cabinet.role", defaultValue = "both") String role) {
@@ -83,16 +93,21 @@ public class StoreCallMeter implements ExecutionInterceptor {
     private void record(ExecutionAttributes attributes, String outcome) {
         Long started = attributes.getAttribute(STARTED);
         if (started != null) {
-            Timer.builder("cabinet.dynamodb.calls")
-                    .description("DynamoDB calls by operation and outcome, as the application sees them")
-                    .tag("operation", String.valueOf(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME)))
-                    .tag("outcome", outcome)
-                    // a few buckets, not a full histogram: enough to see a call's tail against a round's budget
-                    // (freshness needs a post's rounds in tens of milliseconds) at a few series per operation
-                    .serviceLevelObjectives(CALL_BUCKETS)
-                    .register(registry)
-                    .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+            Series series = new Series(String.valueOf(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME)),
+                    outcome);
+            timers.computeIfAbsent(series, this::timer).record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         }
+    }
+
+    private Timer timer(Series series) {
+        return Timer.builder("cabinet.dynamodb.calls")
+                .description("DynamoDB calls by operation and outcome, as the application sees them")
+                .tag("operation", series.operation())
+                .tag("outcome", series.outcome())
+                // a few buckets, not a full histogram: enough to see a call's tail against a round's budget
+                // (freshness needs a post's rounds in tens of milliseconds) at a few series per operation
+                .serviceLevelObjectives(CALL_BUCKETS)
+                .register(registry);
     }
 
     /**
