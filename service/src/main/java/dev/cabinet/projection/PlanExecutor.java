@@ -104,12 +104,16 @@ public class PlanExecutor {
             return switch (progress.kind()) {
                 case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
-                case REDO -> run(target, event,
-                        StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
-                        progress.onTombstone(), Optional.empty());
+                case REDO -> redo(target, event, progress);
                 case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed)), root);
             };
         });
+    }
+
+    /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
+    private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress) {
+        return run(target, event, StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
+                progress.onTombstone(), Optional.empty());
     }
 
     /**
@@ -133,10 +137,26 @@ public class PlanExecutor {
         Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
                 : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
-        // A root write whose condition fails means the stream moved on meanwhile (or the plan's own condition on the
-        // root said no): whoever moved it owns the rest.
-        return recorded.chain(rootNow -> rootNow.isEmpty() ? Uni.createFrom().voidItem()
+        return recorded.chain(rootNow -> rootNow.isEmpty() ? afterRecordingRefused(target, event)
                 : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get()));
+    }
+
+    /**
+     * The recording write's condition failed. Either the stream moved on meanwhile (or the plan's own condition on the
+     * root said no), and whoever moved it owns the rest; or the write was this event's own, sent again: the SDK resends
+     * a call whose answer it did not get (an attempt timeout, a reset connection), and the resent write meets the
+     * version its first attempt recorded. The stream as it is now tells which: an event recorded there is redone, as a
+     * redelivery would, so its steps are never lost (issue 44). One read, on this path only.
+     */
+    private Uni<Void> afterRecordingRefused(StreamTarget target, ReceivedEvent event) {
+        List<Key> keys = target.tombstone() != null ? List.of(target.root(), target.tombstone())
+                : List.of(target.root());
+        return store.readAll(keys).chain(found -> {
+            StreamProgress progress = StreamProgress.of(target, found.get(0),
+                    keys.size() > 1 ? found.get(1) : Optional.empty(), event.id(), event.version());
+            return progress.kind() == StreamProgress.Kind.REDO ? redo(target, event, progress)
+                    : Uni.createFrom().voidItem();
+        });
     }
 
     /**

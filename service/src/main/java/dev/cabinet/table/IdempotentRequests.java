@@ -60,20 +60,24 @@ public class IdempotentRequests {
         Instant now = Instant.now();
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(requestId).toAttributes())
                 .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
-                        + "#until = :until, #ttl = :ttl, seed = if_not_exists(seed, :seed)")
-                .conditionExpression("attribute_not_exists(pk) OR (fingerprint = :fingerprint AND "
+                        + "#until = :until, #ttl = :ttl, seed = if_not_exists(seed, :seed), #by = :by")
+                // "OR #by = :by": the SDK resends a call whose answer it did not get (an attempt timeout, a reset
+                // connection), and the resent reservation must find the key its own first attempt reserved, not
+                // another request's (which would answer 409 to a request that is alone).
+                .conditionExpression("attribute_not_exists(pk) OR #by = :by OR (fingerprint = :fingerprint AND "
                         + "(#state = :unknown OR (#state = :inProgress AND #until < :now)))")
                 .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#state", "state", "#until", "reservedUntil",
-                        "#ttl", KeyPlan.TTL_ATTRIBUTE))
-                .expressionAttributeValues(Map.of(
-                        ":type", AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name()),
-                        ":fingerprint", AttributeValue.fromS(fingerprint),
-                        ":inProgress", AttributeValue.fromS(IN_PROGRESS),
-                        ":unknown", AttributeValue.fromS(UNKNOWN),
-                        ":until", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond())),
-                        ":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())),
-                        ":now", AttributeValue.fromN(Long.toString(now.getEpochSecond())),
-                        ":seed", AttributeValue.fromS(Ids.newId())))
+                        "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", "reservedBy"))
+                .expressionAttributeValues(Map.ofEntries(
+                        Map.entry(":by", AttributeValue.fromS(Ids.newId())),
+                        Map.entry(":type", AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name())),
+                        Map.entry(":fingerprint", AttributeValue.fromS(fingerprint)),
+                        Map.entry(":inProgress", AttributeValue.fromS(IN_PROGRESS)),
+                        Map.entry(":unknown", AttributeValue.fromS(UNKNOWN)),
+                        Map.entry(":until", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond()))),
+                        Map.entry(":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond()))),
+                        Map.entry(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))),
+                        Map.entry(":seed", AttributeValue.fromS(Ids.newId()))))
                 .returnValues(ReturnValue.ALL_NEW)
                 .build();
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(reserve))

@@ -167,7 +167,8 @@ public final class KeyPlan {
 
     public static final ItemType IDEMPOTENT_REQUEST = ItemType.named("IdempotentRequest")
             .key("IDEMPOTENCY#{requestId}", "REQUEST")
-            .attributes("fingerprint", "state", "reservedUntil", "status", "body", "location", "expiresAt")
+            .attributes("fingerprint", "state", "reservedUntil", "reservedBy", "seed", "status", "body", "location",
+                    "expiresAt")
             .notes("a command sent with an Idempotency-Key and its answer; requestId is a hash of the caller and the "
                     + "key; expires (TTL) after a day")
             .build();

@@ -5,14 +5,20 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableWriter;
 
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.applied;
 import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.comment;
+import static dev.cabinet.support.Api.createGroup;
 import static dev.cabinet.support.Api.createPost;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
+import static dev.cabinet.support.Api.waiting;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,6 +82,74 @@ class RedeliveryTest {
         // A consumer rewound to the start of one post's stream sees its first event again, alone.
         engine.project(batchOf(records.subList(1, 2))).await().atMost(Duration.ofSeconds(30));
         assertEquals(before, snapshot(keys));
+    }
+
+    /**
+     * Issue 44's shape, driven on purpose: an item deleted by a later event (a leave, an unlike, a comment's or a file's
+     * or a post's deletion) stays deleted when the events before the deletion are delivered again, the whole stream (a
+     * projector killed before its commit) or the creating event alone (a consumer rewound to it), and no count moves.
+     */
+    @Test
+    void anItemDeletedByALaterEventStaysDeletedWhenTheEarlierEventsAreDeliveredAgain() {
+        String owner = newUserId();
+        String member = newUserId();
+        register(owner, "Owner");
+        register(member, "Member");
+
+        String groupId = createGroup(owner, "Redelivered");
+        applied(waiting(member).put("/groups/" + groupId + "/members/" + member));
+        applied(waiting(member).delete("/groups/" + groupId + "/members/" + member));
+
+        String postId = createPost(owner, "Liked and commented");
+        applied(waiting(member).put("/posts/" + postId + "/likes"));
+        applied(waiting(member).delete("/posts/" + postId + "/likes"));
+        String commentId = applied(waiting(member).body(Map.of("text", "Gone soon")).post("/posts/" + postId + "/comments"));
+        applied(waiting(member).delete("/posts/" + postId + "/comments/" + commentId));
+
+        String doomedId = createPost(owner, "Deleted");
+        comment(member, doomedId, "On a deleted post");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + doomedId)
+                .then().body("commentCount", equalTo(1)));
+        applied(waiting(owner).delete("/posts/" + doomedId));
+
+        String folderId = applied(waiting(owner).body(Map.of("name", "Redelivered files")).post("/folders"));
+        String fileId = as(owner).body(Map.of("name", "a.txt", "size", 3, "contentType", "text/plain"))
+                .post("/folders/" + folderId + "/files").then().statusCode(202).extract().path("id");
+        awaitOk("/files/" + fileId);
+        applied(waiting(owner).delete("/files/" + fileId));
+
+        Runnable deletedStayDeleted = () -> {
+            given().get("/groups/" + groupId + "/members/" + member).then().statusCode(404);
+            given().get("/users/" + member + "/groups").then().body("items.size()", equalTo(0));
+            given().get("/groups/" + groupId).then().body("memberCount", equalTo(1));
+            given().get("/posts/" + postId).then().body("likeCount", equalTo(0)).body("commentCount", equalTo(0));
+            given().get("/users/" + member + "/likes").then().body("items.size()", equalTo(0));
+            given().get("/posts/" + postId + "/comments").then().body("items.size()", equalTo(0));
+            given().get("/users/" + member + "/comments").then().body("items.size()", equalTo(0));
+            given().get("/posts/" + doomedId).then().statusCode(404);
+            given().get("/posts/" + doomedId + "/comments").then().body("items.size()", equalTo(0));
+            given().get("/users/" + owner + "/posts").then().body("items.id", equalTo(List.of(postId)));
+            given().get("/users/" + owner).then().body("postCount", equalTo(1));
+            given().get("/files/" + fileId).then().statusCode(404);
+            given().get("/folders/" + folderId + "/files").then().body("items.size()", equalTo(0));
+        };
+        deletedStayDeleted.run();
+
+        List<List<ConsumerRecord<String, byte[]>>> streams = List.of(
+                EventLogReader.recordsWithKey(Topics.GROUPS, groupId),
+                EventLogReader.recordsWithKey(Topics.POSTS, member),     // likes are keyed by the user
+                EventLogReader.recordsWithKey(Topics.POSTS, postId),
+                EventLogReader.recordsWithKey(Topics.POSTS, doomedId),
+                EventLogReader.recordsWithKey(Topics.FILES, fileId));
+        for (List<ConsumerRecord<String, byte[]>> stream : streams) {
+            assertTrue(stream.size() >= 2, "a creation and a deletion at least: " + stream.size());
+            engine.project(batchOf(stream)).await().atMost(Duration.ofSeconds(30));
+            deletedStayDeleted.run();
+            for (ConsumerRecord<String, byte[]> earlier : stream.subList(0, stream.size() - 1)) {
+                engine.project(batchOf(List.of(earlier))).await().atMost(Duration.ofSeconds(30));
+                deletedStayDeleted.run();
+            }
+        }
     }
 
     private Key summaryKey(String author, String postId) {

@@ -2,6 +2,7 @@ package dev.cabinet.support;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.cabinet.shared.Ids;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 
@@ -51,6 +53,16 @@ public final class Api {
 
     public static RequestSpecification as(String userId) {
         return given().auth().oauth2(tokenFor(userId)).contentType(ContentType.JSON);
+    }
+
+    /** A command of the user's that answers once its event is applied ({@code Prefer: wait}). */
+    public static RequestSpecification waiting(String userId) {
+        return as(userId).header("Prefer", "wait=" + PROJECTION_WAIT.toSeconds());
+    }
+
+    /** Checks that a command sent {@link #waiting} was applied; returns the id it answered (null if none). */
+    public static String applied(Response answer) {
+        return answer.then().statusCode(200).body("outcome", equalTo("applied")).extract().path("id");
     }
 
     /** Registers the user and waits until the profile can be read. */
