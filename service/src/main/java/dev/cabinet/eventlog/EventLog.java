@@ -39,10 +39,12 @@ public class EventLog {
     private final EventLogConfig config;
     private final CommandIds ids;
     private final EventSends sends;
+    private final LogEnds ends;
 
     EventLog(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ObjectMapper json, EventLogConfig config, CommandIds ids,
-            EventSends sends) {
+            EventSends sends, LogEnds ends) {
         this.emitter = emitter;
+        this.ends = ends;
         this.json = json;
         this.config = config;
         this.ids = ids;
@@ -97,15 +99,18 @@ public class EventLog {
         CompletableFuture<LogPosition> written = Uni.createFrom().deferred(() -> emitter.sendMessage(message))
                 .map(ignored -> position(result.getResult()))
                 .subscribeAsCompletionStage();
-        written.whenComplete((position, error) -> {
+        // The answer waits for this bookkeeping (whenComplete's own future), not for the send alone.
+        CompletableFuture<LogPosition> followed = written.whenComplete((position, error) -> {
             if (error == null) {
+                // Before the command answers: a Consistency-Token with this position is then known to be in the log.
+                ends.written(position);
                 sends.acknowledged(eventId, position);
             } else {
                 sends.failed(eventId);
             }
         });
         // A copy, so that giving up the wait (a timeout) does not cancel the send that EventSends follows.
-        return Uni.createFrom().completionStage(written::copy)
+        return Uni.createFrom().completionStage(followed::copy)
                 .ifNoItem().after(config.ackTimeout()).failWith(() -> new OutcomeUnknownException(eventId, null))
                 .onFailure(e -> !(e instanceof OutcomeUnknownException))
                 .transform(e -> new OutcomeUnknownException(eventId, e))

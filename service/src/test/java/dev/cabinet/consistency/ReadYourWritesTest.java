@@ -69,6 +69,31 @@ class ReadYourWritesTest {
                 .body("items.text", hasItem("Seen at once"));
     }
 
+    /**
+     * Issue 38, item 0: a token a command has just answered is used at once, again and again on the same partition, so
+     * that each one lies past the end the API last asked the broker for, a moment before. Never refused: each waits
+     * for the projection and answers from it, on a base-table read (a profile) and an index read (GSI2: the user's
+     * comments).
+     */
+    @Test
+    void aTokenUsedTheMomentItsCommandAnsweredIsNeverRefused() {
+        String user = newUserId();
+        register(user, "Quick");
+        String postId = createPost(user, "Quickly commented");
+        for (int i = 0; i < 30; i++) {
+            String name = "Quick " + i;
+            String token = as(user).body(Map.of("name", name)).patch("/users/" + user).then().statusCode(202)
+                    .extract().path("position");
+            given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(200)
+                    .body("name", equalTo(name));
+            String text = "Seen at once " + i;
+            String commentToken = as(user).body(Map.of("text", text)).post("/posts/" + postId + "/comments").then()
+                    .statusCode(202).extract().path("position");
+            given().header("Consistency-Token", commentToken).get("/users/" + user + "/comments").then()
+                    .statusCode(200).body("items.text", hasItem(text));
+        }
+    }
+
     @Test
     void aPositionThatIsNotReachedFailsFastAndABadTokenIsRefused() {
         String user = newUserId();
