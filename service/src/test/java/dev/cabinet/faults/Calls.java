@@ -59,6 +59,11 @@ final class Calls {
         return send(method, path, userId, body, Map.of(), true);
     }
 
+    /** A recorded call with extra headers (an Idempotency-Key). */
+    Answer send(String method, String path, String userId, Object body, Map<String, String> headers) {
+        return send(method, path, userId, body, headers, true);
+    }
+
     /** A call that is not recorded (the checks after the run, the outcome look-ups). */
     Answer quiet(String method, String path, String userId, Object body) {
         return send(method, path, userId, body, Map.of(), false);

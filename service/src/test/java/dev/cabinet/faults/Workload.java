@@ -15,7 +15,12 @@ import java.util.concurrent.locks.LockSupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.group.GroupEvent;
 import dev.cabinet.http.UnknownOutcome;
+import dev.cabinet.post.CommentEvent;
+import dev.cabinet.post.PostEvent;
+import dev.cabinet.shared.Ids;
 
 /**
  * Eight clients, each a user of its own, sending a random mix of posts, comments, deletions of their own posts and
@@ -54,6 +59,7 @@ final class Workload {
     }
 
     private final Calls calls;
+    private final LogLookup log;
     private final List<String> seededPosts;
     private final List<String> groupIds;
     private final List<Ledger> ledgers = new ArrayList<>();
@@ -62,8 +68,9 @@ final class Workload {
     private final Map<String, AtomicLong> resolutions = new ConcurrentHashMap<>();
     private volatile boolean running;
 
-    Workload(Calls calls, List<String> seededPosts, List<String> groupIds, List<Ledger> ledgers) {
+    Workload(Calls calls, LogLookup log, List<String> seededPosts, List<String> groupIds, List<Ledger> ledgers) {
         this.calls = calls;
+        this.log = log;
         this.seededPosts = seededPosts;
         this.groupIds = groupIds;
         this.ledgers.addAll(ledgers);
@@ -131,19 +138,24 @@ final class Workload {
 
     private boolean comment(Ledger me, SplittableRandom random) {
         String postId = seededPosts.get(random.nextInt(seededPosts.size()));
-        Calls.Answer answer = command(me, "POST", "/posts/" + postId + "/comments", Map.of("text", "c" + random.nextInt()));
-        if (answer != null) {
-            me.comments.put(answer.body().get("id").asText(), postId);
+        Sent sent = command(me, "POST", "/posts/" + postId + "/comments", Map.of("text", "c" + random.nextInt()));
+        if (sent.accepted()) {
+            me.comments.put(sent.answer().body().get("id").asText(), postId);
+        } else if (sent.afterNoAnswer()) {
+            // A retry after a takeover makes the same comment id and answers 202: a refusal here is not expected.
+            unresolved(me, sent);
         }
-        return answer != null;
+        return sent.accepted();
     }
 
     private boolean post(Ledger me) {
-        Calls.Answer answer = command(me, "POST", "/posts", Map.of("title", "Fault", "body", "Under faults"));
-        if (answer != null) {
-            me.posts.add(answer.body().get("id").asText());
+        Sent sent = command(me, "POST", "/posts", Map.of("title", "Fault", "body", "Under faults"));
+        if (sent.accepted()) {
+            me.posts.add(sent.answer().body().get("id").asText());
+        } else if (sent.afterNoAnswer()) {
+            unresolved(me, sent);
         }
-        return answer != null;
+        return sent.accepted();
     }
 
     private boolean deleteComment(Ledger me, SplittableRandom random) {
@@ -151,8 +163,12 @@ final class Workload {
         if (commentId == null) {
             return true;
         }
-        // A 404 means the comment is not projected yet: it stays in the ledger, and may be deleted later.
-        if (command(me, "DELETE", "/posts/" + me.comments.get(commentId) + "/comments/" + commentId, null) != null) {
+        // A 404 means the comment is not projected yet: it stays in the ledger, and may be deleted later. After an
+        // attempt that got no answer it may also mean that attempt deleted it: the log tells.
+        String postId = me.comments.get(commentId);
+        Sent sent = command(me, "DELETE", "/posts/" + postId + "/comments/" + commentId, null);
+        if (sent.accepted() || sent.afterNoAnswer() && inLog(Topics.POSTS, postId, event -> event.type()
+                .equals(CommentEvent.DELETED.name()) && commentId.equals(event.data().path("commentId").asText()))) {
             me.comments.remove(commentId);
             return true;
         }
@@ -164,7 +180,9 @@ final class Workload {
         if (postId == null) {
             return true;
         }
-        if (command(me, "DELETE", "/posts/" + postId, null) != null) {
+        Sent sent = command(me, "DELETE", "/posts/" + postId, null);
+        if (sent.accepted() || sent.afterNoAnswer()
+                && inLog(Topics.POSTS, postId, event -> event.type().equals(PostEvent.DELETED.name()))) {
             me.posts.remove(postId);
             return true;
         }
@@ -178,14 +196,21 @@ final class Workload {
         if (groupId == null) {
             return true;
         }
-        Calls.Answer answer = command(me, "PUT", "/groups/" + groupId + "/members/" + me.userId, null);
-        if (answer == null) {
+        Sent sent = command(me, "PUT", "/groups/" + groupId + "/members/" + me.userId, null);
+        if (sent.afterNoAnswer() && (!sent.accepted() || sent.answer().status() == 200)) {
+            // Decided anew after the attempt that got no answer, perhaps on that attempt's own effect: the log tells.
+            if (isMemberInLog(me, groupId)) {
+                me.groups.add(groupId);
+            }
+            return true;
+        }
+        if (!sent.accepted()) {
             return false;
         }
         // A 200 ("already a member", nothing appended) was decided on a projection that had not yet applied this
         // client's own leave of the group: commands decide on the projection as it stands, and read-your-writes is
         // opt-in (Prefer: wait). The log holds the leave last, so the client is not a member.
-        if (answer.status() == 202 || answer.status() == 503) {
+        if (sent.answer().status() == 202 || sent.answer().status() == 503) {
             me.groups.add(groupId);
         }
         return true;
@@ -196,7 +221,8 @@ final class Workload {
         if (groupId == null) {
             return true;
         }
-        if (command(me, "DELETE", "/groups/" + groupId + "/members/" + me.userId, null) != null) {
+        Sent sent = command(me, "DELETE", "/groups/" + groupId + "/members/" + me.userId, null);
+        if (sent.accepted() || sent.afterNoAnswer() && !isMemberInLog(me, groupId)) {
             me.groups.remove(groupId);
             return true;
         }
@@ -205,9 +231,13 @@ final class Workload {
 
     private boolean rename(Ledger me, SplittableRandom random) {
         String name = "Client " + me.userId.substring(me.userId.length() - 6) + " " + random.nextInt(1_000_000);
-        if (command(me, "PATCH", "/users/" + me.userId, Map.of("name", name)) != null) {
+        Sent sent = command(me, "PATCH", "/users/" + me.userId, Map.of("name", name));
+        if (sent.accepted()) {
             me.name = name;
             return true;
+        }
+        if (sent.afterNoAnswer()) {
+            unresolved(me, sent);
         }
         return false;
     }
@@ -218,15 +248,40 @@ final class Workload {
         return calls.send("GET", path, me.userId, null).status() == 200;
     }
 
+    /** A command's last answer, whether it counts as accepted, and whether an attempt before it got no answer. */
+    private record Sent(Calls.Answer answer, boolean accepted, boolean afterNoAnswer) {
+    }
+
     /**
-     * Sends a command; the answer if it was accepted (202, or 200 for a join that was already in effect), including an
-     * outcome-unknown that GET /commands/{eventId} later found in the log; null if it was not.
+     * Sends a command with an Idempotency-Key of its own. The answer counts if it was accepted (202, or 200 for a join
+     * that was already in effect), including an outcome-unknown that GET /commands/{eventId} later found in the log.
+     * An attempt that got no answer (the API instance was killed under it) is sent again with the same key until one
+     * comes: while the dead instance's reservation holds the key (30 s), the retry is told it is still running; then
+     * it takes the reservation over, with the same ids, and is decided anew (a 503 meanwhile, a store outage, is tried
+     * again too).
      */
-    private Calls.Answer command(Ledger me, String method, String path, Object body) {
-        Calls.Answer answer = calls.send(method, path, me.userId, body);
+    private Sent command(Ledger me, String method, String path, Object body) {
+        Map<String, String> key = Map.of("Idempotency-Key", Ids.newId());
+        Calls.Answer answer = calls.send(method, path, me.userId, body, key);
+        boolean afterNoAnswer = false;
+        List<Integer> statuses = new ArrayList<>(List.of(answer.status()));
+        long deadline = System.nanoTime() + RESOLVE_LIMIT.toNanos();
+        // A 503 that changed nothing ends a plain command; after an attempt that got no answer, that attempt may have
+        // taken effect, so the key is tried again until an answer that settles it.
+        while ((answer.status() == -1 || stillRunning(answer) || afterNoAnswer && answer.status() == 503
+                && !UnknownOutcome.TYPE.equals(answer.call().problemType())) && System.nanoTime() < deadline) {
+            afterNoAnswer |= answer.status() == -1;
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
+            answer = calls.send(method, path, me.userId, body, key);
+            statuses.add(answer.status());
+        }
+        if (afterNoAnswer) {
+            System.out.printf("  (%s %s got no answer and was sent again with its key: %s, last %s)%n", method, path,
+                    statuses.stream().distinct().toList(), answer.body());
+        }
         if (answer.accepted()) {
             acknowledged.incrementAndGet();
-            return answer;
+            return new Sent(answer, true, afterNoAnswer);
         }
         if (answer.status() == 503 && UnknownOutcome.TYPE.equals(answer.call().problemType())) {
             String status = resolve(answer.body().path("eventId").asText());
@@ -234,21 +289,54 @@ final class Workload {
             switch (status) {
                 case "applied", "appended" -> {
                     acknowledged.incrementAndGet();
-                    return answer;
+                    return new Sent(answer, true, afterNoAnswer);
                 }
                 case "never-appended", "rejected" -> {
-                    return null;
+                    return new Sent(answer, false, afterNoAnswer);
                 }
                 default -> {
-                    me.unresolved.incrementAndGet();
-                    return null;
+                    unresolved(me, new Sent(answer, false, afterNoAnswer));
+                    return new Sent(answer, false, afterNoAnswer);
                 }
             }
         }
         if (answer.status() == -1) {
-            me.unresolved.incrementAndGet();
+            unresolved(me, new Sent(answer, false, afterNoAnswer));
         }
-        return null;
+        return new Sent(answer, false, afterNoAnswer);
+    }
+
+    /** A command whose outcome the client could not settle: the ledger is not exact, and the run fails. */
+    private static void unresolved(Ledger me, Sent sent) {
+        me.unresolved.incrementAndGet();
+        Calls.Call call = sent.answer().call();
+        System.out.printf("  (unresolved for %s: %s %s answered %d %s; an attempt before got no answer: %s)%n",
+                me.userId, call.method(), call.path(), call.status(), sent.answer().body(), sent.afterNoAnswer());
+    }
+
+    private static boolean stillRunning(Calls.Answer answer) {
+        return answer.status() == 409 && answer.body().path("detail").asText().contains("still running");
+    }
+
+    /** Whether the log holds an event that {@code which} picks and the projector did not reject. */
+    private boolean inLog(String topic, String key, java.util.function.Predicate<LogLookup.Event> which) {
+        LogLookup.Event event = log.last(topic, key, which);
+        return event != null && notRejected(event);
+    }
+
+    /** Whether the client's last join or leave of the group in the log is a join the projector did not reject. */
+    private boolean isMemberInLog(Ledger me, String groupId) {
+        LogLookup.Event last = log.last(Topics.GROUPS, groupId, event -> me.userId.equals(event.data()
+                .path("userId").asText()) && (event.type().equals(GroupEvent.MEMBER_JOINED.name())
+                        || event.type().equals(GroupEvent.MEMBER_LEFT.name())));
+        return last != null && last.type().equals(GroupEvent.MEMBER_JOINED.name()) && notRejected(last);
+    }
+
+    /** GET /commands/{eventId}: a rejected (or discarded) event has an outcome saying so; an applied one has none. */
+    private boolean notRejected(LogLookup.Event event) {
+        Calls.Answer outcome = calls.quiet("GET", "/commands/" + event.id(), null, null);
+        return !(outcome.status() == 200 && Set.of("rejected", "discarded")
+                .contains(outcome.body().path("status").asText()));
     }
 
     /** Asks what became of an event until the answer is final (or the limit passes: "unresolved"). */
@@ -270,10 +358,29 @@ final class Workload {
         return list.isEmpty() ? null : list.get(random.nextInt(list.size()));
     }
 
+    /**
+     * The owner of the seeded posts and groups, renamed during the schedule while its copies fan out: its name as last
+     * acknowledged, and a post of its own with {@code comments} comments of its own, each holding a copy of the name.
+     */
+    record Owner(String id, String name, String fanOutPost, int comments) {
+    }
+
     /** Every mismatch between the ledgers and the read model (empty when they agree). */
-    List<String> mismatches(Calls reader, String ownerId) {
+    List<String> mismatches(Calls reader, Owner owner) {
+        String ownerId = owner.id();
         List<String> problems = new ArrayList<>();
         Map<String, String> names = new HashMap<>();
+        names.put(ownerId, owner.name());
+        for (String post : seededPosts) {
+            expect(problems, owner.name(), reader.quiet("GET", "/posts/" + post, null, null).body()
+                    .path("authorName").asText(), "authorName of seeded post " + post);
+        }
+        List<JsonNode> fanOut = items(reader, "/posts/" + owner.fanOutPost() + "/comments");
+        expect(problems, owner.comments(), fanOut.size(), "comments on the owner's post " + owner.fanOutPost());
+        for (JsonNode item : fanOut) {
+            expect(problems, owner.name(), item.path("authorName").asText(), "authorName of the owner's comment "
+                    + item.path("id").asText());
+        }
         Map<String, Set<String>> commentsByPost = new HashMap<>();
         Map<String, Set<String>> membersByGroup = new HashMap<>();
         seededPosts.forEach(post -> commentsByPost.put(post, new HashSet<>()));
