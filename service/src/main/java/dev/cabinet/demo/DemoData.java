@@ -106,12 +106,16 @@ public class DemoData {
     }
 
     private void loadUnlessPresent() {
-        table.get(KeyPlan.USER_PROFILE.key("john"))
-                .chain(john -> john.isPresent() ? Uni.createFrom().item(false) : load().replaceWith(true))
-                .subscribe().with(
+        loadIfAbsent().subscribe().with(
                         loaded -> LOG.infof(loaded ? "Demo data sent (cabinet.demo-data.enabled): try GET /users/john"
                                 : "Demo data already present"),
                         failure -> LOG.warnf("Demo data could not be loaded: %s", failure.toString()));
+    }
+
+    /** Sends the examples unless John is registered already: {@code true} once they were sent. */
+    Uni<Boolean> loadIfAbsent() {
+        return table.get(KeyPlan.USER_PROFILE.key("john"))
+                .chain(john -> john.isPresent() ? Uni.createFrom().item(false) : load().replaceWith(true));
     }
 
     private Uni<Void> load() {

@@ -63,7 +63,11 @@ public class ProjectionLag {
     }
 
     void started(ConsumerRecords<String, byte[]> batch) {
-        Instant now = clock.instant();
+        started(batch, clock.instant());
+    }
+
+    /** The batch began at {@code now}: its partitions are in flight from then. */
+    void started(ConsumerRecords<String, byte[]> batch, Instant now) {
         for (TopicPartition partition : batch.partitions()) {
             long oldest = batch.records(partition).stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
             InFlight batchInFlight = new InFlight(now, Instant.ofEpochMilli(oldest));

@@ -1,67 +1,163 @@
 package dev.cabinet.auth;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.crash.AppProcess;
+import dev.cabinet.crash.CrashClient;
+import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.shared.Ids;
-import io.quarkus.test.common.WithTestResource;
-import io.quarkus.test.junit.QuarkusIntegrationTest;
-import io.restassured.http.ContentType;
-import io.smallrye.jwt.build.Jwt;
-import io.smallrye.jwt.build.JwtClaimsBuilder;
 
-/** The packaged application in the prod profile: no development endpoint, and tokens verified as configured. */
-@QuarkusIntegrationTest
-@WithTestResource(ProductionKeys.class)
+/**
+ * The packaged application in the prod profile as it is deployed: an API instance ({@code cabinet.role=api}) and a
+ * projector instance ({@code cabinet.role=projector}), processes of their own against a broker and dynalite of their
+ * own, the identity provider's key given by file. No development endpoint; tokens verified as configured; each role
+ * serves only its part; and an API whose broker never answers refuses commands with 503 outcome-unknown.
+ */
 class ProductionModeIT {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static ProcessHarness harness;
+    private static AppProcess api;
+    private static AppProcess projector;
+    private static CrashClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        harness = new ProcessHarness("production-mode-it");
+        api = harness.app("api", Map.of("cabinet.role", "api"), ProcessHarness.TEST_JVM);
+        projector = harness.app("projector", Map.of("cabinet.role", "projector"), ProcessHarness.TEST_JVM);
+        api.start();
+        projector.start();
+        client = harness.client(api);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (harness != null) {
+            harness.close();
+        }
+    }
 
     @Test
     void theDevelopmentTokenEndpointDoesNotExist() {
-        given().contentType(ContentType.JSON).body(Map.of("sub", "anyone")).post("/dev/tokens")
-                .then().statusCode(404);
+        assertEquals(404, client.send("POST", "/dev/tokens", null, Map.of("sub", "anyone")).status());
     }
 
     @Test
     void aTokenFromTheConfiguredIssuerIsAcceptedAndItsSubjectActs() {
         String id = "u" + Ids.newId();
-        given().auth().oauth2(sign(claims(id))).contentType(ContentType.JSON)
-                .body(Map.of("name", "Prod", "email", "prod@example.com")).put("/users/" + id)
-                .then().statusCode(202);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/users/" + id)
-                .then().statusCode(200).body("name", equalTo("Prod")));
+        assertEquals(202, client.send("PUT", "/users/" + id, id, Map.of("name", "Prod", "email", "prod@example.com"))
+                .status());
+        await().atMost(Duration.ofSeconds(30)).until(() -> "Prod".equals(client.send("GET", "/users/" + id, null, null)
+                .body().path("name").asText()));
     }
 
     @Test
     void tokensThatAreExpiredForeignOrForAnotherAudienceAreUnauthorized() throws Exception {
         String id = "u" + Ids.newId();
-        assertUnauthorized(id, sign(claims(id).expiresAt(Instant.now().minusSeconds(600))));
-        assertUnauthorized(id, sign(claims(id).issuer("https://someone-else.test")));
-        assertUnauthorized(id, sign(claims(id).audience("another-service")));
+        assertUnauthorized(id, client.sign(CrashClient.claims(id).expiresAt(Instant.now().minusSeconds(600))));
+        assertUnauthorized(id, client.sign(CrashClient.claims(id).issuer("https://someone-else.test")));
+        assertUnauthorized(id, client.sign(CrashClient.claims(id).audience("another-service")));
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
-        assertUnauthorized(id, claims(id).sign(generator.generateKeyPair().getPrivate()));
+        assertUnauthorized(id, CrashClient.claims(id).sign(generator.generateKeyPair().getPrivate()));
+    }
+
+    /**
+     * The projector's consumer group holds the projector's three channel copies and nothing of the API's (their static
+     * member names are the process names); the API never creates what applying events needs (the event applier and its
+     * contract, whose meters say whether it exists), the projector creates it at boot; the projector answers the API's
+     * paths 404 and keeps health and metrics for the probes.
+     */
+    @Test
+    void anApiInstanceServesWithoutConsumingAndAProjectorConsumesAndServesOnlyHealthAndMetrics() throws Exception {
+        await("the projector's consumers in the group").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            List<String> members = groupMembers("cabinet-projector");
+            assertEquals(3, members.size(), "members: " + members);
+            assertTrue(members.stream().allMatch(member -> member.startsWith("projector-events-")), "members: "
+                    + members);
+        });
+        assertFalse(get(api, "/q/metrics").contains("cabinet_projection_applications"),
+                "the API created the event applier");
+        assertTrue(get(projector, "/q/metrics").contains("cabinet_projection_applications"),
+                "the projector did not create the event applier at boot");
+
+        CrashClient projectorClient = harness.client(projector);
+        CrashClient.Answer api = projectorClient.send("GET", "/users/anyone", null, null);
+        assertEquals(404, api.status());
+        assertTrue(api.body().path("detail").asText().contains("projector only"), "answered " + api.body());
+        assertEquals(200, projector.readinessStatus());
+    }
+
+    /** An API whose broker never answers (a port nobody listens on) refuses a command: never a 202. */
+    @Test
+    void aCommandTheLogDoesNotAcknowledgeIsA503WithAnUnknownOutcomeNeverA202() throws Exception {
+        AppProcess silent = harness.app("api-without-broker", Map.of("cabinet.role", "api",
+                "kafka.bootstrap.servers", "127.0.0.1:" + closedPort(),
+                "mp.messaging.outgoing.events-out.max.block.ms", "2000"), ProcessHarness.TEST_JVM);
+        silent.start("/q/health/live");
+        try {
+            String id = "u" + Ids.newId();
+            CrashClient.Answer answer = harness.client(silent).send("PUT", "/users/" + id, id,
+                    Map.of("name", "Nobody", "email", "nobody@example.com"));
+            assertEquals(503, answer.status(), "answered " + answer.body());
+            assertEquals("urn:cabinet:problem:outcome-unknown", answer.body().path("type").asText());
+            assertTrue(Ids.isValid(answer.body().path("eventId").asText()), "answered " + answer.body());
+        } finally {
+            silent.close();
+        }
     }
 
     private static void assertUnauthorized(String id, String token) {
-        given().auth().oauth2(token).contentType(ContentType.JSON)
-                .body(Map.of("name", "X", "email", "x@example.com")).put("/users/" + id)
-                .then().statusCode(401).contentType("application/problem+json");
+        CrashClient.Answer answer = client.sendWithToken("PUT", "/users/" + id, token,
+                Map.of("name", "X", "email", "x@example.com"));
+        assertEquals(401, answer.status(), "answered " + answer.body());
+        assertEquals("urn:cabinet:problem:unauthorized", answer.body().path("type").asText(), "a problem: "
+                + answer.body());
     }
 
-    private static JwtClaimsBuilder claims(String subject) {
-        return Jwt.subject(subject).issuer(ProductionKeys.ISSUER).audience(ProductionKeys.AUDIENCE)
-                .expiresIn(Duration.ofMinutes(5));
+    /** The static member names (group.instance.id) of the group's members. */
+    private static List<String> groupMembers(String group) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                harness.broker.bootstrapServers()))) {
+            return admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get(10, TimeUnit.SECONDS)
+                    .members().stream().map(MemberDescription::groupInstanceId)
+                    .map(instance -> instance.orElse("(dynamic)")).sorted().toList();
+        }
     }
 
-    private static String sign(JwtClaimsBuilder claims) {
-        return claims.sign(ProductionKeys.pair().getPrivate());
+    private static String get(AppProcess app, String path) throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(app.uri(path)).timeout(Duration.ofSeconds(10))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), path);
+        return response.body();
+    }
+
+    private static int closedPort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return socket.getLocalPort();
+        }
     }
 }

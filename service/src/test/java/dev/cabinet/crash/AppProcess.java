@@ -87,6 +87,14 @@ public final class AppProcess {
 
     /** Starts the application and waits until readiness answers UP. */
     public void start() {
+        start("/q/health/ready");
+    }
+
+    /**
+     * Starts the application and waits until {@code probe} answers 200: liveness, for an instance that cannot get ready
+     * (its broker is unreachable on purpose).
+     */
+    public void start(String probe) {
         starts++;
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(logDir.resolve(name + "-" + starts + ".log").toFile());
@@ -99,13 +107,13 @@ public final class AppProcess {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Awaitility.await("the application is ready").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(50))
-                .until(() -> {
+        Awaitility.await("the application answers " + probe).atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(50)).until(() -> {
                     if (!process.isAlive()) {
                         throw new IllegalStateException("the application exited with " + process.exitValue()
                                 + "; see " + currentLog());
                     }
-                    return readinessStatus() == 200;
+                    return status(probe) == 200;
                 });
     }
 
@@ -136,8 +144,13 @@ public final class AppProcess {
 
     /** /q/health/ready's status code, or -1 if the application does not answer. */
     public int readinessStatus() {
+        return status("/q/health/ready");
+    }
+
+    /** A GET's status code, or -1 if the application does not answer. */
+    private int status(String path) {
         try {
-            return http.send(HttpRequest.newBuilder(uri("/q/health/ready")).timeout(Duration.ofSeconds(5)).build(),
+            return http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(5)).build(),
                     HttpResponse.BodyHandlers.discarding()).statusCode();
         } catch (IOException e) {
             return -1;

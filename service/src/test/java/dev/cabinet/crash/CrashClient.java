@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.build.JwtClaimsBuilder;
 
 /** A plain HTTP client of the application under test, signing its users' tokens with the test issuer's key. */
 public final class CrashClient {
@@ -110,8 +111,23 @@ public final class CrashClient {
     /** The bearer token of a user (signed once, then reused). */
     public String token(String userId) {
         return tokens.computeIfAbsent(userId, id -> {
-            var claims = Jwt.subject(id).issuer(ISSUER).audience(AUDIENCE).expiresIn(Duration.ofHours(2));
-            return (OPERATOR.equals(id) ? claims.groups("operator") : claims).sign(signingKey);
+            var claims = claims(id);
+            return sign(OPERATOR.equals(id) ? claims.groups("operator") : claims);
         });
+    }
+
+    /** A user's claims as this client signs them (the test issuer, the audience, two hours), to change before signing. */
+    public static JwtClaimsBuilder claims(String userId) {
+        return Jwt.subject(userId).issuer(ISSUER).audience(AUDIENCE).expiresIn(Duration.ofHours(2));
+    }
+
+    /** Signs the claims with the test issuer's key. */
+    public String sign(JwtClaimsBuilder claims) {
+        return claims.sign(signingKey);
+    }
+
+    /** A request with this bearer token as it is (one the client did not make itself). */
+    public Answer sendWithToken(String method, String path, String token, Object body) {
+        return send(method, path, null, body, Map.of("Authorization", "Bearer " + token));
     }
 }

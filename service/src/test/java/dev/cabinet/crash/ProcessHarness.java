@@ -33,7 +33,7 @@ public final class ProcessHarness implements AutoCloseable {
 
     static final int PARTITIONS = 6;
     /** Small and quick to start: the crash tests start many instances and measure recovery, not speed. */
-    static final List<String> TEST_JVM = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1");
+    public static final List<String> TEST_JVM = List.of("-Xmx384m", "-XX:TieredStopAtLevel=1");
     static final String CURSOR_SECRET = "process-test-cursor-signing-key-of-enough-length";
 
     public final Path dir;

@@ -9,29 +9,26 @@ import static org.hamcrest.Matchers.hasSize;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
 
-/** With demo data on (as in dev mode), an empty table gets the seeds' examples through the log. */
+/**
+ * The seeds' examples reach an empty table through the log, as dev mode loads them at start
+ * ({@code cabinet.demo-data.enabled}, off in tests): the test sends them itself, so that it shares the suite's one
+ * application instead of booting one with that setting.
+ */
 @QuarkusTest
-@TestProfile(DemoDataTest.DemoDataOn.class)
 class DemoDataTest {
 
-    /** Dev mode's setting, in a test. */
-    public static class DemoDataOn implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("cabinet.demo-data.enabled", "true");
-        }
-    }
+    @Inject
+    DemoData demo;
 
     @Test
     void theSeedsExamplesAreThereForTheFirstCurl() {
+        demo.loadIfAbsent().await().atMost(PROJECTION_WAIT);
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
             given().get("/users/john").then().statusCode(200).body("name", equalTo("John")).body("postCount", equalTo(1));
             given().get("/posts/" + DemoData.POST_ID + "?include=comments").then().statusCode(200)

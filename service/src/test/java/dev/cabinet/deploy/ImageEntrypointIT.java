@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ class ImageEntrypointIT {
 
     private static final Path OUT = Path.of("target", "image-entrypoint-it").toAbsolutePath();
     private static ProcessHarness harness;
+    /** The image build's own AppCDS step, run once for both tests: it starts the application to write the archive. */
+    private static ImageArchiveStep archived;
 
     @BeforeAll
     static void infrastructure() throws Exception {
@@ -43,12 +46,41 @@ class ImageEntrypointIT {
         }
     }
 
+    /** The AppCDS step of Dockerfile.jvm, run as written (its /deployments being the packaged target/quarkus-app). */
+    private static synchronized ImageArchiveStep archived() throws Exception {
+        if (archived == null) {
+            ImageArchiveStep step = new ImageArchiveStep(OUT.resolve("jvm-app-cds.jsa"));
+            assertEquals(0, step.archive(OUT.resolve("jvm-archive.log")), "the archive step failed; see jvm-archive.log");
+            assertTrue(Files.size(step.archive()) > 0, "no archive written at " + step.archive());
+            archived = step;
+        }
+        return archived;
+    }
+
+    /**
+     * The archive step must end by itself, connecting to nothing, and leave an archive that a JVM started with the
+     * options the image's entrypoint gives it (RunJava) and {@code -Xshare:on} (which refuses to run without it) loads
+     * the application's classes from.
+     */
+    @Test
+    void theImagesArchiveStepEndsByItselfAndItsArchiveIsUsed() throws Exception {
+        ImageArchiveStep step = archived();
+        Path log = OUT.resolve("use.log");
+        // with the options the image's entrypoint starts the JVM with (its collector among them), then -Xshare:on
+        List<String> options = new ArrayList<>(ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(Map.of(),
+                Map.of("/deployments/app-cds.jsa", step.archive())));
+        options.addAll(List.of("-Xshare:on", "-Xlog:class+load=info"));
+        assertEquals(0, step.startFromArchive(options, log), "a JVM could not start from the archive; see use.log");
+        long fromArchive = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(line -> line.contains("dev.cabinet.") && line.contains("shared objects file (top)")).count();
+        assertTrue(fromArchive > 100, "only " + fromArchive + " of Cabinet's classes came from the archive");
+    }
+
     @Test
     void theJvmImageAnswersReadyStartedAsItsEntrypointStartsIt() throws Exception {
         ImageDockerfile dockerfile = ImageDockerfile.read("Dockerfile.jvm");
         // the image build's own step first: the archive that JAVA_OPTS_APPEND names
-        ImageArchiveStep step = new ImageArchiveStep(OUT.resolve("jvm-app-cds.jsa"));
-        assertEquals(0, step.archive(OUT.resolve("jvm-archive.log")), "the archive step failed");
+        ImageArchiveStep step = archived();
         Map<String, Path> paths = new LinkedHashMap<>();
         paths.put("/deployments/app-cds.jsa", step.archive());
         paths.put("/deployments", Path.of("target", "quarkus-app").toAbsolutePath());

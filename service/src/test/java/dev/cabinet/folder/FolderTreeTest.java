@@ -22,8 +22,9 @@ import dev.cabinet.support.ProjectorLag;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * A tree four levels deep with 555 descendants: renames and moves at different levels, sent at the same time, must
- * leave every folder's path equal to its ancestors' names, whatever order the fan-outs ran in.
+ * A tree four levels deep with 155 descendants (more than one page of a fan-out's walk, cabinet.projection.fan-out-page-size
+ * 100): renames and moves at different levels, sent at the same time, must leave every folder's path equal to its
+ * ancestors' names, whatever order the fan-outs ran in.
  */
 @QuarkusTest
 class FolderTreeTest {
@@ -40,9 +41,9 @@ class FolderTreeTest {
         String otherRoot = folder(owner, "Archive", null);
         awaitPaths(List.of(root, otherRoot));
         List<String> level1 = children(owner, List.of(root), 5, "A");
-        List<String> level2 = children(owner, level1, 10, "B");
-        List<String> level3 = children(owner, level2, 10, "C");
-        assertEquals(555, level1.size() + level2.size() + level3.size());
+        List<String> level2 = children(owner, level1, 5, "B");
+        List<String> level3 = children(owner, level2, 5, "C");
+        assertEquals(155, level1.size() + level2.size() + level3.size());
 
         // At the same time: the root is renamed, a first-level folder is renamed, and another moves to the archive.
         rename(owner, root, "Root renamed");
