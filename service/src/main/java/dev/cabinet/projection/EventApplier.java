@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.role.Role;
+import dev.cabinet.table.StoreCallSource;
 import dev.cabinet.table.TransientStoreErrors;
 import dev.cabinet.shared.InFlight;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -111,7 +112,7 @@ public class EventApplier {
         // Assembled inside the span: Mutiny's context propagation restores, in every later step, the context that was
         // current when the pipeline was built, so the store calls become children of the event's span.
         return applications.track(tracing.applying(record, event.type(), event.id(), () -> retries.retrying(
-                Uni.createFrom().deferred(() -> executor.apply(projector, event))
+                StoreCallSource.of(event.type(), () -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
                 .onFailure(e -> !TransientStoreErrors.isTransient(e))

@@ -27,8 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class CoalescedReads {
 
-    /** One caller's keys and what it is answered: the items found, by key. */
-    private record Request(List<Key> keys, CompletableFuture<Map<Key, Map<String, AttributeValue>>> found) {
+    /** One caller's keys, the source of its store calls, and what it is answered: the items found, by key. */
+    private record Request(List<Key> keys, String source,
+            CompletableFuture<Map<Key, Map<String, AttributeValue>>> found) {
     }
 
     private final int limit;
@@ -51,9 +52,9 @@ final class CoalescedReads {
         this.batchGet = batchGet;
     }
 
-    /** The items found among {@code keys}, by key. */
-    CompletionStage<Map<Key, Map<String, AttributeValue>>> read(List<Key> keys) {
-        Request request = new Request(keys, new CompletableFuture<>());
+    /** The items found among {@code keys}, by key; the call counted against {@code source} unless shared. */
+    CompletionStage<Map<Key, Map<String, AttributeValue>>> read(List<Key> keys, String source) {
+        Request request = new Request(keys, source, new CompletableFuture<>());
         boolean now;
         synchronized (this) {
             now = inFlight < limit;
@@ -83,13 +84,17 @@ final class CoalescedReads {
         } catch (RuntimeException e) {
             call = Uni.createFrom().failure(e);
         }
-        call.subscribe().with(found -> {
+        Uni<Map<Key, Map<String, AttributeValue>>> sent = call;
+        // One caller's read is counted against its source; a read many shared, against none.
+        String source = requests.stream().map(Request::source).distinct().count() == 1 ? requests.get(0).source()
+                : null;
+        StoreCallSource.during(source, () -> sent.subscribe().with(found -> {
             next();
             requests.forEach(request -> request.found().complete(found));
         }, failure -> {
             next();
             requests.forEach(request -> request.found().completeExceptionally(failure));
-        });
+        }));
     }
 
     private Uni<Map<Key, Map<String, AttributeValue>>> one(Key key) {

@@ -96,7 +96,11 @@ public class TableWriter {
      * it and no batch waits for it forever.
      */
     private <T> Uni<T> call(Supplier<CompletionStage<T>> call) {
-        return bounded(calls.track(Uni.createFrom().completionStage(call)), CALL_LIMIT);
+        // The source the work names (StoreCallSource) is current on the thread while the call is made.
+        return bounded(calls.track(Uni.createFrom().context(context -> {
+            String source = StoreCallSource.in(context);
+            return Uni.createFrom().completionStage(() -> StoreCallSource.during(source, call));
+        })), CALL_LIMIT);
     }
 
     /** The call, failed as a transient client error (retried like a timeout) if it has not ended after {@code limit}. */
@@ -260,8 +264,9 @@ public class TableWriter {
         if (keys.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return Uni.createFrom().completionStage(() -> reads.read(keys))
-                .map(found -> keys.stream().map(key -> Optional.ofNullable(found.get(key))).toList());
+        return Uni.createFrom().context(context -> Uni.createFrom()
+                .completionStage(() -> reads.read(keys, StoreCallSource.in(context)))
+                .map(found -> keys.stream().map(key -> Optional.ofNullable(found.get(key))).toList()));
     }
 
     /** A strongly consistent read of another table than the one this projector writes (the one answering reads). */
@@ -309,7 +314,9 @@ public class TableWriter {
     private Uni<Optional<Map<String, AttributeValue>>> changeAndFlag(CounterChange change) {
         ItemUpdate marker = ItemUpdate.of(change.marker()).set(change.markerFlag(), true).onlyIfExists();
         Counter counter = new Counter(change.counter(), change.counterType(), change.attribute());
-        return Uni.createFrom().completionStage(() -> counterChanges.record(counter, change))
+        // A change made at once is counted against this work's source; one that waited for another is not.
+        return Uni.createFrom().context(context -> Uni.createFrom().completionStage(() -> StoreCallSource.during(
+                StoreCallSource.in(context), () -> counterChanges.record(counter, change))))
                 .call(() -> update(marker));
     }
 

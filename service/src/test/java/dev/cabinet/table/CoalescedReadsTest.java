@@ -40,18 +40,18 @@ class CoalescedReadsTest {
 
     @Test
     void readsGoOutAtOnceWhileFewerThanTheLimitAreInFlight() {
-        reads.read(List.of(key("a")));
-        reads.read(List.of(key("b"), key("c")));
+        reads.read(List.of(key("a")), null);
+        reads.read(List.of(key("b"), key("c")), null);
         assertEquals(List.of(List.of(key("a")), List.of(key("b"), key("c"))), calls);
         assertEquals(0, reads.queued());
     }
 
     @Test
     void readsAskedForWhileTheLimitIsInFlightShareOneCallWithEachKeyOnce() {
-        reads.read(List.of(key("a")));
-        reads.read(List.of(key("b")));
-        CompletionStage<Map<Key, Map<String, AttributeValue>>> third = reads.read(List.of(key("root1"), key("user")));
-        CompletionStage<Map<Key, Map<String, AttributeValue>>> fourth = reads.read(List.of(key("root2"), key("user")));
+        reads.read(List.of(key("a")), null);
+        reads.read(List.of(key("b")), null);
+        CompletionStage<Map<Key, Map<String, AttributeValue>>> third = reads.read(List.of(key("root1"), key("user")), null);
+        CompletionStage<Map<Key, Map<String, AttributeValue>>> fourth = reads.read(List.of(key("root2"), key("user")), null);
         assertEquals(2, calls.size(), "the third and fourth wait");
         assertEquals(2, reads.queued());
 
@@ -68,17 +68,17 @@ class CoalescedReadsTest {
 
     @Test
     void aSingleKeyIsOneGetAndAFailedCallFailsEveryCallerOfItAndTheQueueGoesOn() {
-        reads.read(List.of(key("a")));
-        reads.read(List.of(key("b")));
-        CompletionStage<Map<Key, Map<String, AttributeValue>>> third = reads.read(List.of(key("c")));
-        CompletionStage<Map<Key, Map<String, AttributeValue>>> fourth = reads.read(List.of(key("c")));
+        reads.read(List.of(key("a")), null);
+        reads.read(List.of(key("b")), null);
+        CompletionStage<Map<Key, Map<String, AttributeValue>>> third = reads.read(List.of(key("c")), null);
+        CompletionStage<Map<Key, Map<String, AttributeValue>>> fourth = reads.read(List.of(key("c")), null);
         answers.get(0).completeExceptionally(new IllegalStateException("throttled"));
         assertEquals(List.of(key("c")), calls.get(2));
         answers.get(2).completeExceptionally(new IllegalStateException("throttled"));
         assertTrue(third.toCompletableFuture().isCompletedExceptionally());
         assertTrue(fourth.toCompletableFuture().isCompletedExceptionally());
 
-        CompletionStage<Map<Key, Map<String, AttributeValue>>> fifth = reads.read(List.of(key("d")));
+        CompletionStage<Map<Key, Map<String, AttributeValue>>> fifth = reads.read(List.of(key("d")), null);
         assertEquals(4, calls.size(), "a slot was free again: the fifth went at once");
         answer(3);
         assertEquals(item(key("d")), fifth.toCompletableFuture().join().get(key("d")));
@@ -86,11 +86,11 @@ class CoalescedReadsTest {
 
     @Test
     void waitingReadsBeyondOneBatchGetItemGoInCallsOfWholeRequests() {
-        reads.read(List.of(key("a")));
-        reads.read(List.of(key("b")));
+        reads.read(List.of(key("a")), null);
+        reads.read(List.of(key("b")), null);
         List<CompletionStage<Map<Key, Map<String, AttributeValue>>>> waiting = new ArrayList<>();
         IntStream.range(0, 40).forEach(i -> waiting.add(reads.read(List.of(key("r" + i), key("t" + i),
-                key("u" + i)))));
+                key("u" + i)), null)));
 
         answer(0);
         assertEquals(99, calls.get(2).size(), "33 requests of 3 keys: a 34th would pass 100 keys");
