@@ -1,0 +1,173 @@
+package dev.cabinet.capacity;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.projection.ModelProjection;
+import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.table.ItemType;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Runs the {@link Scenario} through the real projectors and executor over the {@link ModelStore}, one event at a time
+ * (as at a low rate), and prices each event: its store calls by operation, its sequential rounds, the write and read
+ * units of the table and the index writes, and the count tokens released after it (off the event's path, at the end
+ * of its batch). Events of a type are summed up in {@link EventCost}; a fan-out's cost per copy is the difference
+ * between its two runs divided by the copies added between them.
+ */
+final class CapacityModel {
+
+    /** What one applied event cost. */
+    record Applied(String type, Map<String, Integer> calls, int rounds, int writeUnits, int indexWriteUnits,
+            double readUnits, int largestWrite, int releaseCalls, int releaseWriteUnits, int kafkaBytes,
+            Map<String, Integer> writeUnitsByItemType, int reportedWriteUnits, double reportedReadUnits) {
+
+        int callCount() {
+            return calls.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+
+    /** The representative (first) event of each type, and the fan-outs' cost per copy. */
+    record Result(Map<String, Applied> byType, Map<String, Applied> secondRuns,
+            Map<String, Map<String, AttributeValue>> largestItems) {
+    }
+
+    /** The offsets the model's events sit at: a log a million records in, so that versions are as long as live ones. */
+    static final long FIRST_OFFSET = 1_000_000;
+
+    private final ModelStore store;
+    private final ModelProjection projection;
+    private final ObjectMapper json;
+
+    CapacityModel(ModelStore store, ModelProjection projection, ObjectMapper json) {
+        this.store = store;
+        this.projection = projection;
+        this.json = json;
+    }
+
+    Result run() {
+        Map<String, Applied> first = new LinkedHashMap<>();
+        Map<String, Applied> second = new LinkedHashMap<>();
+        Map<String, Map<String, AttributeValue>> largest = new TreeMap<>();
+        long offset = FIRST_OFFSET;
+        for (Scenario.Step step : Scenario.steps()) {
+            Applied applied = apply(step, offset++);
+            if (!first.containsKey(applied.type())) {
+                first.put(applied.type(), applied);
+            } else if (!second.containsKey(applied.type())) {
+                second.put(applied.type(), applied);
+            }
+            store.items().forEach((key, item) -> typeOf(key).ifPresent(type -> largest.merge(type.name(), item,
+                    (was, now) -> ItemSizes.of(now) > ItemSizes.of(was) ? now : was)));
+        }
+        return new Result(first, second, largest);
+    }
+
+    private Applied apply(Scenario.Step step, long offset) {
+        String type = step.type().currentName();
+        ReceivedEvent event = new ReceivedEvent(eventId(offset), type, step.data().aggregateId(), step.actor(),
+                Instant.parse("2026-06-01T10:00:00Z"), step.data(), new LogPosition(step.type().topic(), 0, offset));
+        store.clearCalls();
+        int rounds = drive(projection.apply(event));
+        List<ModelStore.Call> onPath = store.calls();
+        store.clearCalls();
+        drive(Uni.createFrom().completionStage(projection::settle));
+        List<ModelStore.Call> releases = store.calls();
+
+        Map<String, Integer> calls = new TreeMap<>();
+        int writeUnits = 0;
+        int indexUnits = 0;
+        double readUnits = 0;
+        int largestWrite = 0;
+        int reported = 0;
+        double reportedReads = 0;
+        Map<String, Integer> byItemType = new TreeMap<>();
+        for (ModelStore.Call call : releases) {
+            byItemType.merge(itemTypeOf(call), call.writeUnits(), Integer::sum);
+        }
+        for (ModelStore.Call call : onPath) {
+            if (call.writeUnits() > 0 && !call.operation().startsWith("Batch")) {
+                byItemType.merge(itemTypeOf(call), call.writeUnits(), Integer::sum);
+            }
+            calls.merge(call.operation(), 1, Integer::sum);
+            writeUnits += call.writeUnits();
+            indexUnits += call.indexWriteUnits();
+            readUnits += call.readUnits();
+            largestWrite = Math.max(largestWrite, call.bytesWritten());
+            // what the store reports back: a write whose condition failed answers with an error, not its units
+            reported += call.conditionFailed() ? 0 : call.writeUnits();
+            reportedReads += call.reportedReadUnits();
+        }
+        return new Applied(type, calls, rounds, writeUnits, indexUnits, readUnits, largestWrite, releases.size(),
+                releases.stream().mapToInt(call -> call.writeUnits() + call.indexWriteUnits()).sum(),
+                kafkaBytes(step, event), byItemType, reported,
+                reportedReads);
+    }
+
+    private static String itemTypeOf(ModelStore.Call call) {
+        String[] parts = call.key().split(" / ", 2);
+        return typeOf(new Key(parts[0], parts[1])).map(ItemType::name).orElse("?");
+    }
+
+    /** Answers the store's calls round by round until the work is done; returns the rounds it took. */
+    private int drive(Uni<Void> work) {
+        CompletableFuture<Void> done = work.subscribeAsCompletionStage();
+        int rounds = 0;
+        while (!done.isDone()) {
+            if (!store.round()) {
+                throw new IllegalStateException("the work waits for something other than the store");
+            }
+            rounds++;
+        }
+        done.join();
+        return rounds;
+    }
+
+    /**
+     * The record's size in the log: its key, its JSON data and the CloudEvents headers (names and values) Cabinet
+     * writes, as the broker stores them (before compression, which the producer does not use).
+     */
+    private int kafkaBytes(Scenario.Step step, ReceivedEvent event) {
+        try {
+            int value = json.writeValueAsBytes(step.data()).length;
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("ce_specversion", "1.0");
+            headers.put("ce_id", event.id());
+            headers.put("ce_source", "/cabinet");
+            headers.put("ce_type", event.type());
+            headers.put("ce_time", "2026-06-01T10:00:00.000Z");
+            headers.put("ce_subject", event.subject());
+            headers.put("ce_actor", event.actor());
+            headers.put("content-type", "application/json");
+            int headerBytes = headers.entrySet().stream().mapToInt(h -> utf8(h.getKey()) + utf8(h.getValue())).sum();
+            return utf8(step.data().aggregateId()) + value + headerBytes;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static java.util.Optional<ItemType> typeOf(Key key) {
+        return KeyPlan.ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
+    }
+
+    private static String eventId(long offset) {
+        String digits = Long.toString(offset, 32).toUpperCase();
+        return "01M8YE" + "0".repeat(20 - digits.length()) + digits;
+    }
+
+    private static int utf8(String text) {
+        return text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length;
+    }
+}

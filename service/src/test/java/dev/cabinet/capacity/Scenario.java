@@ -1,0 +1,176 @@
+package dev.cabinet.capacity;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import dev.cabinet.customer.CustomerEvent;
+import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
+import dev.cabinet.customer.CustomerEvent.OrderPlaced;
+import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.folder.FileEvent;
+import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FileEvent.FileStored;
+import dev.cabinet.folder.FileEvent.FileUploaded;
+import dev.cabinet.folder.FolderEvent;
+import dev.cabinet.folder.FolderEvent.FolderCreated;
+import dev.cabinet.folder.FolderEvent.FolderMoved;
+import dev.cabinet.folder.FolderEvent.FolderRenamed;
+import dev.cabinet.group.GroupEvent;
+import dev.cabinet.group.GroupEvent.GroupCreated;
+import dev.cabinet.group.GroupEvent.GroupRenamed;
+import dev.cabinet.group.GroupEvent.MemberJoined;
+import dev.cabinet.group.GroupEvent.MemberLeft;
+import dev.cabinet.group.GroupEvent.MemberRoleChanged;
+import dev.cabinet.group.GroupRole;
+import dev.cabinet.metrics.MetricsEvent;
+import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
+import dev.cabinet.metrics.MetricsEvent.Sample;
+import dev.cabinet.post.CommentEvent;
+import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.post.CommentEvent.CommentDeleted;
+import dev.cabinet.post.LikeEvent;
+import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.post.LikeEvent.PostUnliked;
+import dev.cabinet.post.PostEvent;
+import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.post.PostEvent.PostDeleted;
+import dev.cabinet.post.PostEvent.PostEdited;
+import dev.cabinet.post.PostEvent.PostPublished;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.user.UserEvent;
+import dev.cabinet.user.UserEvent.UserProfileUpdated;
+import dev.cabinet.user.UserEvent.UserRegistered;
+
+/**
+ * The representative events the model prices, in log order: the seeds' examples with the demo data's texts (John and
+ * Jane, John's post and its comments and likes, the Developers group, folders and a report, a server's metrics, a
+ * customer and an order), then every other event type once, and the fan-outs twice, with a different number of copies
+ * each time, so that the cost of one copy shows. Ids have the shapes the API makes: ULIDs (26 characters), and users
+ * and customers a ULID after a letter, as the capacity check names them; every time is a full ISO instant with
+ * milliseconds, so each item is as long as the live one.
+ */
+final class Scenario {
+
+    /** One event: its type, its data and who sent it. */
+    record Step(EventType<? extends DomainEvent> type, DomainEvent data, String actor) {
+    }
+
+    /** Extra comments Jane writes before her second rename, and extra folders below Reports before Docs' second rename. */
+    static final int MORE_COPIES = 10;
+
+    private final List<Step> steps = new ArrayList<>();
+    private final Supplier<String> ids;
+    private Instant clock = Instant.parse("2026-06-01T10:00:00.123Z");
+
+    private Scenario(Supplier<String> ids) {
+        this.ids = ids;
+    }
+
+    /** Every step, in order, with the same ids every time (the model's). */
+    static List<Step> steps() {
+        long[] sequence = {0};
+        return steps(() -> {
+            sequence[0]++;
+            String digits = Long.toString(sequence[0], 32).toUpperCase();
+            return "01M8Y" + "0".repeat(21 - digits.length()) + digits;
+        });
+    }
+
+    /** Every step, in order, with ids from {@code ids} (ULIDs: 26 characters). */
+    static List<Step> steps(Supplier<String> ids) {
+        Scenario scenario = new Scenario(ids);
+        scenario.build();
+        return List.copyOf(scenario.steps);
+    }
+
+    private void build() {
+        String john = "u" + id();
+        String jane = "u" + id();
+        add(UserEvent.REGISTERED, new UserRegistered(john, "John", "john@example.com", null, now()), john);
+        add(UserEvent.REGISTERED, new UserRegistered(jane, "Jane", "jane@example.com", "https://example.com/jane.png",
+                now()), jane);
+
+        String post = id();
+        add(PostEvent.CREATED, new PostCreated(post, john, "My Post", "Single-table design, one cabinet per customer.",
+                now()), john);
+        add(PostEvent.EDITED, new PostEdited(post, "My first post", null), john);
+        add(PostEvent.PUBLISHED, new PostPublished(post, now()), john);
+        String janesComment = id();
+        String janesCommentAt = now();
+        add(CommentEvent.ADDED, new CommentAdded(post, janesComment, jane, "Great post!", janesCommentAt), jane);
+        String johnsReply = id();
+        String johnsReplyAt = now();
+        add(CommentEvent.ADDED, new CommentAdded(post, johnsReply, john, "Thanks, Jane!", johnsReplyAt), john);
+        add(LikeEvent.LIKED, new PostLiked(post, jane, now()), jane);
+        add(LikeEvent.LIKED, new PostLiked(post, john, now()), john);
+        add(LikeEvent.UNLIKED, new PostUnliked(post, john, now()), john);
+        add(CommentEvent.DELETED, new CommentDeleted(post, johnsReply, johnsReplyAt), john);
+
+        String group = id();
+        add(GroupEvent.CREATED, new GroupCreated(group, "Developers", "People who build Cabinet", john, now()), john);
+        add(GroupEvent.MEMBER_JOINED, new MemberJoined(group, jane, GroupRole.MEMBER, now()), jane);
+        add(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged(group, jane, GroupRole.ADMIN), john);
+        add(GroupEvent.RENAMED, new GroupRenamed(group, "Backend developers", null), john);
+        add(GroupEvent.MEMBER_LEFT, new MemberLeft(group, john), john);
+
+        // Jane renames herself: her comment, her membership and her like carry copies of her name.
+        add(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(jane, "Jane D.", null, null), jane);
+        for (int i = 0; i < MORE_COPIES; i++) {
+            add(CommentEvent.ADDED, new CommentAdded(post, id(), jane, "Comment " + i, now()), jane);
+        }
+        add(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(jane, "Jane Doe", null, null), jane);
+
+        String documents = id();
+        String reports = id();
+        add(FolderEvent.CREATED, new FolderCreated(documents, "Documents", null, john, now()), john);
+        add(FolderEvent.CREATED, new FolderCreated(reports, "Reports", documents, john, now()), john);
+        add(FolderEvent.RENAMED, new FolderRenamed(documents, "Docs"), john);
+        for (int i = 0; i < MORE_COPIES; i++) {
+            add(FolderEvent.CREATED, new FolderCreated(id(), "Quarter " + i, reports, john, now()), john);
+        }
+        add(FolderEvent.RENAMED, new FolderRenamed(documents, "Documents"), john);
+        String archive = id();
+        add(FolderEvent.CREATED, new FolderCreated(archive, "Archive", null, john, now()), john);
+        add(FolderEvent.MOVED, new FolderMoved(reports, archive), john);
+
+        String report = id();
+        String contentUrl = "s3://cabinet-files/folders/" + reports + "/files/" + report;
+        add(FileEvent.UPLOADED, new FileUploaded(report, reports, "report.pdf", 48_213, "application/pdf", contentUrl,
+                now(), john), john);
+        add(FileEvent.STORED, new FileStored(report, 48_213, "application/pdf", now()), john);
+        add(FileEvent.DELETED, new FileDeleted(report, contentUrl), john);
+
+        add(MetricsEvent.RECORDED, new MetricsRecorded("web-1", List.of(
+                new Sample(now(), 45.2, 67.8, 1234), new Sample(now(), 47.0, 68.0, 1302))), john);
+
+        String customer = "C" + id();
+        add(CustomerEvent.REGISTERED, new CustomerRegistered(customer, "Grace Hopper", "grace@example.com"), john);
+        String order = "O" + id();
+        add(CustomerEvent.ORDER_PLACED, new OrderPlaced(customer, order, "2026-06-01", now(),
+                new BigDecimal("99.99").toPlainString()), john);
+        add(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(customer, order, "2026-06-01", "shipped"),
+                john);
+
+        // Last, as a user deletes a post with its comments and likes: the cascade over all of them.
+        add(PostEvent.DELETED, new PostDeleted(post, now()), john);
+    }
+
+    private void add(EventType<? extends DomainEvent> type, DomainEvent data, String actor) {
+        steps.add(new Step(type, data, actor));
+    }
+
+    private String id() {
+        return ids.get();
+    }
+
+    /** The next instant, a second later, as a full ISO instant with milliseconds. */
+    private String now() {
+        clock = clock.plusSeconds(1);
+        return Timestamps.format(clock);
+    }
+}

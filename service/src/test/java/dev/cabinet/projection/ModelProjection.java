@@ -1,0 +1,95 @@
+package dev.cabinet.projection;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import jakarta.enterprise.inject.Instance;
+
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.TableWriter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The projection's real executor, rejections and derivations over a writer of the capacity model's store
+ * (dev.cabinet.capacity), built by hand outside CDI. Count tokens are released when {@link #settle()} is called (the
+ * engine's end of a batch) rather than also after a second, so that the model's calls never depend on the clock.
+ */
+public final class ModelProjection {
+
+    private final PlanExecutor executor;
+    private final SettledRelease tokens;
+    private final Map<String, Projector<?>> byType = new HashMap<>();
+
+    public ModelProjection(TableWriter writer, Iterable<Projector<?>> projectors, Instance<Derivation> derivations,
+            ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
+        this.tokens = new SettledRelease(writer, config, recovery, tracing);
+        this.executor = new PlanExecutor(writer, new Rejections(writer, new SimpleMeterRegistry()),
+                new Derivations(derivations, writer, config), config, tokens);
+        for (Projector<?> projector : projectors) {
+            for (EventType<?> type : projector.eventTypes()) {
+                byType.put(type.name(), projector);
+            }
+        }
+    }
+
+    /** Applies the event as the engine's applier does, once decoded. */
+    public Uni<Void> apply(ReceivedEvent event) {
+        Projector<?> projector = byType.get(event.type());
+        if (projector == null) {
+            throw new IllegalArgumentException("no projector handles " + event.type());
+        }
+        return Uni.createFrom().deferred(() -> executor.apply(projector, event));
+    }
+
+    /** Releases the count tokens released since the last call, as a batch's end does. */
+    public CompletionStage<Void> settle() {
+        return tokens.settleNow();
+    }
+
+    /** The release of the real class, collected until {@link #settleNow()}: one write per counter, as a batch's end. */
+    private static final class SettledRelease extends CountTokenRelease {
+
+        private final TableWriter store;
+        private final Map<Key, Set<String>> waiting = new LinkedHashMap<>();
+
+        SettledRelease(TableWriter store, ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
+            super(store, config, recovery, tracing);
+            this.store = store;
+        }
+
+        @Override
+        void release(Key counter, String token) {
+            synchronized (waiting) {
+                waiting.computeIfAbsent(counter, c -> new LinkedHashSet<>()).add(token);
+            }
+        }
+
+        @Override
+        public CompletionStage<Void> settled() {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        CompletionStage<Void> settleNow() {
+            Map<Key, Set<String>> due;
+            synchronized (waiting) {
+                due = new LinkedHashMap<>(waiting);
+                waiting.clear();
+            }
+            if (due.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return Uni.join().all(due.entrySet().stream()
+                    .map(entry -> store.releaseCountTokens(entry.getKey(), List.copyOf(entry.getValue()))).toList())
+                    .andFailFast().replaceWithVoid()
+                    .subscribeAsCompletionStage();
+        }
+    }
+}
