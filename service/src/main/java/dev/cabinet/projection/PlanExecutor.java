@@ -113,7 +113,7 @@ public class PlanExecutor {
     /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
     private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress) {
         return run(target, event, StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
-                progress.onTombstone(), Optional.empty());
+                progress.onTombstone(), Optional.empty(), false);
     }
 
     /**
@@ -126,7 +126,7 @@ public class PlanExecutor {
             return rejections.reject(event, plan.rejection().get());
         }
         if (target.isNone()) {
-            return run(target, event, plan.steps(), false, Optional.empty());
+            return run(target, event, plan.steps(), false, Optional.empty(), false);
         }
         ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version());
         // The root as the recording write leaves it saves a read when a step looks at it next: a copy's source, or a
@@ -138,7 +138,7 @@ public class PlanExecutor {
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
                 : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
         return recorded.chain(rootNow -> rootNow.isEmpty() ? afterRecordingRefused(target, event)
-                : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get()));
+                : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get(), true));
     }
 
     /**
@@ -178,82 +178,169 @@ public class PlanExecutor {
         }
         List<Step> steps = plan.steps();
         write.set(Attributes.PENDING_STEPS, steps.isEmpty() ? null : StepCodec.encode(steps));
-        write.set(Attributes.RECENT_EVENT_IDS, AttributeValue.fromL(StreamProgress.recording(root, eventId).stream()
-                .map(AttributeValue::fromS).toList()));
+        write.set(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(root, eventId));
         return write;
     }
 
-    /** The steps in their five phases; {@code rootNow} is the root as the recording write left it, when asked for. */
+    /**
+     * The steps, in their phases (see {@link Steps}); {@code rootNow} is the root as the recording write left it, when
+     * asked for; {@code firstTime} says the event was decided just now, not redone.
+     */
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
-            Optional<Map<String, AttributeValue>> rootNow) {
-        String versionAttribute = target.isNone() ? null : target.stream().versionAttribute();
-        long version = event.version();
-        Set<Key> markers = new HashSet<>();
-        steps.stream().filter(Count.class::isInstance).forEach(step -> markers.add(((Count) step).marker()));
-        Map<Key, Optional<Map<String, AttributeValue>>> seen = new HashMap<>();
-        rootNow.ifPresent(item -> seen.put(target.root(), rootNow));
+            Optional<Map<String, AttributeValue>> rootNow, boolean firstTime) {
+        Steps run = new Steps(target, event, steps, rootNow, firstTime);
+        return run.writes()
+                .chain(run::counterChanges)
+                // the markers are flagged while the deletes and looks that waited for the counts go on
+                .chain(() -> Uni.join().all(run.flagsAndReleases(), run.lateDeletes().chain(run::looks))
+                        .andFailFast().replaceWithVoid())
+                .chain(() -> deletesRoot ? store.delete(target.root(), run.versionAttribute, run.version)
+                        .replaceWithVoid() : Uni.createFrom().voidItem());
+    }
 
-        List<Uni<?>> first = new ArrayList<>();
-        List<Map<String, AttributeValue>> puts = new ArrayList<>();
-        List<Delete> late = new ArrayList<>();
-        for (Step step : steps) {
-            if (step instanceof Delete delete) {
-                if (waits(delete, steps, markers)) {
-                    late.add(delete);
-                } else {
-                    first.add(versionAttribute == null ? store.delete(delete.key())
-                            : store.delete(delete.key(), versionAttribute, version));
+    /**
+     * One event's steps as they run, phase by phase:
+     * <ol>
+     * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
+     * {@link PlanExecutor#waits}); for an event applied the first time, also the counter changes of the counts whose
+     * marker one of these writes makes (it cannot have been counted yet);</li>
+     * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
+     * counted already);</li>
+     * <li>{@link #flagsAndReleases}: each changed count's marker flagged, then its token released; at the same time
+     * {@link #lateDeletes} (the counted markers among them, now that their counts are made) and then {@link #looks},
+     * the steps that look at other items after this event's writes (copy checks, orphan checks, copy refreshes,
+     * fan-outs, derivations).</li>
+     * </ol>
+     * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
+     * its marker is flagged: a crash between any two of them is finished by a redo, which changes no counter twice.
+     */
+    private final class Steps {
+
+        private final ReceivedEvent event;
+        private final List<Step> steps;
+        private final String versionAttribute;
+        private final long version;
+        private final boolean firstTime;
+        private final Set<Key> markers = new HashSet<>();
+        private final Set<Key> written = new HashSet<>();
+        /** Items as this event's writes left them, where a write answered them: a later look needs no read. */
+        private final Map<Key, Optional<Map<String, AttributeValue>>> seen = new HashMap<>();
+        /** The count changes made (to flag), by count; those not made are released at once. */
+        private final Map<Count, CounterChange> changed = new java.util.concurrent.ConcurrentHashMap<>();
+        private final List<Delete> late = new ArrayList<>();
+
+        Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
+                boolean firstTime) {
+            this.event = event;
+            this.steps = steps;
+            this.versionAttribute = target.isNone() ? null : target.stream().versionAttribute();
+            this.version = event.version();
+            this.firstTime = firstTime;
+            steps.stream().filter(Count.class::isInstance).forEach(step -> markers.add(((Count) step).marker()));
+            steps.stream().filter(Write.class::isInstance).forEach(step -> written.add(((Write) step).update().key()));
+            rootNow.ifPresent(item -> seen.put(target.root(), rootNow));
+        }
+
+        /** Phase one. */
+        Uni<Void> writes() {
+            List<Uni<?>> first = new ArrayList<>();
+            List<Map<String, AttributeValue>> puts = new ArrayList<>();
+            for (Step step : steps) {
+                if (step instanceof Delete delete) {
+                    if (waits(delete, steps, markers)) {
+                        late.add(delete);
+                    } else {
+                        first.add(delete(delete.key()));
+                    }
+                } else if (step instanceof Write write) {
+                    ItemUpdate update = guarded(write.update(), versionAttribute, version);
+                    // A write of a marker still to be looked at answers the item as it left it: no read of it then.
+                    first.add(markers.contains(update.key()) && !firstTime
+                            ? store.updateAndGet(update).invoke(now -> seen(update.key(), now))
+                            : store.update(update));
+                } else if (step instanceof DeleteCollection collection) {
+                    first.add(store.deleteAll(collection.query()));
+                } else if (step instanceof Put put) {
+                    puts.add(put.item());
+                } else if (step instanceof Count count && countsAlongside(count)) {
+                    first.add(change(count));
                 }
-            } else if (step instanceof Write write) {
-                ItemUpdate update = guarded(write.update(), versionAttribute, version);
-                // A write of a count's marker answers the item as it left it: the count then needs no read of it.
-                first.add(markers.contains(update.key())
-                        ? store.updateAndGet(update).invoke(now -> {
-                            if (now.isPresent()) {
-                                synchronized (seen) {
-                                    seen.put(update.key(), now);
-                                }
-                            }
-                        })
-                        : store.update(update));
-            } else if (step instanceof DeleteCollection collection) {
-                first.add(store.deleteAll(collection.query()));
-            } else if (step instanceof Put put) {
-                puts.add(put.item());
+            }
+            if (!puts.isEmpty()) {
+                first.add(store.putAll(puts));
+            }
+            return all(first);
+        }
+
+        /** Phase two. */
+        Uni<Void> counterChanges() {
+            return all(steps.stream().filter(step -> step instanceof Count count && !countsAlongside(count))
+                    .map(step -> {
+                        Count count = (Count) step;
+                        Optional<Map<String, AttributeValue>> known = known(count.marker());
+                        Uni<Optional<Map<String, AttributeValue>>> marker = known != null
+                                ? Uni.createFrom().item(known) : store.read(count.marker());
+                        return marker.chain(now -> now.isEmpty() || now.get().containsKey(count.markerFlag())
+                                ? Uni.createFrom().voidItem() : change(count).replaceWithVoid());
+                    }).toList());
+        }
+
+        /** Phase three: the changed counts' markers flagged, then every count's token released. */
+        Uni<Void> flagsAndReleases() {
+            return all(steps.stream().filter(Count.class::isInstance).map(step -> {
+                Count count = (Count) step;
+                CounterChange change = changed.get(count);
+                Uni<?> flagged = change == null ? Uni.createFrom().voidItem() : store.flagCounted(change);
+                return flagged.invoke(() -> tokens.release(count.counter(), event.id()));
+            }).toList());
+        }
+
+        /** Phase three: the deletes that waited for the writes and counts. */
+        Uni<Void> lateDeletes() {
+            return all(late.stream().map(step -> delete(step.key())).toList());
+        }
+
+        /** Phase three, after the late deletes: the steps that look at other items after this event's writes. */
+        Uni<Void> looks() {
+            return all(steps.stream().map(step -> last(step, versionAttribute, version, seen))
+                    .filter(uni -> uni != null).toList());
+        }
+
+        /**
+         * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
+         * marker this plan writes, so that it cannot have been counted before.
+         */
+        private boolean countsAlongside(Count count) {
+            return firstTime && written.contains(count.marker());
+        }
+
+        private Uni<Optional<Map<String, AttributeValue>>> change(Count count) {
+            CounterChange change = new CounterChange(count.counter(), count.counterType().name(), count.attribute(),
+                    count.delta(), count.marker(), count.markerFlag(), event.id());
+            // The counter as the change left it is a look at that item after this event's writes.
+            return store.changeCounter(change).invoke(now -> {
+                changed.put(count, change);
+                seen(count.counter(), now);
+            });
+        }
+
+        private Uni<?> delete(Key key) {
+            return versionAttribute == null ? store.delete(key) : store.delete(key, versionAttribute, version);
+        }
+
+        private void seen(Key key, Optional<Map<String, AttributeValue>> now) {
+            if (now.isPresent()) {
+                synchronized (seen) {
+                    seen.put(key, now);
+                }
             }
         }
-        if (!puts.isEmpty()) {
-            first.add(store.putAll(puts));
+
+        private Optional<Map<String, AttributeValue>> known(Key key) {
+            synchronized (seen) {
+                return seen.get(key);
+            }
         }
-        return all(first)
-                .chain(() -> all(steps.stream().filter(Count.class::isInstance).map(step -> {
-                    Count count = (Count) step;
-                    CounterChange change = new CounterChange(count.counter(), count.counterType().name(),
-                            count.attribute(), count.delta(), count.marker(), count.markerFlag(), event.id());
-                    Optional<Map<String, AttributeValue>> markerNow;
-                    synchronized (seen) {
-                        markerNow = seen.get(count.marker());
-                    }
-                    Uni<Optional<Map<String, AttributeValue>>> counted = markerNow != null
-                            ? store.countOnce(change, markerNow) : store.countOnce(change);
-                    // The counter as the change left it is a look at that item after this event's writes.
-                    return counted.invoke(now -> {
-                        tokens.release(change.counter(), change.token());
-                        if (now.isPresent()) {
-                            synchronized (seen) {
-                                seen.put(count.counter(), now);
-                            }
-                        }
-                    });
-                }).toList()))
-                .chain(() -> all(late.stream()
-                        .map(step -> versionAttribute == null ? store.delete(step.key())
-                                : store.delete(step.key(), versionAttribute, version))
-                        .toList()))
-                .chain(() -> all(steps.stream().map(step -> last(step, versionAttribute, version, seen))
-                        .filter(uni -> uni != null).toList()))
-                .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version).replaceWithVoid()
-                        : Uni.createFrom().voidItem());
     }
 
     /**

@@ -25,9 +25,12 @@ import dev.cabinet.table.SortKeyCondition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A plan's steps as one DynamoDB list attribute and back: the root records the steps of the event it last took, so a
- * redelivery finishes them exactly as decided. Native attribute values (lists and maps), not text: the item writes'
- * values stay typed, and the encoding is the same for the same steps (a rebuild from the log writes equal items).
+ * A plan's steps as one DynamoDB attribute and back: the root records the steps of the event it last took, so a
+ * redelivery finishes them exactly as decided. The steps are attribute values (lists and maps), so the item writes'
+ * values stay typed; they are stored as one binary attribute, their JSON deflated ({@link CompactValues}), because
+ * the root pays for them in write units on every event and reads them only for a redo (a post's creation recorded them
+ * in 1,099 bytes of lists and maps, its whole root then costing two write units; docs/capacity.md). The encoding is
+ * the same for the same steps (a rebuild from the log writes equal items). A list recorded before that is read too.
  */
 public final class StepCodec {
 
@@ -37,11 +40,12 @@ public final class StepCodec {
     }
 
     public static AttributeValue encode(List<Step> steps) {
-        return AttributeValue.fromL(steps.stream().map(StepCodec::encode).toList());
+        return CompactValues.pack(AttributeValue.fromL(steps.stream().map(StepCodec::encode).toList()));
     }
 
     public static List<Step> decode(AttributeValue encoded) {
-        return encoded == null || !encoded.hasL() ? List.of() : encoded.l().stream().map(StepCodec::decodeStep).toList();
+        AttributeValue steps = encoded != null && encoded.b() != null ? CompactValues.unpack(encoded) : encoded;
+        return steps == null || !steps.hasL() ? List.of() : steps.l().stream().map(StepCodec::decodeStep).toList();
     }
 
     private static AttributeValue encode(Step step) {

@@ -1,12 +1,17 @@
 package dev.cabinet.projection;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -22,6 +27,7 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
 
     /** How many event ids a root keeps: a duplicate record further behind than this is no longer recognized. */
     public static final int RECENT_IDS = 32;
+    private static final int FINGERPRINT_BYTES = 8;
 
     /** What the executor does with the event. */
     public enum Kind {
@@ -45,7 +51,7 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
             if (deletedAt == version && root.isPresent()) {
                 return new StreamProgress(Kind.REDO, tombstone, true, null);
             }
-            if (deletedAt >= version || recentIds(dead).contains(eventId)) {
+            if (deletedAt >= version || isRecent(dead, eventId)) {
                 return done();
             }
         }
@@ -65,7 +71,7 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
                 return done();
             }
         }
-        if (recentIds(item).contains(eventId)) {
+        if (isRecent(item, eventId)) {
             return done();
         }
         if (target.creates()) {
@@ -83,17 +89,54 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
         return new StreamProgress(Kind.DONE, Optional.empty(), false, null);
     }
 
-    /** The ids of the latest events recorded on the item, oldest first. */
+    /**
+     * The fingerprints of the latest events recorded on the item, oldest first: each the first 8 bytes of the SHA-256
+     * of the event's id, in hex. The root keeps them as one binary attribute of 8 bytes each (32 of them 256 bytes,
+     * where the ids as a list took about 930 and cost every busy root a second write unit; docs/capacity.md); a list
+     * of ids recorded before that is read too.
+     */
     public static List<String> recentIds(Map<String, AttributeValue> item) {
         AttributeValue ids = item.get(Attributes.RECENT_EVENT_IDS);
-        return ids == null || !ids.hasL() ? List.of() : ids.l().stream().map(AttributeValue::s).toList();
+        if (ids == null) {
+            return List.of();
+        }
+        if (ids.b() != null) {
+            byte[] bytes = ids.b().asByteArray();
+            List<String> fingerprints = new ArrayList<>(bytes.length / FINGERPRINT_BYTES);
+            for (int at = 0; at + FINGERPRINT_BYTES <= bytes.length; at += FINGERPRINT_BYTES) {
+                fingerprints.add(HexFormat.of().formatHex(bytes, at, at + FINGERPRINT_BYTES));
+            }
+            return fingerprints;
+        }
+        return ids.hasL() ? ids.l().stream().map(id -> fingerprint(id.s())).toList() : List.of();
+    }
+
+    /** Whether the event is among the latest recorded on the item. */
+    static boolean isRecent(Map<String, AttributeValue> item, String eventId) {
+        return recentIds(item).contains(fingerprint(eventId));
     }
 
     /** The recent ids after recording {@code eventId}: appended, the oldest dropped beyond {@link #RECENT_IDS}. */
-    public static List<String> recording(Optional<Map<String, AttributeValue>> item, String eventId) {
+    public static AttributeValue recording(Optional<Map<String, AttributeValue>> item, String eventId) {
         List<String> ids = new ArrayList<>(item.map(StreamProgress::recentIds).orElse(List.of()));
-        ids.remove(eventId);
-        ids.add(eventId);
-        return List.copyOf(ids.subList(Math.max(0, ids.size() - RECENT_IDS), ids.size()));
+        String recorded = fingerprint(eventId);
+        ids.remove(recorded);
+        ids.add(recorded);
+        List<String> kept = ids.subList(Math.max(0, ids.size() - RECENT_IDS), ids.size());
+        byte[] bytes = new byte[kept.size() * FINGERPRINT_BYTES];
+        for (int i = 0; i < kept.size(); i++) {
+            System.arraycopy(HexFormat.of().parseHex(kept.get(i)), 0, bytes, i * FINGERPRINT_BYTES, FINGERPRINT_BYTES);
+        }
+        return AttributeValue.fromB(SdkBytes.fromByteArray(bytes));
+    }
+
+    /** The first 8 bytes of the SHA-256 of the id, in hex: two ids of one stream share it with a chance of 2^-64. */
+    public static String fingerprint(String eventId) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(eventId.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, FINGERPRINT_BYTES);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

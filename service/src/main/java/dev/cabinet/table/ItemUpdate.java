@@ -68,11 +68,12 @@ public final class ItemUpdate {
         if (key != null) {
             parts.put("key", AttributeValue.fromL(List.of(AttributeValue.fromS(key.pk()), AttributeValue.fromS(key.sk()))));
         }
-        parts.put("set", strings(sets));
-        parts.put("remove", strings(removes));
-        parts.put("add", strings(adds));
-        parts.put("delete", strings(deletes));
-        parts.put("if", strings(conditions));
+        // empty parts are left out: the encoding is recorded on roots, which pay for its bytes
+        putIfAny(parts, "set", sets);
+        putIfAny(parts, "remove", removes);
+        putIfAny(parts, "add", adds);
+        putIfAny(parts, "delete", deletes);
+        putIfAny(parts, "if", conditions);
         Map<String, AttributeValue> encodedNames = new java.util.TreeMap<>();
         names.forEach((placeholder, name) -> encodedNames.put(placeholder, AttributeValue.fromS(name)));
         parts.put("names", AttributeValue.fromM(encodedNames));
@@ -100,7 +101,13 @@ public final class ItemUpdate {
     }
 
     private static List<String> strings(AttributeValue list) {
-        return list.l().stream().map(AttributeValue::s).toList();
+        return list == null ? List.of() : list.l().stream().map(AttributeValue::s).toList();
+    }
+
+    private static void putIfAny(Map<String, AttributeValue> parts, String name, List<String> strings) {
+        if (!strings.isEmpty()) {
+            parts.put(name, strings(strings));
+        }
     }
 
     /** Whether the update carries a condition of its own (a guard, an existence or compare-and-set check). */

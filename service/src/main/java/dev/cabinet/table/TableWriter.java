@@ -312,12 +312,24 @@ public class TableWriter {
     }
 
     private Uni<Optional<Map<String, AttributeValue>>> changeAndFlag(CounterChange change) {
-        ItemUpdate marker = ItemUpdate.of(change.marker()).set(change.markerFlag(), true).onlyIfExists();
+        return changeCounter(change).call(() -> flagCounted(change));
+    }
+
+    /**
+     * Step 2 of {@link #countOnce} alone: the counter changes, with the token pending, unless the token is pending
+     * already. For a caller that knows its marker is not flagged (it creates the marker now, for an event applied the
+     * first time), so that the change need not wait for the marker; {@link #flagCounted} must follow both.
+     */
+    public Uni<Optional<Map<String, AttributeValue>>> changeCounter(CounterChange change) {
         Counter counter = new Counter(change.counter(), change.counterType(), change.attribute());
         // A change made at once is counted against this work's source; one that waited for another is not.
         return Uni.createFrom().context(context -> Uni.createFrom().completionStage(() -> StoreCallSource.during(
-                StoreCallSource.in(context), () -> counterChanges.record(counter, change))))
-                .call(() -> update(marker));
+                StoreCallSource.in(context), () -> counterChanges.record(counter, change))));
+    }
+
+    /** Step 3 of {@link #countOnce}: the marker records that it was counted (a marker gone meanwhile stays gone). */
+    public Uni<Boolean> flagCounted(CounterChange change) {
+        return update(ItemUpdate.of(change.marker()).set(change.markerFlag(), true).onlyIfExists());
     }
 
     /**

@@ -222,11 +222,19 @@ class CapacityCheckTest {
         return units;
     }
 
+    /**
+     * The read units counted under the patterns clients read (1 to 16 and 24): the instance's own reads meanwhile
+     * (progress, parked keys, the active table: patterns 19, 21 and 23) are left out.
+     */
     private double patternReads() {
         return registry.find(StoreCapacityMeter.METER).tag("kind", "read").counters().stream()
-                .filter(counter -> counter.getId().getTag("source").startsWith("pattern-"))
+                .filter(counter -> CLIENT_PATTERNS.contains(counter.getId().getTag("source")))
                 .mapToDouble(Counter::count).sum();
     }
+
+    private static final java.util.Set<String> CLIENT_PATTERNS = java.util.stream.Stream.concat(
+            java.util.stream.IntStream.rangeClosed(1, 16).boxed(), java.util.stream.Stream.of(24))
+            .map(pattern -> "pattern-" + pattern).collect(java.util.stream.Collectors.toSet());
 
     private static <T> T first(List<Scenario.Step> steps, Class<T> type) {
         return steps.stream().map(Scenario.Step::data).filter(type::isInstance).map(type::cast).findFirst()

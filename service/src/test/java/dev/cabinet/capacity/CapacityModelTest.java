@@ -1,11 +1,14 @@
 package dev.cabinet.capacity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -68,6 +71,54 @@ class CapacityModelTest {
         ModelProjection executor = new ModelProjection(ModelTables.writer(store, table), projectors, derivations,
                 projection, recovery, tracing);
         return new CapacityModel(store, executor, json).run();
+    }
+
+    /**
+     * The calls and sequential rounds each event type may take at most, as the model counts them (counts, not time):
+     * one round of reads, the recording write, the writes, and for some a second look (a copied name, an owner's
+     * tombstone) or a count's marker flag. A change that takes more fails here, not in production's latency.
+     */
+    private static final Map<String, int[]> BOUNDS = new TreeMap<>();
+
+    static {
+        BOUNDS.put("cabinet.comment.added.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.comment.deleted.v1", new int[] {4, 3});
+        BOUNDS.put("cabinet.customer.order-placed.v2", new int[] {3, 3});
+        BOUNDS.put("cabinet.customer.order-status-changed.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.customer.registered.v1", new int[] {2, 2});
+        BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 4});
+        BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.folder.created.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.folder.moved.v1", new int[] {55, 17});
+        BOUNDS.put("cabinet.folder.renamed.v1", new int[] {11, 11});
+        BOUNDS.put("cabinet.group.created.v1", new int[] {6, 4});
+        BOUNDS.put("cabinet.group.member-joined.v1", new int[] {6, 4});
+        BOUNDS.put("cabinet.group.member-left.v1", new int[] {5, 3});
+        BOUNDS.put("cabinet.group.member-role-changed.v1", new int[] {4, 3});
+        BOUNDS.put("cabinet.group.renamed.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.metrics.recorded.v1", new int[] {1, 1});
+        BOUNDS.put("cabinet.post.created.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.post.deleted.v1", new int[] {16, 9});
+        BOUNDS.put("cabinet.post.edited.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.post.liked.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.post.published.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.post.unliked.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.user.profile-updated.v1", new int[] {7, 4});
+        BOUNDS.put("cabinet.user.registered.v1", new int[] {5, 3});
+    }
+
+    @Test
+    void noEventTypeTakesMoreCallsOrRoundsThanItsBound() {
+        CapacityModel.Result result = model();
+        assertEquals(BOUNDS.keySet(), result.byType().keySet(), "every event type has its bound");
+        result.byType().forEach((type, applied) -> {
+            int[] bound = BOUNDS.get(type);
+            assertTrue(applied.callCount() <= bound[0], type + " makes " + applied.callCount() + " calls, at most "
+                    + bound[0]);
+            assertTrue(applied.rounds() <= bound[1], type + " takes " + applied.rounds() + " rounds, at most "
+                    + bound[1]);
+        });
     }
 
     @Test

@@ -95,12 +95,22 @@ class StreamProgressTest {
     void theRootKeepsABoundedListOfRecentIds() {
         Optional<Map<String, AttributeValue>> root = NONE;
         for (int i = 0; i < 40; i++) {
-            List<String> ids = StreamProgress.recording(root, "e" + i);
-            root = Optional.of(Map.of(Attributes.RECENT_EVENT_IDS,
-                    AttributeValue.fromL(ids.stream().map(AttributeValue::fromS).toList())));
+            root = Optional.of(Map.of(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(root, "e" + i)));
         }
-        assertEquals(IntStream.range(8, 40).mapToObj(i -> "e" + i).toList(), StreamProgress.recentIds(root.get()));
+        assertEquals(IntStream.range(8, 40).mapToObj(i -> StreamProgress.fingerprint("e" + i)).toList(),
+                StreamProgress.recentIds(root.get()));
         assertEquals(StreamProgress.RECENT_IDS, StreamProgress.recentIds(root.get()).size());
+        assertEquals(8 * StreamProgress.RECENT_IDS, root.get().get(Attributes.RECENT_EVENT_IDS).b().asByteArray().length,
+                "8 bytes an id");
+    }
+
+    @Test
+    void idsRecordedAsAListBeforeTheyWereFingerprintsAreStillRecognized() {
+        Optional<Map<String, AttributeValue>> old = root(10, "a", "b");
+        assertEquals(Kind.DONE, progress(EDIT, old, NONE, "b", 11).kind());
+        Map<String, AttributeValue> next = Map.of(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(old, "c"));
+        assertEquals(List.of("a", "b", "c").stream().map(StreamProgress::fingerprint).toList(),
+                StreamProgress.recentIds(next));
     }
 
     @Test
@@ -111,8 +121,7 @@ class StreamProgressTest {
         assertEquals(ItemUpdate.of(KeyPlan.POST.key("p1")).set(Attributes.TITLE, "T")
                 .guardedBy("postVersion", 12).onlyIfExists()
                 .set(Attributes.PENDING_STEPS, StepCodec.encode(plan.steps()))
-                .set(Attributes.RECENT_EVENT_IDS, AttributeValue.fromL(List.of(AttributeValue.fromS("a"),
-                        AttributeValue.fromS("e")))), write);
+                .set(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(root(10, "a"), "e")), write);
         // The plan itself is left as decided.
         assertEquals(ItemUpdate.of(KeyPlan.POST.key("p1")).set(Attributes.TITLE, "T"), plan.root());
     }
@@ -122,7 +131,7 @@ class StreamProgressTest {
         ItemUpdate creation = PlanExecutor.recordingWrite(CREATE, WritePlan.onRoot(), NONE, "e", 12);
         assertEquals(ItemUpdate.of(KeyPlan.POST.key("p1")).guardedBy("postVersion", 12)
                 .set(Attributes.PENDING_STEPS, null)
-                .set(Attributes.RECENT_EVENT_IDS, AttributeValue.fromL(List.of(AttributeValue.fromS("e")))), creation);
+                .set(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(NONE, "e")), creation);
         ItemUpdate deletion = PlanExecutor.recordingWrite(EDIT,
                 WritePlan.deleting(ItemUpdate.of(KeyPlan.POST_TOMBSTONE.key("p1"))), root(10), "e", 12);
         assertEquals(KeyPlan.POST_TOMBSTONE.key("p1"), deletion.key());
