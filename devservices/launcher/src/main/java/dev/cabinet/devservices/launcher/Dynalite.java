@@ -14,6 +14,8 @@ public final class Dynalite implements AutoCloseable {
 
     /** Keeps dynalite up when a client dies mid-request (see the file). */
     private static final String GUARD = "survive-aborted-requests.js";
+    /** Knobs that make dynalite behave as DynamoDB does where it does not, set at run time (see the file). */
+    private static final String HOOKS = "store-hooks.js";
 
     private final ChildProcess process;
     private final int port;
@@ -27,13 +29,16 @@ public final class Dynalite implements AutoCloseable {
         Path installDir = NpmPackages.install(settings, "dynalite", "node_modules/dynalite/cli.js");
         int port = FreePorts.pick();
         Path guard = stateDir.resolve(GUARD);
+        Path hooks = stateDir.resolve(HOOKS);
         try {
             Files.createDirectories(stateDir);
             Files.write(guard, NpmPackages.resource("dynalite", GUARD));
+            Files.write(hooks, NpmPackages.resource("dynalite", HOOKS));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        List<String> command = List.of(settings.nodeCommand(), "--require", guard.toString(),
+        List<String> command = List.of(settings.nodeCommand(), "--require", guard.toString(), "--require",
+                hooks.toString(),
                 installDir.resolve("node_modules/dynalite/cli.js").toString(),
                 "--host", FreePorts.LOOPBACK, "--port", Integer.toString(port),
                 // Tables become ACTIVE at once instead of after dynalite's default 500 ms.
@@ -52,6 +57,11 @@ public final class Dynalite implements AutoCloseable {
 
     public String endpoint() {
         return "http://" + FreePorts.LOOPBACK + ":" + port;
+    }
+
+    /** The store's run-time knobs (store-hooks.js): see {@link StoreHooks}. */
+    public StoreHooks hooks() {
+        return new StoreHooks(endpoint());
     }
 
     /** Freezes the process (SIGSTOP): connections hang and calls time out, as with a store that stopped answering. */

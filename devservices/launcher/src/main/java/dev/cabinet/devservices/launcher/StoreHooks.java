@@ -1,0 +1,66 @@
+package dev.cabinet.devservices.launcher;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The knobs of a dynalite started by {@link Dynalite} (its preloaded store-hooks.js), set at run time over HTTP on
+ * dynalite's own port: for benchmarks and tests that need the store to behave as DynamoDB does where dynalite does not.
+ */
+public final class StoreHooks {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final String endpoint;
+
+    public StoreHooks(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * Every call answers after a delay drawn from a log-normal distribution with this median and 99th percentile
+     * (DynamoDB in one region: about 3 ms and 10 ms).
+     */
+    public void latency(Duration median, Duration p99) {
+        set(String.format(Locale.ROOT, "{\"latency\": {\"medianMs\": %.3f, \"p99Ms\": %.3f}}",
+                median.toNanos() / 1e6, p99.toNanos() / 1e6));
+    }
+
+    /** Calls answer as soon as dynalite has served them. */
+    public void noLatency() {
+        set("{\"latency\": null}");
+    }
+
+    /** The knobs as they are, as the store answers them (JSON). */
+    public String current() {
+        return send(HttpRequest.newBuilder(URI.create(endpoint + "/cabinet/store-hooks")).GET());
+    }
+
+    private void set(String json) {
+        send(HttpRequest.newBuilder(URI.create(endpoint + "/cabinet/store-hooks"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    private static String send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = HTTP.send(request.timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("the store refused its knobs: " + response.statusCode() + " "
+                        + response.body());
+            }
+            return response.body();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
