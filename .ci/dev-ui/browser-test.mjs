@@ -44,6 +44,13 @@ try {
     assert.deepEqual(customerTypes.slice(0, 2), ['Order', 'Customer'],
         'the customer partition lists its orders (ORDER#…) before the profile (PROFILE), as a Query returns them');
     await page.locator('qwc-cabinet-key-plan [data-testid=access-patterns] tbody tr').first().waitFor();
+    step('the capacity model beside it: each event type priced, and the hot keys');
+    const created = page.locator('qwc-cabinet-key-plan [data-testid=capacity-events] tbody tr',
+        { hasText: 'cabinet.post.created.v1' });
+    await created.first().waitFor();
+    assert.ok((await created.first().locator('td').nth(2).textContent()).trim() !== '',
+        'post.created shows its rounds');
+    await page.locator('qwc-cabinet-key-plan [data-testid=capacity-hot-keys] tbody tr').first().waitFor();
     await screenshot(`${shots}/dev-ui-key-plan.png`);
 
     step('item collections: the demo customer C001, profile and orders in sort-key order');

@@ -18,6 +18,8 @@ public class CabinetDevUiProcessor {
         CardPageBuildItem card = new CardPageBuildItem();
         // Read on every (re)build, so a changed key plan is drawn anew after live reload.
         card.addBuildTimeData("keyPlan", KeyPlanReader.read(Thread.currentThread().getContextClassLoader()));
+        // docs/capacity.md's figures, as the application ships them (JSON text; empty when it has none)
+        card.addBuildTimeData("capacity", capacity(Thread.currentThread().getContextClassLoader()));
         card.addPage(Page.webComponentPageBuilder()
                 .title("Key plan")
                 .icon("font-awesome-solid:table-cells")
@@ -31,6 +33,15 @@ public class CabinetDevUiProcessor {
                 .icon("font-awesome-solid:timeline")
                 .componentLink("qwc-cabinet-log.js"));
         return card;
+    }
+
+    /** The capacity model's figures the application carries (META-INF/cabinet/capacity.json), or "" when none. */
+    static String capacity(ClassLoader loader) {
+        try (java.io.InputStream in = loader.getResourceAsStream("META-INF/cabinet/capacity.json")) {
+            return in == null ? "" : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 
     @BuildStep(onlyIf = IsDevelopment.class)
