@@ -30,7 +30,6 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -93,7 +92,11 @@ public class StoreCapacityMeter implements ExecutionInterceptor {
                 .register(registry)).increment(units);
     }
 
-    /** The request, asking for the capacity it consumes (INDEXES: the table's and each index's), where it can. */
+    /**
+     * The request, asking for the capacity it consumes (INDEXES: the table's and each index's), where it can. The
+     * operators' verification of a rebuilt table, the one Scan (TableComparison), is left as it is: no other class may
+     * know the Scan (ArchitectureTest).
+     */
     static SdkRequest withConsumedCapacity(SdkRequest request) {
         ReturnConsumedCapacity indexes = ReturnConsumedCapacity.INDEXES;
         if (request instanceof GetItemRequest r && r.returnConsumedCapacity() == null) {
@@ -109,9 +112,6 @@ public class StoreCapacityMeter implements ExecutionInterceptor {
             return r.toBuilder().returnConsumedCapacity(indexes).build();
         }
         if (request instanceof QueryRequest r && r.returnConsumedCapacity() == null) {
-            return r.toBuilder().returnConsumedCapacity(indexes).build();
-        }
-        if (request instanceof ScanRequest r && r.returnConsumedCapacity() == null) {
             return r.toBuilder().returnConsumedCapacity(indexes).build();
         }
         if (request instanceof BatchGetItemRequest r && r.returnConsumedCapacity() == null) {
