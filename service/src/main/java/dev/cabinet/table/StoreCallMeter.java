@@ -39,7 +39,7 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 @Unremovable
 public class StoreCallMeter implements ExecutionInterceptor {
 
-    private static final ExecutionAttribute<Long> STARTED = new ExecutionAttribute<>("cabinet.call-started");
+    private static final ExecutionAttribute<Long> STARTED = attribute("cabinet.call-started");
 
     private static final Logger LOG = Logger.getLogger(StoreCallMeter.class);
     /** The latency buckets of every call's timer (cumulative, as Prometheus's {@code le}). */
@@ -64,6 +64,16 @@ public class StoreCallMeter implements ExecutionInterceptor {
         this.registry = registry;
         this.callLog = callLog;
         this.instance = role.trim().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * An SDK execution attribute named for this generation of Cabinet's classes: the SDK refuses a second attribute of
+     * one name in a JVM, and dev mode's live reload loads Cabinet's classes again in the same JVM (its restart failed
+     * with "No duplicate ExecutionAttribute names allowed" before).
+     */
+    static <T> ExecutionAttribute<T> attribute(String name) {
+        return new ExecutionAttribute<>(name + "@" + Integer.toHexString(System.identityHashCode(
+                StoreCallMeter.class.getClassLoader())));
     }
 
     @Override

@@ -48,7 +48,7 @@ public class StoreCapacityMeter implements ExecutionInterceptor {
     /** The meter's name: {@code cabinet_store_capacity_units_total} in Prometheus' format. */
     public static final String METER = "cabinet.store.capacity.units";
 
-    private static final ExecutionAttribute<String> SOURCE = new ExecutionAttribute<>("cabinet.call-source");
+    private static final ExecutionAttribute<String> SOURCE = StoreCallMeter.attribute("cabinet.call-source");
     private static final Set<String> READS = Set.of("GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems");
 
     private final MeterRegistry registry;

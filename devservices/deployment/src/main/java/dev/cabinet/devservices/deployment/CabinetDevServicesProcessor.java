@@ -28,14 +28,28 @@ public class CabinetDevServicesProcessor {
         return new FeatureBuildItem(FEATURE);
     }
 
+    /**
+     * Begins starting the infrastructure as early as the build allows (its inputs are among the first items built), on
+     * a thread of its own: it comes up while the rest of the application is augmented, and
+     * {@link #startInfrastructure} waits for it where its addresses are needed.
+     */
+    @BuildStep(onlyIfNot = IsNormal.class)
+    InfrastructureStartingBuildItem beginStarting(OutputTargetBuildItem target) {
+        DevServicesSettings settings = DevServicesSettings.fromConfig();
+        if (settings.startsAnything()) {
+            RunningInfrastructure.startInBackground(settings, target.getOutputDirectory().resolve("cabinet-devservices"));
+        }
+        return new InfrastructureStartingBuildItem();
+    }
+
     @BuildStep(onlyIfNot = IsNormal.class)
     synchronized DevServicesResultBuildItem startInfrastructure(LaunchModeBuildItem launchMode, OutputTargetBuildItem target,
-            CuratedApplicationShutdownBuildItem shutdown) {
+            CuratedApplicationShutdownBuildItem shutdown, InfrastructureStartingBuildItem starting) {
         DevServicesSettings settings = DevServicesSettings.fromConfig();
         if (!settings.startsAnything()) {
             return null;
         }
-        Map<String, String> config = RunningInfrastructure.provide(settings,
+        Map<String, String> config = RunningInfrastructure.provided(settings,
                 target.getOutputDirectory().resolve("cabinet-devservices"));
         if (launchMode.getLaunchMode() == LaunchMode.DEVELOPMENT && !closeTaskRegistered) {
             // Runs once dev mode's curated application closes: after the application itself stopped, so its
