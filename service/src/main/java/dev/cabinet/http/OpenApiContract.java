@@ -188,7 +188,7 @@ public class OpenApiContract implements OASFilter {
     private static Schema problemSchema() {
         Schema string = OASFactory.createSchema().addType(Schema.SchemaType.STRING);
         return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
-                .description("An RFC 9457 problem; `type` is stable (`urn:cabinet:problem:*`, see the README)")
+                .description("An RFC 9457 problem; `type` is stable (`urn:cabinet:problem:*`, see docs/api.md)")
                 .addProperty("type", string).addProperty("title", string)
                 .addProperty("status", OASFactory.createSchema().addType(Schema.SchemaType.INTEGER))
                 .addProperty("detail", string).addProperty("instance", string)

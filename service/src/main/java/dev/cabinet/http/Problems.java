@@ -4,7 +4,7 @@ import java.util.List;
 
 import dev.cabinet.decision.Refusal;
 
-/** The problem types Cabinet answers with, as factories; {@code type} URIs are stable and documented in the README. */
+/** The problem types Cabinet answers with, as factories; {@code type} URIs are stable and documented in docs/api.md. */
 public final class Problems {
 
     public static final String TYPE_PREFIX = "urn:cabinet:problem:";

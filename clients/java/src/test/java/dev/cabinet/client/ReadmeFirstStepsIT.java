@@ -22,9 +22,9 @@ import dev.cabinet.client.model.ProfileRequest;
 import dev.cabinet.client.model.UserView;
 
 /**
- * The README's first steps ("Use it": register, write a post, publish it, read it) through the client generated from
- * docs/openapi.yaml, against the packaged service: the document's paths, bodies, headers, answers and security are
- * what the service serves. Commands send {@code Prefer: wait} (a documented header) so each answer comes once the
+ * The walk-through's first steps (the README's "Use it" and docs/walkthrough.md: register, write a post, publish it,
+ * read it) through the client generated from docs/openapi.yaml, against the packaged service: the document's paths,
+ * bodies, headers, answers and security are what the service serves. Commands send {@code Prefer: wait} (a documented header) so each answer comes once the
  * projection applied it, with no polling.
  */
 class ReadmeFirstStepsIT {

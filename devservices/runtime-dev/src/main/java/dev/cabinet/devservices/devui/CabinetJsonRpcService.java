@@ -330,7 +330,7 @@ public class CabinetJsonRpcService {
     }
 
     /**
-     * A token with the operator group from the dev-only {@code POST /dev/tokens}, as the README tells an operator to
+     * A token with the operator group from the dev-only {@code POST /dev/tokens}, as docs/api.md tells an operator to
      * get one in dev mode; renewed before it expires.
      */
     private synchronized String operatorToken() throws Exception {
