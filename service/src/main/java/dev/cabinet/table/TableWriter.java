@@ -62,7 +62,7 @@ public class TableWriter {
      * The timers of {@link #CALL_LIMIT}, on a thread of their own whose queue drops a timer when its call ends, so it
      * holds only the calls in flight. Mutiny's default, the worker pool's scheduler, keeps a cancelled timer queued
      * until it would have fired: 15 s of calls in a sorted set, whose insertions took 3.5% of a projector's CPU
-     * under load (JFR, docs/benchmarks.md).
+     * under load (JFR, docs/benchmarks-history.md).
      */
     private static final ScheduledExecutorService CALL_TIMERS = callTimers();
 

@@ -429,7 +429,7 @@ class CabinetBenchmark {
      * methods at C1's tier 2 for want of it), and when the load falls to a freshness rate it catches up, taking 15-30%
      * of a core in the projector, the API and this JVM each. Measured at once, a freshness phase measures JVMs that are
      * still compiling, which a service that has run for a while is not; after three phases of 15 s the API's share
-     * was 10-20% where the first phase found 18-32% (docs/benchmarks.md, "The JITs still compiling"). Each warm-up is
+     * was 10-20% where the first phase found 18-32% (docs/benchmarks-history.md, "The JITs still compiling"). Each warm-up is
      * reported as notes.
      */
     private static final int FRESHNESS_WARM_UPS = SHORT ? 0 : Integer.getInteger("cabinet.bench.freshness-warm-ups", 3);

@@ -26,7 +26,7 @@ import dev.cabinet.deploy.ImageDockerfile;
  * measured. The role {@code baseline} is the hand-written application of benchmark/baseline (Quarkus REST, the same
  * DynamoDB client and a Kafka producer), run the same way with an archive made by the same step: what any service
  * built on these libraries costs on this machine. Not a test: it asserts nothing about time and writes
- * {@code target/benchmark/footprint.md}. Run with {@code benchmark/footprint} (docs/benchmarks.md, "Footprint").
+ * {@code target/benchmark/footprint.md}. Run with {@code benchmark/footprint} (docs/benchmarks-method.md, "Footprint").
  */
 class FootprintBenchmark {
 

@@ -31,7 +31,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * Store calls and sequential rounds per applied event, by event type, from the projector's tracing spans: the
  * DynamoDB client spans under the span of applying one event are its calls, and the longest chain of them in which
  * each starts after the previous one ended is its rounds (the fewest of three runs: calls issued together can miss
- * each other on a busy machine, never the reverse). Prints the table docs/benchmarks.md quotes (issue 16, item 7);
+ * each other on a busy machine, never the reverse). Prints the table docs/benchmarks-history.md quotes (issue 16, item 7);
  * asserts only that every event was measured. The user renamed here holds one copy of each kind (a post, a comment
  * and a group membership), so the rename's figures include walking and refreshing three copies.
  */
