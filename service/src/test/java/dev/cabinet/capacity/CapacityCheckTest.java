@@ -10,12 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.consistency.LogPositions;
 import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
@@ -27,16 +24,8 @@ import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.group.GroupEvent.GroupCreated;
 import dev.cabinet.post.PostEvent;
 import dev.cabinet.post.PostEvent.PostCreated;
-import dev.cabinet.projection.Derivation;
-import dev.cabinet.projection.ModelProjection;
-import dev.cabinet.projection.ProjectionConfig;
-import dev.cabinet.projection.ProjectionTracing;
-import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.StoreRecovery;
 import dev.cabinet.shared.Ids;
-import dev.cabinet.table.ModelTables;
 import dev.cabinet.table.StoreCapacityMeter;
-import dev.cabinet.table.TableConfig;
 import dev.cabinet.user.UserEvent.UserRegistered;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -70,19 +59,7 @@ class CapacityCheckTest {
     @Inject
     MeterRegistry registry;
     @Inject
-    Instance<Projector<?>> projectors;
-    @Inject
-    Instance<Derivation> derivations;
-    @Inject
-    ProjectionConfig projection;
-    @Inject
-    TableConfig table;
-    @Inject
-    StoreRecovery recovery;
-    @Inject
-    ProjectionTracing tracing;
-    @Inject
-    ObjectMapper json;
+    CapacityModels models;
 
     /** What the store reported for one applied event. */
     record Measured(String type, double writeUnits, double readUnits) {
@@ -90,7 +67,7 @@ class CapacityCheckTest {
 
     @Test
     void everyEventTypeCostsTheStoreWhatTheModelSaysAndEveryAccessPatternIsCounted() {
-        CapacityModel.Result model = model();
+        CapacityModel.Result model = models.run();
         List<Scenario.Step> steps = Scenario.steps(Ids::newId);
         Map<String, Measured> measured = new LinkedHashMap<>();
         for (Scenario.Step step : steps.subList(0, steps.size() - 1)) {
@@ -118,7 +95,7 @@ class CapacityCheckTest {
     /** The check fails on a bloated item: a post whose body is 3,000 characters costs what the model's does not. */
     @Test
     void aBloatedItemMakesTheCheckFail() {
-        CapacityModel.Result model = model();
+        CapacityModel.Result model = models.run();
         String author = "u" + Ids.newId();
         apply(new Scenario.Step(dev.cabinet.user.UserEvent.REGISTERED, new UserRegistered(author, "John",
                 "john@example.com", null, "2026-06-01T10:00:01.123Z"), author));
@@ -151,12 +128,6 @@ class CapacityCheckTest {
             }
         });
         return differences;
-    }
-
-    private CapacityModel.Result model() {
-        ModelStore store = new ModelStore();
-        return new CapacityModel(store, new ModelProjection(ModelTables.writer(store, table), projectors, derivations,
-                projection, recovery, tracing), json).run();
     }
 
     /** Appends the event, waits until it is applied, and answers what its store calls consumed. */

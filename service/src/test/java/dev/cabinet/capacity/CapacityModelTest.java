@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
@@ -19,15 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.post.FeedConfig;
 import dev.cabinet.customer.OrdersConfig;
-import dev.cabinet.projection.Derivation;
-import dev.cabinet.projection.ModelProjection;
-import dev.cabinet.projection.ProjectionConfig;
-import dev.cabinet.projection.ProjectionTracing;
-import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.StoreRecovery;
-import dev.cabinet.table.ModelTables;
 import dev.cabinet.table.Shards;
-import dev.cabinet.table.TableConfig;
 import io.quarkus.test.junit.QuarkusTest;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -45,17 +36,7 @@ class CapacityModelTest {
             + "-Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
 
     @Inject
-    Instance<Projector<?>> projectors;
-    @Inject
-    Instance<Derivation> derivations;
-    @Inject
-    ProjectionConfig projection;
-    @Inject
-    TableConfig table;
-    @Inject
-    StoreRecovery recovery;
-    @Inject
-    ProjectionTracing tracing;
+    CapacityModels models;
     @Inject
     ObjectMapper json;
     @Inject
@@ -67,10 +48,7 @@ class CapacityModelTest {
 
     /** The model's figures for the current code. */
     CapacityModel.Result model() {
-        ModelStore store = new ModelStore();
-        ModelProjection executor = new ModelProjection(ModelTables.writer(store, table), projectors, derivations,
-                projection, recovery, tracing);
-        return new CapacityModel(store, executor, json).run();
+        return models.run();
     }
 
     /**

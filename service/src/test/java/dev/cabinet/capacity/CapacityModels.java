@@ -1,0 +1,44 @@
+package dev.cabinet.capacity;
+
+import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.cabinet.projection.Derivation;
+import dev.cabinet.projection.ModelProjection;
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ProjectionTracing;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.StoreRecovery;
+import dev.cabinet.table.ModelTables;
+import dev.cabinet.table.TableConfig;
+
+/** Runs the capacity model with the application's own projectors, executor settings and JSON mapper. */
+@Dependent
+class CapacityModels {
+
+    @Inject
+    Instance<Projector<?>> projectors;
+    @Inject
+    Instance<Derivation> derivations;
+    @Inject
+    ProjectionConfig projection;
+    @Inject
+    TableConfig table;
+    @Inject
+    StoreRecovery recovery;
+    @Inject
+    ProjectionTracing tracing;
+    @Inject
+    ObjectMapper json;
+
+    /** The model's figures for the current code, from a fresh model store. */
+    CapacityModel.Result run() {
+        ModelStore store = new ModelStore();
+        ModelProjection executor = new ModelProjection(ModelTables.writer(store, table), projectors, derivations,
+                projection, recovery, tracing);
+        return new CapacityModel(store, executor, json).run();
+    }
+}
