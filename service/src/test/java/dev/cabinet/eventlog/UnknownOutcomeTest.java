@@ -165,9 +165,17 @@ class UnknownOutcomeTest {
             unkeyed.forEach(answer -> given().get("/commands/" + answer.path("eventId")).then().statusCode(200)
                     .body("status", equalTo("pending")));
         }
-        // Thawed: the clients retry once more, as the answer told them to, and this time the log acknowledges.
+        // Thawed: the clients retry once more, as the answer told them to, and this time the log acknowledges. A
+        // produce request already at the frozen broker is written when it thaws, and the projector may apply it before
+        // this retry decides: then a join or a rename finds nothing left to do (200, nothing appended), where a
+        // comment or a post, whose ids the key fixes, is appended again under the same event id (the projection
+        // applies it once). Either way the first event id must end applied, which the callers check.
         Map<String, Response> last = sendAll(commands);
         first.forEach((name, answer) -> {
+            int status = last.get(name).statusCode();
+            if (status == 200 && Set.of("join", "rename").contains(name)) {
+                return;
+            }
             last.get(name).then().statusCode(202);
             assertEquals(answer.<String>path("eventId"), last.get(name).path("eventId"), name);
             if (answer.path("id") != null) {
