@@ -47,7 +47,11 @@ final class RunningInfrastructure {
      * start while the rest of the application is augmented: dev mode answered about 5 s sooner (docs/dev-services.md).
      */
     static void startInBackground(DevServicesSettings settings, Path stateDir) {
-        registry().computeIfAbsent(STARTING, key -> CompletableFuture.supplyAsync(() -> provide(settings, stateDir)));
+        Map<String, Object> running = registry();
+        synchronized (running) {
+            stopAtExit(running, new OrphanRegistry(stateDir.resolve("pids")));
+        }
+        running.computeIfAbsent(STARTING, key -> CompletableFuture.supplyAsync(() -> provide(settings, stateDir)));
     }
 
     /** The config of the start {@link #startInBackground} began, once it is done; or {@link #provide} now. */
@@ -63,13 +67,7 @@ final class RunningInfrastructure {
         Map<String, Object> running = registry();
         synchronized (running) {
             OrphanRegistry pids = new OrphanRegistry(stateDir.resolve("pids"));
-            if (running.isEmpty()) {
-                pids.reapOrphans();
-                // Dev mode stops us when its curated application closes; tests, and anything else, when the JVM exits.
-                Thread hook = new Thread(RunningInfrastructure::stopAll, "cabinet-devservices-shutdown");
-                Runtime.getRuntime().addShutdownHook(hook);
-                running.put(SHUTDOWN_HOOK, hook);
-            }
+            stopAtExit(running, pids);
             Map<String, String> config = new HashMap<>();
             // dynalite starts beside the broker rather than after it: together they are ready in the broker's time.
             CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
@@ -148,6 +146,21 @@ final class RunningInfrastructure {
         }
     }
 
+    /**
+     * Reaps what an earlier JVM left and registers the hook that stops this JVM's children when it exits, once. Dev mode
+     * stops them when its curated application closes; tests, and anything else, only through this hook. (Deciding by
+     * an empty registry let a start begun in the background, already registered as starting, skip the hook: every test
+     * JVM then left its broker, dynalite and s3rver running.)
+     */
+    private static void stopAtExit(Map<String, Object> running, OrphanRegistry pids) {
+        if (!running.containsKey(SHUTDOWN_HOOK)) {
+            pids.reapOrphans();
+            Thread hook = new Thread(RunningInfrastructure::stopAll, "cabinet-devservices-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            running.put(SHUTDOWN_HOOK, hook);
+        }
+    }
+
     private static <T> T await(CompletableFuture<T> start) {
         try {
             return start.join();
@@ -157,6 +170,11 @@ final class RunningInfrastructure {
             }
             throw e;
         }
+    }
+
+    /** Whether what this JVM started is stopped when it exits (the shutdown hook is registered). */
+    static boolean stoppedAtExit() {
+        return registry().containsKey(SHUTDOWN_HOOK);
     }
 
     /** Stops everything started in this JVM (by any class loader) and forgets it. */
