@@ -6,6 +6,7 @@ import java.util.List;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
+import dev.cabinet.devservices.launcher.IndexLag;
 import dev.cabinet.devservices.launcher.LaunchSettings;
 
 /** What the Dev Services should start (and the bucket s3rver creates), read from the application's configuration (all keys under {@code cabinet.devservices}). */
@@ -21,12 +22,14 @@ record DevServicesSettings(
         String brokerJvmOptions,
         String nodeCommand,
         String npmCommand,
-        Duration startTimeout) {
+        Duration startTimeout,
+        IndexLag gsiLag) {
 
     static final String KAFKA_BOOTSTRAP = "kafka.bootstrap.servers";
     static final String DYNAMODB_ENDPOINT = "quarkus.dynamodb.endpoint-override";
     static final String KAFKA_MODE = "cabinet.devservices.kafka";
     static final String S3_ENDPOINT = "quarkus.s3.endpoint-override";
+    static final String GSI_LAG = "cabinet.devservices.dynamodb.gsi-lag";
 
     /** How the broker is provided: a child JVM (the default, no Docker) or a Testcontainers container. */
     enum KafkaMode {
@@ -58,7 +61,16 @@ record DevServicesSettings(
                         .orElse("-Xms64m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"),
                 config.getOptionalValue("cabinet.devservices.dynalite.node", String.class).orElse("node"),
                 config.getOptionalValue("cabinet.devservices.dynalite.npm", String.class).orElse("npm"),
-                config.getOptionalValue("cabinet.devservices.start-timeout", Duration.class).orElse(Duration.ofSeconds(90)));
+                config.getOptionalValue("cabinet.devservices.start-timeout", Duration.class).orElse(Duration.ofSeconds(90)),
+                gsiLag(config.getOptionalValue(GSI_LAG, String.class).orElse("0")));
+    }
+
+    private static IndexLag gsiLag(String value) {
+        try {
+            return IndexLag.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(GSI_LAG + ": " + e.getMessage(), e);
+        }
     }
 
     LaunchSettings launch() {

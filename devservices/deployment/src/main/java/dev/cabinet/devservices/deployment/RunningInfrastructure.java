@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.devservices.launcher.Dynalite;
+import dev.cabinet.devservices.launcher.StoreHooks;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
 import dev.cabinet.devservices.launcher.S3rver;
@@ -119,6 +120,11 @@ final class RunningInfrastructure {
             }
             if (settings.startDynalite()) {
                 config.put(DevServicesSettings.DYNAMODB_ENDPOINT, child(running, DYNALITE).getKey());
+                // Set on every start and reload, so a changed setting applies and a test profile without one has none.
+                new StoreHooks(child(running, DYNALITE).getKey()).indexLag(settings.gsiLag());
+                if (!settings.gsiLag().isNone()) {
+                    LOG.infof("dynalite's index entries lag by %s (%s)", settings.gsiLag(), DevServicesSettings.GSI_LAG);
+                }
                 // dynalite needs SigV4 headers but does not check them: any static credentials do.
                 config.put("quarkus.dynamodb.aws.region", "us-east-1");
                 config.put("quarkus.dynamodb.aws.credentials.type", "static");

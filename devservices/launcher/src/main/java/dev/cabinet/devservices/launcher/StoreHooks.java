@@ -37,6 +37,15 @@ public final class StoreHooks {
         set("{\"latency\": null}");
     }
 
+    /**
+     * Every item a write changes stays out of index (GSI) reads for this lag, drawn per write; base-table reads see it
+     * at once. {@link IndexLag#NONE} takes the lag away.
+     */
+    public void indexLag(IndexLag lag) {
+        set(lag.isNone() ? "{\"gsiLag\": null}" : String.format(Locale.ROOT,
+                "{\"gsiLag\": {\"minMs\": %d, \"maxMs\": %d}}", lag.min().toMillis(), lag.max().toMillis()));
+    }
+
     /** The knobs as they are, as the store answers them (JSON). */
     public String current() {
         return send(HttpRequest.newBuilder(URI.create(endpoint + "/cabinet/store-hooks")).GET());

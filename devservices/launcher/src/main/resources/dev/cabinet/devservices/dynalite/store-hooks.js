@@ -5,10 +5,22 @@
 //   latency: {"medianMs": 3, "p99Ms": 10}  every call answers after a delay drawn from a log-normal distribution with
 //            that median and 99th percentile (DynamoDB in one region answers in about 3 ms, 10 ms at p99), so that a
 //            benchmark counts round trips as production pays them, not two cores' contention; null: none.
+//   gsiLag:  {"minMs": 50, "maxMs": 800}  an item that a PutItem, UpdateItem or BatchWriteItem writes stays out of every
+//            Query and Scan of a global secondary index for a delay drawn uniformly from that range (per write; the
+//            latest write of an item counts), as DynamoDB propagates index entries after the write has answered. Reads
+//            of the table itself see the write at once, as in DynamoDB. Simpler than DynamoDB in two ways, both on the
+//            strict side for a reader: an item written again is missing from the index meanwhile (DynamoDB would show
+//            its older version), and a removal shows at once. null: none.
 const http = require('http');
+const zlib = require('zlib');
 
 const PATH = '/cabinet/store-hooks';
-const knobs = { latency: null };
+const knobs = { latency: null, gsiLag: null };
+/** Per table: its key attribute names (DescribeTable, asked once; forgotten when any table is created or deleted). */
+const keySchemas = new Map();
+/** Per table: key of an item written lately (JSON of its key values) -> when its index entries become visible (ms). */
+const laggingItems = new Map();
+const INDEX_LAGGED = new Set(['PutItem', 'UpdateItem', 'BatchWriteItem', 'Query', 'Scan']);
 const Z99 = 2.3263478740408408; // the standard normal's 99th percentile
 
 function normal() {
@@ -42,7 +54,11 @@ function control(req, res) {
             && !(value.medianMs >= 0 && value.p99Ms >= value.medianMs)) {
           throw new Error('latency needs medianMs >= 0 and p99Ms >= medianMs');
         }
+        if (name === 'gsiLag' && value !== null && !(value.minMs >= 0 && value.maxMs >= value.minMs)) {
+          throw new Error('gsiLag needs minMs >= 0 and maxMs >= minMs');
+        }
         knobs[name] = value;
+        if (name === 'gsiLag' && value === null) laggingItems.clear();
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(knobs));
@@ -51,6 +67,100 @@ function control(req, res) {
       res.end(String(e.message));
     }
   });
+}
+
+/** The table's key attribute names, asked of dynalite itself (through this hook) the first time. */
+function keySchema(table, port) {
+  if (keySchemas.has(table)) return keySchemas.get(table);
+  const asked = new Promise((resolve, reject) => {
+    const body = JSON.stringify({ TableName: table });
+    const ask = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: '/',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': 'DynamoDB_20120810.DescribeTable',
+        // dynalite checks that a signature is present, not what it signs.
+        authorization: 'AWS4-HMAC-SHA256 Credential=hooks/20200101/us-east-1/dynamodb/aws4_request, '
+          + 'SignedHeaders=host, Signature=0',
+        'x-amz-date': '20200101T000000Z',
+        'content-length': Buffer.byteLength(body),
+      },
+    }, (answer) => {
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('end', () => {
+        try {
+          const described = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (!described.Table) throw new Error('no table ' + table + ': ' + JSON.stringify(described));
+          resolve(described.Table.KeySchema.map((element) => element.AttributeName));
+        } catch (e) {
+          reject(e);
+        }
+      });
+    });
+    ask.on('error', reject);
+    ask.end(body);
+  });
+  keySchemas.set(table, asked);
+  asked.catch(() => keySchemas.delete(table));
+  return asked;
+}
+
+function keyOf(item, schema) {
+  return JSON.stringify(schema.map((name) => item[name]));
+}
+
+/** Notes the items a successful write wrote as not yet visible in any index. */
+async function writeLags(target, request, port) {
+  const now = Date.now();
+  const lag = () => knobs.gsiLag.minMs + Math.random() * (knobs.gsiLag.maxMs - knobs.gsiLag.minMs);
+  const note = (table, key) => {
+    if (!laggingItems.has(table)) laggingItems.set(table, new Map());
+    const lagging = laggingItems.get(table);
+    const visible = now + lag();
+    lagging.set(key, Math.max(visible, lagging.get(key) || 0));
+    if (lagging.size > 10000) {
+      for (const [k, at] of lagging) if (at <= now) lagging.delete(k);
+    }
+  };
+  if (target === 'UpdateItem') {
+    note(request.TableName, keyOf(request.Key, await keySchema(request.TableName, port)));
+  } else if (target === 'PutItem') {
+    note(request.TableName, keyOf(request.Item, await keySchema(request.TableName, port)));
+  } else {
+    for (const [table, writes] of Object.entries(request.RequestItems || {})) {
+      const schema = await keySchema(table, port);
+      for (const write of writes) {
+        if (write.PutRequest) note(table, keyOf(write.PutRequest.Item, schema));
+      }
+    }
+  }
+}
+
+/** The answer of an index Query or Scan without the items whose index entries are not visible yet. */
+async function withoutLaggingItems(request, body, port) {
+  const lagging = laggingItems.get(request.TableName);
+  if (!lagging || lagging.size === 0) return body;
+  const schema = await keySchema(request.TableName, port);
+  const answer = JSON.parse(body);
+  const now = Date.now();
+  const items = (answer.Items || []).filter((item) => !(lagging.get(keyOf(item, schema)) > now));
+  if (items.length === (answer.Items || []).length) return body;
+  answer.Count -= answer.Items.length - items.length;
+  answer.Items = items;
+  return JSON.stringify(answer);
+}
+
+/** The CRC-32 the AWS SDK checks an answer against (x-amz-crc32); zlib has it from Node 20.15 on. */
+function crc32(text) {
+  const bytes = Buffer.from(text, 'utf8');
+  if (typeof zlib.crc32 === 'function') return zlib.crc32(bytes) >>> 0;
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 const createServer = http.createServer;
@@ -63,14 +173,54 @@ http.createServer = function (...args) {
         control(req, res);
         return;
       }
-      if (knobs.latency !== null) {
-        const wait = latencyMs();
-        const end = res.end;
-        res.end = function (...ending) {
-          setTimeout(() => end.apply(res, ending), wait);
-          return res;
-        };
+      const target = String(req.headers['x-amz-target'] || '').split('.')[1];
+      if (target === 'CreateTable' || target === 'DeleteTable') keySchemas.clear();
+      const lagged = knobs.gsiLag !== null && INDEX_LAGGED.has(target);
+      const wait = knobs.latency !== null ? latencyMs() : 0;
+      if (!lagged && wait === 0) {
+        handler.call(this, req, res);
+        return;
       }
+      const chunks = [];
+      if (lagged) req.on('data', (chunk) => chunks.push(chunk));
+      const end = res.end;
+      const finish = (ending) => {
+        if (wait > 0) setTimeout(() => end.apply(res, ending), wait);
+        else end.apply(res, ending);
+      };
+      res.end = function (...ending) {
+        if (!lagged || res.statusCode !== 200) {
+          finish(ending);
+          return res;
+        }
+        const port = req.socket.localPort;
+        let request;
+        try {
+          request = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch (e) {
+          finish(ending);
+          return res;
+        }
+        const reading = target === 'Query' || target === 'Scan';
+        if (reading && !request.IndexName) {
+          finish(ending);
+          return res;
+        }
+        const changed = reading
+          ? withoutLaggingItems(request, String(ending[0]), port).then((body) => {
+            if (body === ending[0]) return ending;
+            res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+            res.setHeader('x-amz-crc32', crc32(body));
+            return [body];
+          })
+          : writeLags(target, request, port).then(() => ending);
+        changed.then(finish, (e) => {
+          console.error(new Date().toISOString() + ' store-hooks: gsiLag could not follow a ' + target + ': '
+            + e.message);
+          finish(ending);
+        });
+        return res;
+      };
       handler.call(this, req, res);
     };
   }

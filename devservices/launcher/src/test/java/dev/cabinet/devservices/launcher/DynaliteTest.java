@@ -67,6 +67,70 @@ class DynaliteTest {
         }
     }
 
+    /**
+     * With an index lag set, an item just written is in the table at once and missing from its GSI, in an answer the
+     * SDK would accept (its CRC-32 header matches the changed body); taking the lag away shows it in the index again.
+     */
+    @Test
+    void anIndexLagKeepsANewItemOutOfTheIndexButNotOutOfTheTable() throws Exception {
+        try (Dynalite dynalite = Dynalite.start(LaunchSettings.defaults(), stateDir,
+                new OrphanRegistry(stateDir.resolve("pids")))) {
+            URI endpoint = URI.create(dynalite.endpoint());
+            call(endpoint, "CreateTable", "{\"TableName\":\"lagging\",\"BillingMode\":\"PAY_PER_REQUEST\","
+                    + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},"
+                    + "{\"AttributeName\":\"sk\",\"AttributeType\":\"S\"},"
+                    + "{\"AttributeName\":\"g\",\"AttributeType\":\"S\"}],"
+                    + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},"
+                    + "{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],"
+                    + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"gsi\",\"KeySchema\":[{\"AttributeName\":"
+                    + "\"g\",\"KeyType\":\"HASH\"}],\"Projection\":{\"ProjectionType\":\"ALL\"}}]}");
+            call(endpoint, "PutItem", item("old"));
+            dynalite.hooks().indexLag(IndexLag.parse("60s"));
+            assertTrue(dynalite.hooks().current().contains("\"gsiLag\":{\"minMs\":60000,\"maxMs\":60000}"),
+                    dynalite.hooks().current());
+            call(endpoint, "PutItem", item("new"));
+
+            String inTable = call(endpoint, "Query", "{\"TableName\":\"lagging\",\"KeyConditionExpression\":\"pk = :p\","
+                    + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"p\"}}}");
+            assertTrue(inTable.contains("\"Count\":2"), inTable);
+            String index = "{\"TableName\":\"lagging\",\"IndexName\":\"gsi\",\"KeyConditionExpression\":\"g = :g\","
+                    + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"entry\"}}}";
+            String lagging = call(endpoint, "Query", index);
+            assertTrue(lagging.contains("\"Count\":1") && lagging.contains("old") && !lagging.contains("new"), lagging);
+
+            dynalite.hooks().indexLag(IndexLag.NONE);
+            String caughtUp = call(endpoint, "Query", index);
+            assertTrue(caughtUp.contains("\"Count\":2") && caughtUp.contains("new"), caughtUp);
+        }
+    }
+
+    private static String item(String sk) {
+        return "{\"TableName\":\"lagging\",\"Item\":{\"pk\":{\"S\":\"p\"},\"sk\":{\"S\":\"" + sk
+                + "\"},\"g\":{\"S\":\"entry\"}}}";
+    }
+
+    /** One DynamoDB call; fails unless it answers 200 with a body whose CRC-32 is the one its header states. */
+    private static String call(URI endpoint, String operation, String body) throws Exception {
+        HttpURLConnection connection = (HttpURLConnection) endpoint.toURL().openConnection();
+        connection.setRequestMethod("POST");
+        connection.setDoOutput(true);
+        connection.setRequestProperty("Content-Type", "application/x-amz-json-1.0");
+        connection.setRequestProperty("X-Amz-Target", "DynamoDB_20120810." + operation);
+        connection.setRequestProperty("X-Amz-Date", "20260601T000000Z");
+        connection.setRequestProperty("Authorization", "AWS4-HMAC-SHA256 Credential=test/20260601/us-east-1/dynamodb/"
+                + "aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=00");
+        connection.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
+        if (connection.getResponseCode() != 200) {
+            throw new AssertionError(operation + ": " + connection.getResponseCode() + " "
+                    + new String(connection.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        byte[] answer = connection.getInputStream().readAllBytes();
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(answer);
+        assertEquals(Long.toString(crc.getValue()), connection.getHeaderField("x-amz-crc32"), operation);
+        return new String(answer, StandardCharsets.UTF_8);
+    }
+
     /** ListTables, signed as dynalite requires (it checks that a signature is there, not what it says). */
     private static int listTables(URI endpoint) throws Exception {
         HttpURLConnection connection = (HttpURLConnection) endpoint.toURL().openConnection();
