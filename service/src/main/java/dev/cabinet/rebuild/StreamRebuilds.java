@@ -1,0 +1,267 @@
+package dev.cabinet.rebuild;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.common.errors.InvalidTopicException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.http.Problems;
+import dev.cabinet.projection.EventApplier;
+import dev.cabinet.projection.ParkedKeys;
+import dev.cabinet.projection.ProjectionProgress;
+import dev.cabinet.projection.StreamId;
+import dev.cabinet.projection.UnappliableEventException;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.Walk;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Rebuilds one aggregate's items from its events, through the projectors and the executor the live projector uses (as
+ * {@link EventApplier} applies them for the engine and for an operator's retry): the key's records are read from its
+ * partition, the stream's items reset ({@link PostStreamReset} says which), and the events applied again in log order.
+ * <p>
+ * The live projector keeps running meanwhile; nothing holds the key (a parked key is the engine's only hold, and the
+ * engine reads parked keys from a cache up to a second old, so it cannot be relied on to stop an event already on its
+ * way). Instead the rebuild is optimistic and checks itself: it starts only once the live projector has applied every
+ * event it will apply again (so the counts those made are known to be made), and after applying them it reads the
+ * key's partition again. An event of the key that arrived meanwhile may have been applied by the live projector to a
+ * half-rebuilt stream (or rejected for finding no post), so the rebuild then runs again with it, its rejection cleared
+ * first so that it is decided again in log order; every write is guarded by the stream's version, so applying an event
+ * twice changes nothing. Blocking: operator requests run on worker threads.
+ */
+@ApplicationScoped
+class StreamRebuilds {
+
+    private static final Logger LOG = Logger.getLogger(StreamRebuilds.class);
+    private static final Duration STORE_WAIT = Duration.ofSeconds(30);
+    private static final Duration CATCH_UP_WAIT = Duration.ofSeconds(30);
+    private static final Duration LOOK_AGAIN = Duration.ofMillis(200);
+    private static final int TRANSIENT_ATTEMPTS = 5;
+    private static final int MAX_ROUNDS = 5;
+    private static final Walk WALK = new Walk(100, 1);
+    private static final String REJECTED = "rejected";
+
+    private final KeyRecords records;
+    private final TableWriter store;
+    private final EventApplier applier;
+    private final ParkedKeys parkedKeys;
+
+    StreamRebuilds(KeyRecords records, TableWriter store, EventApplier applier, ParkedKeys parkedKeys) {
+        this.records = records;
+        this.store = store;
+        this.applier = applier;
+        this.parkedKeys = parkedKeys;
+    }
+
+    /** What a stream rebuild did, in its last round. */
+    record StreamRebuild(String topic, String key, int partition, String stream, long lastOffset, int events,
+            int discarded, int itemsDeleted, int itemsReset, int items, int rounds, String rebuiltAt) {
+    }
+
+    StreamRebuild rebuild(String topic, String key, String operator) {
+        if (!Topics.ALL.contains(topic)) {
+            throw Problems.notFound("topic", topic);
+        }
+        if (!Topics.POSTS.equals(topic)) {
+            throw Problems.conflict("one stream can be rebuilt on " + Topics.POSTS + " (a post's stream) so far; "
+                    + "the streams of " + topic + " are rebuilt with the whole table (blue/green)");
+        }
+        KeyRecords.Slice slice = read(topic, key, 0);
+        if (slice.records().isEmpty()) {
+            throw Problems.notFound("key " + key + " has no events in " + topic);
+        }
+        List<RecordedEvent> events = new ArrayList<>(slice.records().stream().map(RecordedEvent::of).toList());
+        if (!PostStreamReset.isPostStream(key, events)) {
+            throw Problems.conflict("the events of key " + key + " in " + topic + " are not a post's (a user's likes"
+                    + " are keyed by the user, each like a stream of its own)");
+        }
+        Set<String> arrivedMeanwhile = Set.of();
+        for (int round = 1; round <= MAX_ROUNDS; round++) {
+            Round done = once(topic, key, slice.partition(), events, arrivedMeanwhile);
+            KeyRecords.Slice newer = read(topic, key, slice.end());
+            if (newer.records().isEmpty()) {
+                StreamRebuild result = new StreamRebuild(topic, key, slice.partition(), KeyPlan.POST_STREAM.name()
+                        + " " + key, events.get(events.size() - 1).offset(), done.applied, done.discarded,
+                        done.deleted, done.reset, items(key, done.summary), round,
+                        Timestamps.format(Instant.now()));
+                LOG.infof("Stream %s of %s rebuilt by %s: %d event(s) applied again, %d item(s) now, %d round(s)",
+                        key, topic, operator, result.events(), result.items(), round);
+                return result;
+            }
+            LOG.warnf("Stream %s of %s: %d event(s) arrived while it was rebuilt; rebuilding it again with them", key,
+                    topic, newer.records().size());
+            List<RecordedEvent> added = newer.records().stream().map(RecordedEvent::of).toList();
+            events.addAll(added);
+            arrivedMeanwhile = new HashSet<>();
+            for (RecordedEvent event : added) {
+                if (event.id() != null) {
+                    arrivedMeanwhile.add(event.id());
+                }
+            }
+            slice = new KeyRecords.Slice(slice.partition(), newer.end(), List.of());
+        }
+        throw Problems.conflict("events of key " + key + " kept arriving while it was rebuilt (" + MAX_ROUNDS
+                + " rounds); try again");
+    }
+
+    /** What one round did. */
+    private record Round(int applied, int discarded, int deleted, int reset, Key summary) {
+    }
+
+    /**
+     * One round: waits until the live projector has applied the events, resets the stream's items, and applies every
+     * event again but those an operator discarded. {@code arrivedMeanwhile}: events that came during the last round,
+     * whose rejection (if any) is cleared to be decided again.
+     */
+    private Round once(String topic, String key, int partition, List<RecordedEvent> events,
+            Set<String> arrivedMeanwhile) {
+        if (await(parkedKeys.key(new StreamId(topic, partition, key).id())).isPresent()) {
+            throw Problems.conflict("key " + key + " of " + topic + " is parked (GET /admin/parked-keys): retry or "
+                    + "discard its events first");
+        }
+        long last = events.get(events.size() - 1).offset();
+        awaitLiveProjector(topic, partition, last);
+        Map<String, String> outcomes = outcomes(events);
+        Set<String> cleared = new HashSet<>();
+        for (String id : arrivedMeanwhile) {
+            if (REJECTED.equals(outcomes.get(id))
+                    && await(store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(id), "status", REJECTED))) {
+                cleared.add(id);
+            }
+        }
+        List<RecordedEvent> replayed = events.stream()
+                .filter(event -> !ParkedKeys.DISCARDED.equals(outcomes.get(event.id()))).toList();
+        RecordedEvent creation = PostStreamReset.creation(key, replayed);
+        PostStreamReset.Reset reset = PostStreamReset.of(key, partitionItems(key), creation,
+                replayed.isEmpty() ? null : replayed.get(replayed.size() - 1).id());
+        // An event rejected while the stream was half rebuilt made no count: it is to count when applied again.
+        Set<String> tokens = new HashSet<>(reset.tokens());
+        tokens.removeAll(cleared);
+        if (reset.counter() != null && !tokens.isEmpty()) {
+            await(store.update(ItemUpdate.of(reset.counter()).addToSet(TableWriter.PENDING_COUNTS, tokens)
+                    .onlyIfExists()));
+        }
+        int applied = 0;
+        try {
+            for (Key item : reset.deletes()) {
+                await(store.delete(item));
+            }
+            for (ItemUpdate update : reset.resets()) {
+                await(store.update(update));
+            }
+            for (RecordedEvent event : replayed) {
+                try {
+                    await(applier.apply(event.record(), TRANSIENT_ATTEMPTS));
+                } catch (UnappliableEventException e) {
+                    throw Problems.conflict("the event at " + topic + "-" + partition + "@" + event.offset()
+                            + " cannot be applied (" + applied + " applied before it): " + e.reason());
+                }
+                applied++;
+            }
+        } finally {
+            if (reset.counter() != null && !tokens.isEmpty()) {
+                await(store.releaseCountTokens(reset.counter(), tokens));
+            }
+        }
+        Key summary = reset.deletes().stream().filter(KeyPlan.USER_POST::matches).findFirst().orElse(null);
+        return new Round(applied, events.size() - replayed.size(), reset.deletes().size(), reset.resets().size(),
+                summary);
+    }
+
+    /**
+     * Waits until the live projector has applied the partition up to {@code offset}: then every event of the key up to
+     * there was applied, rejected or parked by it, and the counts it made are made.
+     */
+    private void awaitLiveProjector(String topic, int partition, long offset) {
+        long deadline = System.nanoTime() + CATCH_UP_WAIT.toNanos();
+        while (applied(topic, partition) < offset) {
+            if (System.nanoTime() > deadline) {
+                throw Problems.conflict("the projector has not applied " + topic + "-" + partition + " up to offset "
+                        + offset + " yet; try again once it has");
+            }
+            LockSupport.parkNanos(LOOK_AGAIN.toNanos());
+        }
+    }
+
+    private long applied(String topic, int partition) {
+        return await(store.read(ProjectionProgress.key(topic, partition)))
+                .filter(item -> item.containsKey(ProjectionProgress.APPLIED))
+                .map(item -> Items.number(item, ProjectionProgress.APPLIED))
+                .orElse(-1L);
+    }
+
+    /** Each event's recorded outcome status ({@code rejected}, {@code discarded}, ...), by event id. */
+    private Map<String, String> outcomes(List<RecordedEvent> events) {
+        List<String> ids = events.stream().map(RecordedEvent::id).filter(id -> id != null && Ids.isValid(id))
+                .distinct().toList();
+        List<Optional<Map<String, AttributeValue>>> found = await(store.readAll(ids.stream()
+                .map(id -> KeyPlan.EVENT_OUTCOME.key(id)).toList()));
+        Map<String, String> outcomes = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            found.get(i).filter(item -> item.containsKey("status"))
+                    .ifPresent(item -> outcomes.put(id, Items.string(item, "status")));
+        }
+        return outcomes;
+    }
+
+    /** Every item of the post's partition, read consistently. */
+    private List<Map<String, AttributeValue>> partitionItems(String postId) {
+        List<Map<String, AttributeValue>> items = Collections.synchronizedList(new ArrayList<>());
+        await(store.forEach(KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId), SortKeyCondition.any(), false),
+                WALK, item -> {
+                    items.add(item);
+                    return Uni.createFrom().voidItem();
+                }));
+        return new ArrayList<>(items);
+    }
+
+    /** The stream's items as the rebuild left them: those of its partition it owns, and the author's summary. */
+    private int items(String postId, Key summary) {
+        int owned = 0;
+        for (Map<String, AttributeValue> item : partitionItems(postId)) {
+            Key key = Key.of(item);
+            if (KeyPlan.POST_COUNTER.matches(key) ? item.containsKey(KeyPlan.POST_STREAM.versionAttribute())
+                    : KeyPlan.POST.matches(key) || KeyPlan.POST_TOMBSTONE.matches(key) || KeyPlan.COMMENT.matches(key)) {
+                owned++;
+            }
+        }
+        return summary != null && await(store.read(summary)).isPresent() ? owned + 1 : owned;
+    }
+
+    private KeyRecords.Slice read(String topic, String key, long from) {
+        try {
+            return records.read(topic, key, from);
+        } catch (UnknownTopicOrPartitionException | InvalidTopicException e) {
+            throw Problems.notFound("topic", topic);
+        }
+    }
+
+    private static <T> T await(Uni<T> call) {
+        return call.await().atMost(STORE_WAIT);
+    }
+}

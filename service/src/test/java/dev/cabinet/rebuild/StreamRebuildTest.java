@@ -1,0 +1,163 @@
+package dev.cabinet.rebuild;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.applied;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.asOperator;
+import static dev.cabinet.support.Api.comment;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.publish;
+import static dev.cabinet.support.Api.register;
+import static dev.cabinet.support.Api.waiting;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.support.ProjectorLag;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.TableReader;
+import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.query.PageRequest;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An operator rebuilds one post's items from its events after they were damaged by hand: the post, its comments, its
+ * comment count and its author's summary come back exactly as the live projection had made them, while what other
+ * streams own (the likes and their count, the author's postCount) is neither lost nor counted twice.
+ */
+@QuarkusTest
+class StreamRebuildTest {
+
+    private static final Duration STORE_WAIT = Duration.ofSeconds(10);
+
+    @Inject
+    TableReader table;
+
+    @Inject
+    TableWriter writer;
+
+    @Test
+    void aDamagedPostIsRebuiltFromItsEventsToWhatTheLiveProjectionMade() {
+        String author = newUserId();
+        String reader = newUserId();
+        register(author, "Author");
+        register(reader, "Reader");
+        String post = createPost(author, "Original title");
+        String first = comment(reader, post, "First");
+        comment(author, post, "Second");
+        String third = comment(reader, post, "Third");
+        await().atMost(PROJECTION_WAIT).until(() -> given().get("/posts/" + post).jsonPath()
+                .getInt("commentCount") == 3);
+        applied(waiting(reader).delete("/posts/" + post + "/comments/" + first));
+        applied(waiting(author).body(Map.of("title", "Edited title")).patch("/posts/" + post));
+        publish(author, post);
+        applied(waiting(reader).put("/posts/" + post + "/likes"));
+        applied(waiting(author).put("/posts/" + post + "/likes"));
+        ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+        given().get("/posts/" + post).then().statusCode(200).body("title", equalTo("Edited title"))
+                .body("commentCount", equalTo(2)).body("likeCount", equalTo(2));
+        Map<String, Map<String, AttributeValue>> live = items(post, author);
+
+        // Damage by hand, behind the projector's back: a title, a comment gone, a counter and the author's summary.
+        Map<String, AttributeValue> thirdComment = live.values().stream()
+                .filter(item -> third.equals(string(item, Attributes.COMMENT_ID))).findFirst().orElseThrow();
+        Map<String, AttributeValue> shard = live.values().stream()
+                .filter(item -> KeyPlan.POST_COUNTER.matches(Key.of(item)) && item.containsKey(Attributes.COMMENT_COUNT))
+                .findFirst().orElseThrow();
+        Key summary = live.values().stream().map(Key::of).filter(KeyPlan.USER_POST::matches).findFirst().orElseThrow();
+        done(writer.update(ItemUpdate.of(KeyPlan.POST.key(post)).set(Attributes.TITLE, "Damaged")));
+        done(writer.delete(Key.of(thirdComment)));
+        done(writer.update(ItemUpdate.of(Key.of(shard)).set(Attributes.COMMENT_COUNT, 40)));
+        done(writer.update(ItemUpdate.of(summary).set(Attributes.TITLE, "Damaged")));
+        given().get("/posts/" + post).then().body("title", equalTo("Damaged"));
+        assertNotEquals(live, items(post, author), "the damage shows in the table");
+
+        JsonPath done = asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then()
+                .statusCode(200).extract().jsonPath();
+        assertEquals(post, done.getString("key"));
+        assertEquals("post " + post, done.getString("stream"));
+        assertEquals(7, done.getInt("events"), "created, three comments, one deleted, edited, published");
+        assertEquals(1, done.getInt("rounds"));
+        long owned = live.values().stream().map(Key::of).filter(key -> KeyPlan.POST.matches(key)
+                || KeyPlan.COMMENT.matches(key) || KeyPlan.USER_POST.matches(key)).count()
+                + live.values().stream().filter(item -> KeyPlan.POST_COUNTER.matches(Key.of(item))
+                        && item.containsKey(KeyPlan.POST_STREAM.versionAttribute())).count();
+        assertEquals(owned, done.getLong("items"), "the post, its two comments, the shards they counted on, the summary");
+
+        assertEquals(live, items(post, author), "every item as the live projection made it");
+        given().get("/posts/" + post).then().statusCode(200).body("title", equalTo("Edited title"))
+                .body("commentCount", equalTo(2)).body("likeCount", equalTo(2));
+        given().get("/users/" + author).then().body("postCount", equalTo(1));
+
+        // A later event of the post is applied to the rebuilt stream as to any other.
+        applied(waiting(reader).body(Map.of("text", "After")).post("/posts/" + post + "/comments"));
+        given().get("/posts/" + post).then().body("commentCount", equalTo(3));
+    }
+
+    @Test
+    void onlyOperatorsRebuildAndEachRefusalSaysWhy() {
+        String liker = newUserId();
+        register(liker, "Liker");
+        String post = createPost(liker, "Liked");
+        applied(waiting(liker).put("/posts/" + post + "/likes"));
+
+        as(liker).post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then().statusCode(403);
+        asOperator().post("/admin/rebuilds/streams/cabinet.nothing/" + post).then().statusCode(404)
+                .contentType("application/problem+json").body("detail", containsString("topic cabinet.nothing"));
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + Ids.newId()).then().statusCode(404)
+                .contentType("application/problem+json").body("detail", containsString("has no events"));
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + liker).then().statusCode(409)
+                .contentType("application/problem+json").body("detail", containsString("not a post's"));
+        asOperator().post("/admin/rebuilds/streams/" + Topics.USERS + "/" + liker).then().statusCode(409)
+                .contentType("application/problem+json").body("detail", containsString("blue/green"));
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/not%20an%20id").then().statusCode(400)
+                .contentType("application/problem+json");
+    }
+
+    /**
+     * Every item the post's stream or its likes touch: the post's partition, its likes, the author's summaries and
+     * profile; by key.
+     */
+    private Map<String, Map<String, AttributeValue>> items(String post, String author) {
+        Map<String, Map<String, AttributeValue>> items = new TreeMap<>();
+        for (KeyQuery query : new KeyQuery[] {
+                KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(post), SortKeyCondition.any(), false),
+                KeyQuery.of(Index.TABLE, KeyPlan.LIKE.partition(post), SortKeyCondition.any(), false),
+                KeyQuery.of(Index.TABLE, KeyPlan.USER_PROFILE.partition(author), SortKeyCondition.any(), false) }) {
+            for (Map<String, AttributeValue> item : done(table.query(query, new PageRequest(100, null))).items()) {
+                items.put(Key.of(item).toString(), item);
+            }
+        }
+        return items;
+    }
+
+    private static String string(Map<String, AttributeValue> item, String name) {
+        return item.containsKey(name) ? item.get(name).s() : null;
+    }
+
+    private static <T> T done(io.smallrye.mutiny.Uni<T> call) {
+        return call.await().atMost(STORE_WAIT);
+    }
+}
