@@ -41,14 +41,17 @@ public class ProjectionProgress {
         return KeyPlan.PROJECTION_PROGRESS.key(topic.replace('.', '-'), partition);
     }
 
-    /** Records that the partition is applied up to {@code last}, every event before it too (only ever upwards). */
+    /**
+     * Records that the partition is applied up to {@code last}, every event before it too (only ever upwards), once the
+     * GSI entries written so far show in index reads: "applied" then holds for the patterns that read an index too.
+     */
     Uni<Void> record(TopicPartition partition, long last) {
-        return store.update(ItemUpdate.of(key(partition.topic(), partition.partition()),
+        return store.indexesShowWrites().chain(() -> store.update(ItemUpdate.of(key(partition.topic(), partition.partition()),
                 KeyPlan.PROJECTION_PROGRESS.name())
                 .set("topic", partition.topic())
                 .set("partition", partition.partition())
                 .set("appliedAt", Timestamps.format(Instant.now()))
-                .guardedBy(APPLIED, last)).replaceWithVoid();
+                .guardedBy(APPLIED, last))).replaceWithVoid();
     }
 
     /**

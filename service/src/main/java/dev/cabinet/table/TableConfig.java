@@ -34,6 +34,13 @@ public interface TableConfig {
     @WithDefault("4")
     int readsInFlight();
 
+    /**
+     * How long the projector waits at most for an index read to show a GSI entry it wrote before it records the
+     * positions after it as applied ({@code IndexVisibility}); 0 records them without waiting for indexes.
+     */
+    @WithDefault("30s")
+    Duration indexWait();
+
     default String target() {
         return projectionTarget().orElse(name());
     }

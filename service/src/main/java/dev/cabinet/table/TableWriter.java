@@ -66,6 +66,9 @@ public class TableWriter {
      */
     private static final ScheduledExecutorService CALL_TIMERS = callTimers();
 
+    /** The source the index checks' reads are counted against ({@link StoreCallSource}). */
+    public static final String INDEX_CHECK = "index-check";
+
     /** BatchWriteItem's limit. */
     private static final int BATCH_SIZE = 25;
 
@@ -78,6 +81,8 @@ public class TableWriter {
     /** Exactly-once counter changes, one write in flight per counter attribute ({@link #changeCounter}). */
     private final CoalescedWrites<Counter, CounterChange, Optional<Map<String, AttributeValue>>> counterChanges =
             new CoalescedWrites<>(this::changeCounter);
+    /** The GSI entries written here that an index read has not shown yet. */
+    private final IndexVisibility indexes;
 
     TableWriter(DynamoDbAsyncClient dynamo, TableConfig table, MeterRegistry registry) {
         this.dynamo = dynamo;
@@ -85,6 +90,7 @@ public class TableWriter {
         this.reads = new CoalescedReads(table.readsInFlight(), key -> read(this.table, key),
                 keys -> BatchGets.all(this.table, keys, true, UNPROCESSED_RETRY_DELAY,
                         request -> call(() -> dynamo.batchGetItem(request))));
+        this.indexes = new IndexVisibility(this::indexEntry, this::read, table.indexWait(), registry);
         calls.register(registry, "cabinet.store.calls.in_flight", "the write side's store calls that have begun and "
                 + "not ended", Tags.empty());
     }
@@ -133,13 +139,15 @@ public class TableWriter {
                 .conditionExpression("attribute_not_exists(#v) OR #v < :v")
                 .expressionAttributeNames(Map.of("#v", versionAttribute))
                 .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(version))))))
+                .invoke(() -> indexes.deleted(key))
                 .map(response -> true)
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
 
     /** Deletes the item, whatever it holds (gone already is fine). */
     public Uni<Void> delete(Key key) {
-        return call(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes()))).replaceWithVoid();
+        return call(() -> dynamo.deleteItem(b -> b.tableName(table).key(key.toAttributes())))
+                .invoke(() -> indexes.deleted(key)).replaceWithVoid();
     }
 
     /** Deletes the item only if the attribute holds exactly this value: {@code false} when it did not (or is gone). */
@@ -148,6 +156,7 @@ public class TableWriter {
                 .conditionExpression("#a = :v")
                 .expressionAttributeNames(Map.of("#a", attribute))
                 .expressionAttributeValues(Map.of(":v", AttributeValues.of(value)))))
+                .invoke(() -> indexes.deleted(key))
                 .map(response -> true)
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
     }
@@ -193,6 +202,7 @@ public class TableWriter {
                                 .map(item -> WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
                                         Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)))).build())
                                 .toList())
+                                .invoke(() -> page.items().forEach(item -> indexes.deleted(Key.of(item))))
                                 .chain(() -> deleteAll(query)));
     }
 
@@ -229,11 +239,41 @@ public class TableWriter {
                 });
     }
 
-    /** Applies the update; {@code false} when its condition did not hold (already applied, or nothing to update). */
+    /**
+     * Applies the update; {@code false} when its condition did not hold (already applied, or nothing to update). An item
+     * with GSI entries is answered as written (ALL_NEW, which costs no read units) so that {@link #indexesShowWrites} can
+     * wait for its entries.
+     */
     public Uni<Boolean> update(ItemUpdate update) {
+        if (IndexVisibility.indexed(update.key())) {
+            return updateAndGet(update).map(Optional::isPresent);
+        }
         return call(() -> dynamo.updateItem(update.toRequest(table)))
                 .map(response -> true)
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
+    }
+
+    /**
+     * Completes once an index read shows every GSI entry that updates through this writer added or changed before the
+     * call (at most {@code cabinet.table.index-wait} each): DynamoDB propagates index entries after the write answers.
+     */
+    public Uni<Void> indexesShowWrites() {
+        return indexes.settled();
+    }
+
+    /** The item's entry as an index read finds it under the entry's keys now (never a consistent read: a GSI has none). */
+    private Uni<Optional<Map<String, AttributeValue>>> indexEntry(IndexVisibility.Expected expected) {
+        Index index = expected.entry().index();
+        QueryRequest request = QueryRequest.builder()
+                .tableName(table)
+                .indexName(index.indexName())
+                .keyConditionExpression("#pk = :pk AND #sk = :sk")
+                .expressionAttributeNames(Map.of("#pk", index.pkAttribute(), "#sk", index.skAttribute()))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(expected.partition()),
+                        ":sk", AttributeValue.fromS(expected.sortKey())))
+                .build();
+        return StoreCallSource.of(INDEX_CHECK, () -> call(() -> dynamo.query(request)))
+                .map(page -> page.items().stream().filter(item -> Key.of(item).equals(expected.item())).findFirst());
     }
 
     /**
@@ -243,6 +283,7 @@ public class TableWriter {
     public Uni<Optional<Map<String, AttributeValue>>> updateAndGet(ItemUpdate update) {
         UpdateItemRequest request = update.toRequest(table).toBuilder().returnValues(ReturnValue.ALL_NEW).build();
         return call(() -> dynamo.updateItem(request))
+                .invoke(response -> indexes.wrote(response.attributes()))
                 .map(response -> Optional.of(response.attributes()))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(Optional.empty());
     }

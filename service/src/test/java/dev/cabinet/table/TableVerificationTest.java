@@ -80,6 +80,11 @@ class TableVerificationTest {
             public int readsInFlight() {
                 return 4;
             }
+
+            @Override
+            public java.time.Duration indexWait() {
+                return java.time.Duration.ofSeconds(30);
+            }
         });
         IllegalStateException failure = assertThrows(IllegalStateException.class, () -> bootstrap.onStart(null));
         assertTrue(failure.getMessage().contains("'" + missing + "' does not exist"), failure.getMessage());

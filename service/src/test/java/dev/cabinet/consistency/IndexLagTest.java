@@ -1,0 +1,99 @@
+package dev.cabinet.consistency;
+
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.devservices.launcher.IndexLag;
+import dev.cabinet.devservices.launcher.StoreHooks;
+import dev.cabinet.shared.Ids;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Issue 38, item 1: against a store whose index entries show 1 s after the write (dynalite's gsiLag knob), a command
+ * that answered "applied" is in the index-backed list at the first read, and a Consistency-Token read of such a list
+ * shows the write: Cabinet records a position as applied only once index reads show what was written before it.
+ */
+@QuarkusTest
+class IndexLagTest {
+
+    private static StoreHooks hooks() {
+        return new StoreHooks(ConfigProvider.getConfig().getValue("quarkus.dynamodb.endpoint-override", String.class));
+    }
+
+    @BeforeAll
+    static void indexesLagBehindTheTable() {
+        hooks().indexLag(IndexLag.parse("1s"));
+        assertTrue(hooks().current().contains("\"gsiLag\":{\"minMs\":1000,\"maxMs\":1000}"), hooks().current());
+    }
+
+    @AfterAll
+    static void indexesCatchUp() {
+        hooks().indexLag(IndexLag.NONE);
+    }
+
+    @Test
+    void aPostPublishedWithPreferWaitIsInTheFirstFeedRead() {
+        String author = newUserId();
+        register(author, "Lagging Author");
+        String postId = createPost(author, "Lagging feed");
+        as(author).header("Prefer", "wait=5").post("/posts/" + postId + "/publish").then().statusCode(200)
+                .body("outcome", equalTo("applied"));
+        given().queryParam("status", "published").get("/posts").then().statusCode(200)
+                .body("items.id", hasItem(postId));
+    }
+
+    @Test
+    void aCommentSentWithPreferWaitIsInTheFirstReadOfItsAuthorsComments() {
+        String author = newUserId();
+        register(author, "Lagging Commenter");
+        String postId = createPost(author, "Commented while lagging");
+        String commentId = as(author).header("Prefer", "wait=5").body(Map.of("text", "Seen through the lag"))
+                .post("/posts/" + postId + "/comments").then().statusCode(200)
+                .body("outcome", equalTo("applied")).extract().path("id");
+        given().get("/users/" + author + "/comments").then().statusCode(200)
+                .body("items.id", hasItem(commentId));
+    }
+
+    @Test
+    void anOrderPlacedWithPreferWaitIsFoundByIdAndInItsDaysOrders() {
+        String customer = "C" + Ids.newId();
+        String clerk = newUserId();
+        as(clerk).header("Prefer", "wait=5").body(Map.of("name", "Lagging Shop", "email", customer + "@example.com"))
+                .put("/customers/" + customer).then().statusCode(200).body("outcome", equalTo("applied"));
+        String order = "O" + Ids.newId();
+        String date = String.format("20%02d-%02d-%02d", ThreadLocalRandom.current().nextInt(40, 99),
+                ThreadLocalRandom.current().nextInt(1, 13), ThreadLocalRandom.current().nextInt(1, 29));
+        as(clerk).header("Prefer", "wait=5")
+                .body(Map.of("orderId", order, "placedAt", date + "T10:00:00Z", "total", "4.20"))
+                .post("/customers/" + customer + "/orders").then().statusCode(200)
+                .body("outcome", equalTo("applied"));
+        given().get("/orders/" + order).then().statusCode(200).body("customerId", equalTo(customer));
+        given().queryParam("date", date).get("/orders").then().statusCode(200).body("items.id", hasItem(order));
+    }
+
+    @Test
+    void aConsistencyTokenReadOfTheFeedShowsTheEditItNames() {
+        String author = newUserId();
+        register(author, "Lagging Editor");
+        String postId = createPost(author, "Before the edit");
+        as(author).header("Prefer", "wait=5").post("/posts/" + postId + "/publish").then().statusCode(200);
+        String token = as(author).body(Map.of("title", "After the edit")).patch("/posts/" + postId).then()
+                .statusCode(202).extract().path("position");
+        given().header("Consistency-Token", token).queryParam("status", "published").get("/posts").then()
+                .statusCode(200).body("items.find { it.id == '" + postId + "' }.title", equalTo("After the edit"));
+    }
+}
