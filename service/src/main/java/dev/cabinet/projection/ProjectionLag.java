@@ -4,8 +4,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,9 +31,10 @@ import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 /**
  * Where each partition's projection stands, as meters per partition: events applied
  * ({@code cabinet.projection.events}, a rate in Prometheus), the offset applied last, and the time lag (the age of the
- * oldest event of the batch being applied; 0 when caught up). The readiness check asks it whether a batch has been
- * stuck for too long. The offset lag ({@code cabinet.projection.offset.lag}) is what the consumer knows of each
- * partition's end after the last fetch, minus what was applied.
+ * oldest event not applied yet; 0 when caught up, see {@link #oldestUnappliedAge}). The readiness check asks it whether
+ * a batch has been stuck for too long, and reports every partition's lag. The offset lag
+ * ({@code cabinet.projection.offset.lag}) is what the consumer knows of each partition's end after the last fetch,
+ * minus what was applied.
  */
 @ApplicationScoped
 public class ProjectionLag {
@@ -42,6 +45,21 @@ public class ProjectionLag {
 
     /** How often the offset lag per partition is asked of the consumers. */
     static final Duration OFFSET_LAG_REFRESH = Duration.ofSeconds(1);
+    /**
+     * An offset lag not asked for this long is not believed: the partition may have moved to another instance, whose
+     * consumer now answers for it, or it has had no batch since (then it had none waiting either).
+     */
+    static final Duration OFFSET_LAG_STALE = OFFSET_LAG_REFRESH.multipliedBy(5);
+
+    /** One partition as this instance projects it: the last offset applied, events and seconds behind. */
+    public record PartitionLag(String topic, int partition, long appliedOffset, long offsetLag,
+            double timeLagSeconds) {
+
+        /** {@code topic-partition}, as Kafka names a partition. */
+        public String name() {
+            return topic + "-" + partition;
+        }
+    }
 
     private final MeterRegistry registry;
     private final Clock clock;
@@ -50,6 +68,10 @@ public class ProjectionLag {
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Counter> events = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Long> offsetLag = new ConcurrentHashMap<>();
+    /** When each partition's offset lag was last answered ({@link System#nanoTime()}). */
+    private final Map<TopicPartition, Long> offsetLagAt = new ConcurrentHashMap<>();
+    /** The log time of the last event applied on each partition (epoch milliseconds). */
+    private final Map<TopicPartition, Long> appliedTime = new ConcurrentHashMap<>();
     private final KafkaClientService kafka;
     /** When the offset lag was asked for last ({@link System#nanoTime()}). */
     private final AtomicLong offsetLagRefreshed = new AtomicLong(System.nanoTime() - OFFSET_LAG_REFRESH.toNanos());
@@ -89,6 +111,7 @@ public class ProjectionLag {
         for (TopicPartition partition : batch.partitions()) {
             var records = batch.records(partition);
             applied.merge(partition, records.get(records.size() - 1).offset(), Math::max);
+            appliedTime.merge(partition, records.get(records.size() - 1).timestamp(), Math::max);
             events.get(partition).increment(records.size());
             inFlight.computeIfPresent(partition, (p, batches) -> {
                 batches.pollFirst();
@@ -122,13 +145,28 @@ public class ProjectionLag {
         for (KafkaConsumer<Object, Object> consumer : ProjectionEngine.consumers(kafka)) {
             consumer.runOnPollingThread(c -> {
                 for (TopicPartition partition : c.assignment()) {
-                    c.currentLag(partition).ifPresent(lag -> offsetLag.put(partition, lag));
+                    c.currentLag(partition).ifPresent(lag -> offsetLag(partition, lag, System.nanoTime()));
                 }
                 return null;
             }).subscribe().with(done -> {
             }, failure -> {
             });
         }
+    }
+
+    /** What the consumer answered for the partition's offset lag, at {@code answeredAt} ({@link System#nanoTime()}). */
+    void offsetLag(TopicPartition partition, long lag, long answeredAt) {
+        offsetLag.put(partition, lag);
+        offsetLagAt.put(partition, answeredAt);
+    }
+
+    /** Every partition this instance has projected, by topic and partition. */
+    public List<PartitionLag> partitions() {
+        return events.keySet().stream()
+                .sorted(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition))
+                .map(p -> new PartitionLag(p.topic(), p.partition(), applied.getOrDefault(p, -1L),
+                        offsetLag.getOrDefault(p, 0L), timeLagSeconds(p)))
+                .toList();
     }
 
     /** The partition whose batch has been in flight the longest, if one has been for more than {@code limit}. */
@@ -148,7 +186,8 @@ public class ProjectionLag {
             String number = Integer.toString(p.partition());
             Gauge.builder("cabinet.projection.time.lag", () -> timeLagSeconds(p))
                     .tags("topic", topic, "partition", number).baseUnit("seconds")
-                    .description("age of the oldest event of the batch being applied; 0 when caught up")
+                    .description("age of the oldest event not applied yet (of the batch being applied, or at most "
+                            + "the age of the last one applied while events wait in the log); 0 when caught up")
                     .register(registry);
             Gauge.builder("cabinet.projection.offset.lag", () -> offsetLag.getOrDefault(p, 0L))
                     .tags("topic", topic, "partition", number)
@@ -185,7 +224,22 @@ public class ProjectionLag {
     }
 
     private double timeLagSeconds(TopicPartition partition) {
-        InFlight batch = oldestOf(partition);
-        return batch == null ? 0 : Math.max(0, Duration.between(batch.oldestEvent(), clock.instant()).toMillis() / 1000.0);
+        Long answeredAt = offsetLagAt.get(partition);
+        boolean fresh = answeredAt != null && System.nanoTime() - answeredAt < OFFSET_LAG_STALE.toNanos();
+        Long lastApplied = appliedTime.get(partition);
+        return oldestUnappliedAge(oldestOf(partition), fresh ? offsetLag.getOrDefault(partition, 0L) : 0,
+                lastApplied == null ? null : Instant.ofEpochMilli(lastApplied), clock.instant());
+    }
+
+    /**
+     * The age in seconds of the partition's oldest event not applied yet (pure): the oldest event of its oldest batch
+     * in flight; with no batch in flight but {@code eventsBehind} events waiting in the log (fetched and queued behind
+     * the events-in-flight bound, or not fetched yet), the next event is no older than the last one applied, whose age
+     * is then the answer (at most that old: the time lag never reads 0 while events wait); 0 when caught up.
+     */
+    static double oldestUnappliedAge(InFlight oldestBatch, long eventsBehind, Instant lastApplied, Instant now) {
+        Instant oldest = oldestBatch != null ? oldestBatch.oldestEvent()
+                : eventsBehind > 0 && lastApplied != null ? lastApplied : null;
+        return oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toMillis() / 1000.0);
     }
 }
