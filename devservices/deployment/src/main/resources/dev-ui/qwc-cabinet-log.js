@@ -5,8 +5,9 @@ import { cabinetStyles } from './cabinet-styles.js';
 
 /**
  * The log and the projection: the newest events of each topic (a click shows the event's outcome from
- * GET /commands/{eventId} and the items of its aggregate's partition), the projector's lag per partition, updating, and
- * the parked keys with retry and discard through the operator endpoints.
+ * GET /commands/{eventId} and the items of its aggregate's partition), the projector's lag per partition in events and
+ * in seconds (the age of the oldest event not applied yet, from the readiness check's data), updating, and the parked
+ * keys with retry and discard through the operator endpoints.
  */
 export class QwcCabinetLog extends LitElement {
 
@@ -27,6 +28,7 @@ export class QwcCabinetLog extends LitElement {
         _topics: { state: true },
         _lag: { state: true },
         _lagAt: { state: true },
+        _behind: { state: true },
         _parked: { state: true },
         _selected: { state: true },
         _outcome: { state: true },
@@ -62,6 +64,20 @@ export class QwcCabinetLog extends LitElement {
             this._lag = response.result;
             this._lagAt = new Date().toLocaleTimeString();
         });
+        // The seconds come from readiness (the projector check's data: "<seconds> s, <events> events" per partition),
+        // under the same non-application root as this page (/q/dev-ui/... next to /q/health/ready). A 503 while a
+        // partition is stuck still carries the data.
+        const root = window.location.pathname.split('/dev-ui')[0];
+        fetch(`${root}/health/ready`)
+            .then(answer => answer.json())
+            .then(health => this._behind = (health.checks || []).find(check => check.name === 'projector')?.data || {})
+            .catch(() => this._behind = null);
+    }
+
+    /** The partition's time lag from readiness, as seconds, or null where this instance does not project it. */
+    _seconds(row) {
+        const entry = this._behind?.[`${row.topic}-${row.partition}`];
+        return entry === undefined ? null : parseFloat(entry);
     }
 
     _refreshParked() {
@@ -157,13 +173,21 @@ export class QwcCabinetLog extends LitElement {
     }
 
     _lagTable() {
+        const oldest = this._behind?.oldestUnappliedEvent;
         return html`<h3>Projection lag per partition <span class="muted">(group offset vs log end, ${this._lagAt || '…'})</span></h3>
+            ${oldest ? html`<p data-testid="oldest-unapplied">Oldest event not applied yet: <b>${oldest}</b></p>` : ''}
             ${this._lag ? html`<table data-testid="lag">
-                <thead><tr><th>Topic</th><th>Partition</th><th>Log end</th><th>Committed</th><th>Lag</th></tr></thead>
-                <tbody>${this._lag.filter(row => row.end > 0 || row.committed != null).map(row => html`<tr>
+                <thead><tr><th>Topic</th><th>Partition</th><th>Log end</th><th>Committed</th><th>Lag</th><th>Behind</th></tr></thead>
+                <tbody>${this._lag.filter(row => row.end > 0 || row.committed != null).map(row => {
+                    const seconds = this._seconds(row);
+                    return html`<tr>
                     <td class="mono">${row.topic}</td><td>${row.partition}</td><td>${row.end}</td>
-                    <td>${row.committed ?? '–'}</td><td class=${row.lag === 0 ? 'lag0' : 'lagN'}>${row.lag}</td></tr>`)}
+                    <td>${row.committed ?? '–'}</td><td class=${row.lag === 0 ? 'lag0' : 'lagN'}>${row.lag}</td>
+                    <td data-testid="lag-seconds" class=${seconds === null ? 'muted' : seconds === 0 ? 'lag0' : 'lagN'}>${seconds === null ? '–' : `${seconds.toFixed(1)} s`}</td></tr>`;
+                })}
                 </tbody></table>
+                <p class="muted">Behind: the age of the partition's oldest event not applied yet, from /q/health/ready
+                    (– where this instance does not project the partition).</p>
                 <p class="muted">${this._lag.filter(row => row.end === 0 && row.committed == null).length} empty partition(s) not listed.</p>`
                 : html`<p class="muted">…</p>`}`;
     }
