@@ -1,6 +1,7 @@
 package dev.cabinet.rebuild;
 
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.allPages;
 import static dev.cabinet.support.Api.applied;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.asOperator;
@@ -18,8 +19,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
@@ -40,6 +47,7 @@ import dev.cabinet.table.TableWriter;
 import dev.cabinet.table.query.PageRequest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -114,6 +122,57 @@ class StreamRebuildTest {
         // A later event of the post is applied to the rebuilt stream as to any other.
         applied(waiting(reader).body(Map.of("text", "After")).post("/posts/" + post + "/comments"));
         given().get("/posts/" + post).then().body("commentCount", equalTo(3));
+    }
+
+    /**
+     * Comments keep arriving while the post is rebuilt: the live projector may apply one to the half-rebuilt post or
+     * reject it for finding none, and the rebuild then runs again with it. In the end every accepted comment is there,
+     * counted once, and none is left rejected; the API may refuse a comment (404) while the post is being recreated.
+     */
+    @Test
+    void commentsArrivingDuringTheRebuildAreNeitherLostNorCountedTwice() throws Exception {
+        String author = newUserId();
+        register(author, "Busy author");
+        String post = createPost(author, "Busy");
+        for (int i = 0; i < 30; i++) {
+            comment(author, post, "Before " + i);
+        }
+        await().atMost(PROJECTION_WAIT).until(() -> given().get("/posts/" + post).jsonPath()
+                .getInt("commentCount") == 30);
+
+        ExecutorService commenter = Executors.newSingleThreadExecutor();
+        Future<List<String>> during = commenter.submit(() -> {
+            List<String> accepted = new ArrayList<>();
+            for (int i = 0; i < 15; i++) {
+                Response answer = as(author).body(Map.of("text", "During " + i)).post("/posts/" + post + "/comments");
+                if (answer.statusCode() == 202) {
+                    accepted.add(answer.path("eventId"));
+                } else {
+                    assertEquals(404, answer.statusCode(), answer.asString());   // the post was being recreated
+                }
+                Thread.sleep(15);
+            }
+            return accepted;
+        });
+        JsonPath done = asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then()
+                .statusCode(200).extract().jsonPath();
+        List<String> accepted = during.get(60, TimeUnit.SECONDS);
+        commenter.shutdown();
+        ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+
+        int comments = 30 + accepted.size();
+        assertEquals(comments, allPages("/posts/" + post + "/comments", 100).size(), "rounds: " + done.getInt("rounds"));
+        given().get("/posts/" + post).then().statusCode(200).body("commentCount", equalTo(comments));
+        given().get("/users/" + author).then().body("postCount", equalTo(1));
+        for (String eventId : accepted) {
+            Object status = given().get("/commands/" + eventId).path("status");
+            assertNotEquals("rejected", status, eventId + " was applied in the end");
+        }
+        // Once the log is quiet, another rebuild changes nothing.
+        Map<String, Map<String, AttributeValue>> settled = items(post, author);
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then().statusCode(200)
+                .body("rounds", equalTo(1)).body("events", equalTo(1 + comments));
+        assertEquals(settled, items(post, author));
     }
 
     @Test
