@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -69,6 +70,8 @@ class StreamRebuilds {
     private final TableWriter store;
     private final EventApplier applier;
     private final ParkedKeys parkedKeys;
+    /** The streams being rebuilt by this instance: two rebuilds of one stream would reset each other's work. */
+    private final Set<String> rebuilding = ConcurrentHashMap.newKeySet();
 
     StreamRebuilds(KeyRecords records, TableWriter store, EventApplier applier, ParkedKeys parkedKeys) {
         this.records = records;
@@ -83,6 +86,18 @@ class StreamRebuilds {
     }
 
     StreamRebuild rebuild(String topic, String key, String operator) {
+        String stream = topic + " " + key;
+        if (!rebuilding.add(stream)) {
+            throw Problems.conflict("key " + key + " of " + topic + " is being rebuilt already");
+        }
+        try {
+            return rebuildOnce(topic, key, operator);
+        } finally {
+            rebuilding.remove(stream);
+        }
+    }
+
+    private StreamRebuild rebuildOnce(String topic, String key, String operator) {
         if (!Topics.ALL.contains(topic)) {
             throw Problems.notFound("topic", topic);
         }
