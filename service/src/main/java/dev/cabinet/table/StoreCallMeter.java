@@ -40,6 +40,11 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 public class StoreCallMeter implements ExecutionInterceptor {
 
     private static final ExecutionAttribute<Long> STARTED = attribute("cabinet.call-started");
+    /** Set when an attempt answered 400: if another attempt follows, the store throttled the call. */
+    private static final ExecutionAttribute<Boolean> REFUSED = attribute("cabinet.call-refused");
+
+    /** Calls, and attempts of calls, the store refused for their rate ({@code cabinet_dynamodb_throttles_total}). */
+    public static final String THROTTLES = "cabinet.dynamodb.throttles";
 
     private static final Logger LOG = Logger.getLogger(StoreCallMeter.class);
     /** The latency buckets of every call's timer (cumulative, as Prometheus's {@code le}). */
@@ -85,6 +90,23 @@ public class StoreCallMeter implements ExecutionInterceptor {
         }
     }
 
+    /**
+     * The SDK retries only the 400s that say "throttled" (ProvisionedThroughputExceededException, ThrottlingException,
+     * RequestLimitExceeded): an attempt after one that answered 400 counts a throttle the SDK absorbed.
+     */
+    @Override
+    public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+        if (Boolean.TRUE.equals(attributes.getAttribute(REFUSED))) {
+            attributes.putAttribute(REFUSED, false);
+            throttled(attributes);
+        }
+    }
+
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+        attributes.putAttribute(REFUSED, context.httpResponse().statusCode() == 400);
+    }
+
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         record(attributes, "success");
@@ -96,8 +118,19 @@ public class StoreCallMeter implements ExecutionInterceptor {
         if (TransientStoreErrors.isAccessDenied(failure)) {
             logMissingPermission(context.request(), attributes, failure);
         }
+        if (failure instanceof AwsServiceException service && service.isThrottlingException()) {
+            throttled(attributes);
+        }
         record(attributes, failure instanceof AwsServiceException service && service.awsErrorDetails() != null
                 ? service.awsErrorDetails().errorCode() : failure.getClass().getSimpleName());
+    }
+
+    private void throttled(ExecutionAttributes attributes) {
+        io.micrometer.core.instrument.Counter.builder(THROTTLES)
+                .description("DynamoDB attempts refused as throttled (past a partition's or the table's rate), whether "
+                        + "the SDK's retry then succeeded or not")
+                .tag("operation", String.valueOf(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME)))
+                .register(registry).increment();
     }
 
     private void record(ExecutionAttributes attributes, String outcome) {

@@ -23,13 +23,17 @@ record DevServicesSettings(
         String nodeCommand,
         String npmCommand,
         Duration startTimeout,
-        IndexLag gsiLag) {
+        IndexLag gsiLag,
+        Integer itemWriteLimit,
+        Integer partitionReadLimit) {
 
     static final String KAFKA_BOOTSTRAP = "kafka.bootstrap.servers";
     static final String DYNAMODB_ENDPOINT = "quarkus.dynamodb.endpoint-override";
     static final String KAFKA_MODE = "cabinet.devservices.kafka";
     static final String S3_ENDPOINT = "quarkus.s3.endpoint-override";
     static final String GSI_LAG = "cabinet.devservices.dynamodb.gsi-lag";
+    static final String ITEM_WRITE_LIMIT = "cabinet.devservices.dynamodb.item-write-limit";
+    static final String PARTITION_READ_LIMIT = "cabinet.devservices.dynamodb.partition-read-limit";
 
     /** How the broker is provided: a child JVM (the default, no Docker) or a Testcontainers container. */
     enum KafkaMode {
@@ -62,7 +66,9 @@ record DevServicesSettings(
                 config.getOptionalValue("cabinet.devservices.dynalite.node", String.class).orElse("node"),
                 config.getOptionalValue("cabinet.devservices.dynalite.npm", String.class).orElse("npm"),
                 config.getOptionalValue("cabinet.devservices.start-timeout", Duration.class).orElse(Duration.ofSeconds(90)),
-                gsiLag(config.getOptionalValue(GSI_LAG, String.class).orElse("0")));
+                gsiLag(config.getOptionalValue(GSI_LAG, String.class).orElse("0")),
+                config.getOptionalValue(ITEM_WRITE_LIMIT, Integer.class).orElse(null),
+                config.getOptionalValue(PARTITION_READ_LIMIT, Integer.class).orElse(null));
     }
 
     private static IndexLag gsiLag(String value) {
@@ -71,6 +77,11 @@ record DevServicesSettings(
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(GSI_LAG + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Whether dynalite is to refuse keys past a rate, as DynamoDB throttles a hot partition. */
+    boolean throttles() {
+        return itemWriteLimit != null || partitionReadLimit != null;
     }
 
     LaunchSettings launch() {

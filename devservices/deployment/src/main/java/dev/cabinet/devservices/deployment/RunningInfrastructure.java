@@ -121,9 +121,18 @@ final class RunningInfrastructure {
             if (settings.startDynalite()) {
                 config.put(DevServicesSettings.DYNAMODB_ENDPOINT, child(running, DYNALITE).getKey());
                 // Set on every start and reload, so a changed setting applies and a test profile without one has none.
-                new StoreHooks(child(running, DYNALITE).getKey()).indexLag(settings.gsiLag());
+                StoreHooks hooks = new StoreHooks(child(running, DYNALITE).getKey());
+                hooks.indexLag(settings.gsiLag());
                 if (!settings.gsiLag().isNone()) {
                     LOG.infof("dynalite's index entries lag by %s (%s)", settings.gsiLag(), DevServicesSettings.GSI_LAG);
+                }
+                if (settings.throttles()) {
+                    hooks.throttle(settings.itemWriteLimit(), settings.partitionReadLimit(), "");
+                    LOG.infof("dynalite refuses an item past %s writes and a partition past %s reads a second (%s, %s)",
+                            settings.itemWriteLimit(), settings.partitionReadLimit(),
+                            DevServicesSettings.ITEM_WRITE_LIMIT, DevServicesSettings.PARTITION_READ_LIMIT);
+                } else {
+                    hooks.noThrottle();
                 }
                 // dynalite needs SigV4 headers but does not check them: any static credentials do.
                 config.put("quarkus.dynamodb.aws.region", "us-east-1");

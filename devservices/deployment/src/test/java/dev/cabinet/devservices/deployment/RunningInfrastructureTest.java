@@ -29,7 +29,7 @@ class RunningInfrastructureTest {
     void aStartBegunInTheBackgroundIsStoppedWhenTheJvmExits() {
         DevServicesSettings nothing = new DevServicesSettings(false, DevServicesSettings.KafkaMode.LAUNCHER, false,
                 false, "bucket", List.of(), 1, "4.1.2", "", "node", "npm", Duration.ofSeconds(5),
-                dev.cabinet.devservices.launcher.IndexLag.NONE);
+                dev.cabinet.devservices.launcher.IndexLag.NONE, null, null);
         RunningInfrastructure.startInBackground(nothing, stateDir);
         assertTrue(RunningInfrastructure.stoppedAtExit(), "the shutdown hook is registered before the start returns");
         RunningInfrastructure.provided(nothing, stateDir);

@@ -46,6 +46,21 @@ public final class StoreHooks {
                 "{\"gsiLag\": {\"minMs\": %d, \"maxMs\": %d}}", lag.min().toMillis(), lag.max().toMillis()));
     }
 
+    /**
+     * Keys whose partition key starts with {@code keyPrefix} ({@code ""}: every key) are refused with
+     * ProvisionedThroughputExceededException past these rates: writes per item, reads per partition key (GetItem,
+     * BatchGetItem, a Query of the table); null leaves that kind unlimited, 0 refuses every call.
+     */
+    public void throttle(Integer writesPerSecond, Integer readsPerSecond, String keyPrefix) {
+        set("{\"throttle\": {\"writesPerSecond\": " + writesPerSecond + ", \"readsPerSecond\": " + readsPerSecond
+                + ", \"keyPrefix\": \"" + keyPrefix.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}}");
+    }
+
+    /** No key is refused for its rate. */
+    public void noThrottle() {
+        set("{\"throttle\": null}");
+    }
+
     /** The knobs as they are, as the store answers them (JSON). */
     public String current() {
         return send(HttpRequest.newBuilder(URI.create(endpoint + "/cabinet/store-hooks")).GET());

@@ -11,16 +11,27 @@
 //            of the table itself see the write at once, as in DynamoDB. Simpler than DynamoDB in two ways, both on the
 //            strict side for a reader: an item written again is missing from the index meanwhile (DynamoDB would show
 //            its older version), and a removal shows at once. null: none.
+//   throttle: {"writesPerSecond": 10, "readsPerSecond": null, "keyPrefix": "USER#"}  DynamoDB refuses a hot key with
+//            ProvisionedThroughputExceededException (the SDK retries it with backoff); here a key is refused past these
+//            rates (a token bucket holding one second's worth): writes per item (a hot partition that DynamoDB split
+//            by sort key still takes only so much on one item), reads per partition key (GetItem, BatchGetItem, and
+//            Query of the table). Only keys whose partition key starts with keyPrefix (every key, if absent); a rate
+//            that is null or absent is not limited; 0 refuses every call. A batch that touches a refused key is refused
+//            whole (DynamoDB then answers the keys it could not serve as unprocessed). null: none.
 const http = require('http');
 const zlib = require('zlib');
 
 const PATH = '/cabinet/store-hooks';
-const knobs = { latency: null, gsiLag: null };
+const knobs = { latency: null, gsiLag: null, throttle: null };
 /** Per table: its key attribute names (DescribeTable, asked once; forgotten when any table is created or deleted). */
 const keySchemas = new Map();
 /** Per table: key of an item written lately (JSON of its key values) -> when its index entries become visible (ms). */
 const laggingItems = new Map();
 const INDEX_LAGGED = new Set(['PutItem', 'UpdateItem', 'BatchWriteItem', 'Query', 'Scan']);
+const THROTTLED_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+const THROTTLED_READS = new Set(['GetItem', 'BatchGetItem', 'Query']);
+/** Per key ('w' or 'r', table, key): the tokens left and when they were counted. */
+const buckets = new Map();
 const Z99 = 2.3263478740408408; // the standard normal's 99th percentile
 
 function normal() {
@@ -57,8 +68,13 @@ function control(req, res) {
         if (name === 'gsiLag' && value !== null && !(value.minMs >= 0 && value.maxMs >= value.minMs)) {
           throw new Error('gsiLag needs minMs >= 0 and maxMs >= minMs');
         }
+        if (name === 'throttle' && value !== null && ['writesPerSecond', 'readsPerSecond'].some((rate) =>
+          value[rate] !== undefined && value[rate] !== null && !(value[rate] >= 0))) {
+          throw new Error('throttle needs writesPerSecond and readsPerSecond >= 0 (or null)');
+        }
         knobs[name] = value;
         if (name === 'gsiLag' && value === null) laggingItems.clear();
+        if (name === 'throttle') buckets.clear();
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(knobs));
@@ -151,6 +167,114 @@ async function withoutLaggingItems(request, body, port) {
   return JSON.stringify(answer);
 }
 
+/** Takes a token of the key's bucket; false when it has none left (the key is over its rate). */
+function take(id, rate) {
+  const now = Date.now();
+  let bucket = buckets.get(id);
+  if (!bucket) {
+    bucket = { tokens: rate, at: now };
+    buckets.set(id, bucket);
+  }
+  bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate);
+  bucket.at = now;
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  return true;
+}
+
+/** The partition key value of a Query of the table (its key condition's equality on the hash key). */
+function queriedPartition(request, schema) {
+  const names = request.ExpressionAttributeNames || {};
+  const values = request.ExpressionAttributeValues || {};
+  const equality = /([#\w]+)\s*=\s*(:\w+)/g;
+  let match;
+  while ((match = equality.exec(request.KeyConditionExpression || '')) !== null) {
+    const name = names[match[1]] || match[1];
+    if (name === schema[0]) return values[match[2]];
+  }
+  return undefined;
+}
+
+/** Whether the call goes past a throttled key's rate (every key it touches takes a token). */
+async function overRate(target, request, port) {
+  const { writesPerSecond, readsPerSecond, keyPrefix } = knobs.throttle;
+  const writing = THROTTLED_WRITES.has(target);
+  const rate = writing ? writesPerSecond : readsPerSecond;
+  if (rate === undefined || rate === null) return false;
+  const touched = []; // [table, the key's attribute values (writes: the item's key; reads: the partition key)]
+  if (target === 'PutItem') touched.push([request.TableName, request.Item]);
+  if (target === 'UpdateItem' || target === 'DeleteItem' || target === 'GetItem') {
+    touched.push([request.TableName, request.Key]);
+  }
+  if (target === 'BatchWriteItem') {
+    for (const [table, writes] of Object.entries(request.RequestItems || {})) {
+      for (const write of writes) {
+        touched.push([table, write.PutRequest ? write.PutRequest.Item : (write.DeleteRequest || {}).Key]);
+      }
+    }
+  }
+  if (target === 'BatchGetItem') {
+    for (const [table, asked] of Object.entries(request.RequestItems || {})) {
+      for (const key of asked.Keys || []) touched.push([table, key]);
+    }
+  }
+  if (target === 'Query') {
+    if (request.IndexName) return false;
+    const schema = await keySchema(request.TableName, port);
+    touched.push([request.TableName, { [schema[0]]: queriedPartition(request, schema) }]);
+  }
+  let over = false;
+  for (const [table, item] of touched) {
+    if (!item) continue;
+    const schema = await keySchema(table, port);
+    const partition = item[schema[0]];
+    const value = partition && (partition.S !== undefined ? partition.S : partition.N);
+    if (keyPrefix && !(typeof value === 'string' && value.startsWith(keyPrefix))) continue;
+    const key = writing ? keyOf(item, schema) : JSON.stringify([partition]);
+    if (!take((writing ? 'w' : 'r') + table + '|' + key, rate)) over = true;
+  }
+  return over;
+}
+
+/** DynamoDB's answer to a call past a key's rate. */
+function refuse(res) {
+  const body = JSON.stringify({
+    __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
+    message: 'The level of configured provisioned throughput for the table was exceeded. '
+      + 'Consider increasing your provisioning level with the UpdateTable API.',
+  });
+  res.statusCode = 400;
+  res.setHeader('x-amzn-RequestId', 'store-hooks-' + Date.now());
+  res.setHeader('Content-Type', 'application/x-amz-json-1.0');
+  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  res.setHeader('x-amz-crc32', crc32(body));
+  res.end(body);
+}
+
+/**
+ * The request as dynalite is to see it: its 'data' and 'end' listeners are held until {@code release} hands them the
+ * whole body, so that a throttled call can be refused before dynalite carries it out.
+ */
+function held(req) {
+  let listeners = { data: [], end: [] };
+  const proxy = Object.create(req);
+  proxy.on = function (event, listener) {
+    if (event in listeners) listeners[event].push(listener);
+    else req.on(event, listener);
+    return proxy;
+  };
+  proxy.removeAllListeners = function (...events) {
+    listeners = { data: [], end: [] };
+    req.removeAllListeners(...events);
+    return proxy;
+  };
+  proxy.release = (body) => {
+    if (body.length > 0) listeners.data.forEach((listener) => listener(body));
+    listeners.end.forEach((listener) => listener());
+  };
+  return proxy;
+}
+
 /** The CRC-32 the AWS SDK checks an answer against (x-amz-crc32); zlib has it from Node 20.15 on. */
 function crc32(text) {
   const bytes = Buffer.from(text, 'utf8');
@@ -176,13 +300,14 @@ http.createServer = function (...args) {
       const target = String(req.headers['x-amz-target'] || '').split('.')[1];
       if (target === 'CreateTable' || target === 'DeleteTable') keySchemas.clear();
       const lagged = knobs.gsiLag !== null && INDEX_LAGGED.has(target);
+      const throttled = knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target));
       const wait = knobs.latency !== null ? latencyMs() : 0;
-      if (!lagged && wait === 0) {
+      if (!lagged && !throttled && wait === 0) {
         handler.call(this, req, res);
         return;
       }
       const chunks = [];
-      if (lagged) req.on('data', (chunk) => chunks.push(chunk));
+      if (lagged || throttled) req.on('data', (chunk) => chunks.push(chunk));
       const end = res.end;
       const finish = (ending) => {
         if (wait > 0) setTimeout(() => end.apply(res, ending), wait);
@@ -221,7 +346,30 @@ http.createServer = function (...args) {
         });
         return res;
       };
-      handler.call(this, req, res);
+      if (!throttled) {
+        handler.call(this, req, res);
+        return;
+      }
+      const proxy = held(req);
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        let request;
+        try {
+          request = JSON.parse(body.toString('utf8'));
+        } catch (e) {
+          proxy.release(body);
+          return;
+        }
+        overRate(target, request, req.socket.localPort).then((over) => {
+          if (over) refuse(res);
+          else proxy.release(body);
+        }, (e) => {
+          console.error(new Date().toISOString() + ' store-hooks: throttle could not follow a ' + target + ': '
+            + e.message);
+          proxy.release(body);
+        });
+      });
+      handler.call(this, proxy, res);
     };
   }
   return createServer.apply(this, args);

@@ -104,13 +104,67 @@ class DynaliteTest {
         }
     }
 
+    /**
+     * With a throttle, a key past its rate is refused as DynamoDB refuses it, before dynalite carries the call out;
+     * other keys, and the key again once the throttle is taken away, are served.
+     */
+    @Test
+    void aThrottledKeyIsRefusedPastItsRateAndNothingOfTheRefusedCallIsWritten() throws Exception {
+        try (Dynalite dynalite = Dynalite.start(LaunchSettings.defaults(), stateDir,
+                new OrphanRegistry(stateDir.resolve("pids")))) {
+            URI endpoint = URI.create(dynalite.endpoint());
+            call(endpoint, "CreateTable", "{\"TableName\":\"hot\",\"BillingMode\":\"PAY_PER_REQUEST\","
+                    + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"}],"
+                    + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}]}");
+            dynalite.hooks().throttle(2, 0, "HOT#");
+            String add = "{\"TableName\":\"hot\",\"Key\":{\"pk\":{\"S\":\"%s\"}},"
+                    + "\"UpdateExpression\":\"ADD n :one\",\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"}}}";
+            int served = 0;
+            String refusal = null;
+            for (int i = 0; i < 50 && refusal == null; i++) {
+                Answer answer = send(endpoint, "UpdateItem", String.format(add, "HOT#1"));
+                if (answer.status() == 200) {
+                    served++;
+                } else {
+                    refusal = answer.body();
+                    assertEquals(400, answer.status(), answer.body());
+                }
+            }
+            assertTrue(refusal != null && refusal.contains("ProvisionedThroughputExceededException"), refusal);
+            assertTrue(served >= 2, "a second's worth is served first: " + served);
+            for (int i = 0; i < 5; i++) {
+                call(endpoint, "UpdateItem", String.format(add, "COLD#1"));
+            }
+            Answer read = send(endpoint, "GetItem", "{\"TableName\":\"hot\",\"Key\":{\"pk\":{\"S\":\"HOT#1\"}}}");
+            assertEquals(400, read.status(), "reads of the key are refused at a rate of 0");
+
+            dynalite.hooks().noThrottle();
+            String counted = call(endpoint, "GetItem", "{\"TableName\":\"hot\",\"ConsistentRead\":true,"
+                    + "\"Key\":{\"pk\":{\"S\":\"HOT#1\"}}}");
+            assertTrue(counted.contains("\"n\":{\"N\":\"" + served + "\"}"), "only the served adds counted: "
+                    + counted + " after " + served);
+        }
+    }
+
     private static String item(String sk) {
         return "{\"TableName\":\"lagging\",\"Item\":{\"pk\":{\"S\":\"p\"},\"sk\":{\"S\":\"" + sk
                 + "\"},\"g\":{\"S\":\"entry\"}}}";
     }
 
-    /** One DynamoDB call; fails unless it answers 200 with a body whose CRC-32 is the one its header states. */
+    /** One DynamoDB call; fails unless it answers 200 (with a body whose CRC-32 is the one its header states). */
     private static String call(URI endpoint, String operation, String body) throws Exception {
+        Answer answer = send(endpoint, operation, body);
+        if (answer.status() != 200) {
+            throw new AssertionError(operation + ": " + answer.status() + " " + answer.body());
+        }
+        return answer.body();
+    }
+
+    private record Answer(int status, String body) {
+    }
+
+    /** One DynamoDB call, whatever it answers; the body's CRC-32 must be the one its header states. */
+    private static Answer send(URI endpoint, String operation, String body) throws Exception {
         HttpURLConnection connection = (HttpURLConnection) endpoint.toURL().openConnection();
         connection.setRequestMethod("POST");
         connection.setDoOutput(true);
@@ -120,15 +174,12 @@ class DynaliteTest {
         connection.setRequestProperty("Authorization", "AWS4-HMAC-SHA256 Credential=test/20260601/us-east-1/dynamodb/"
                 + "aws4_request, SignedHeaders=host;x-amz-date;x-amz-target, Signature=00");
         connection.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
-        if (connection.getResponseCode() != 200) {
-            throw new AssertionError(operation + ": " + connection.getResponseCode() + " "
-                    + new String(connection.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
-        }
-        byte[] answer = connection.getInputStream().readAllBytes();
+        int status = connection.getResponseCode();
+        byte[] answer = (status == 200 ? connection.getInputStream() : connection.getErrorStream()).readAllBytes();
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(answer);
         assertEquals(Long.toString(crc.getValue()), connection.getHeaderField("x-amz-crc32"), operation);
-        return new String(answer, StandardCharsets.UTF_8);
+        return new Answer(status, new String(answer, StandardCharsets.UTF_8));
     }
 
     /** ListTables, signed as dynalite requires (it checks that a signature is there, not what it says). */
