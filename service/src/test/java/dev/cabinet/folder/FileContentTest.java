@@ -11,8 +11,6 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,10 +23,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.support.PresignedUrls;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
@@ -36,22 +32,25 @@ import io.restassured.path.json.JsonPath;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /**
- * A file's content through the real wire: the client PUTs to the presigned URL on the local S3 (s3rver, started by the
- * Dev Services), confirms, downloads through the 303, and a deletion removes the object, also across an outage of S3.
+ * A file's content through the real wire: the client PUTs to the presigned URL on the local S3 (s3proxy, started by the
+ * Dev Services, which checks signatures as Amazon S3 does), confirms, downloads through the 303, and a deletion removes
+ * the object, also across an outage of S3. What the upload URL binds (the key, the length, the type, its expiry) is
+ * refused by the store itself when changed.
  */
 @QuarkusTest
 class FileContentTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .followRedirects(HttpClient.Redirect.NEVER).build();
-    private static final String STOP = "dev.cabinet.devservices.s3rver.stop";
-    private static final String START = "dev.cabinet.devservices.s3rver.start";
+    private static final String STOP = "dev.cabinet.devservices.s3proxy.stop";
+    private static final String START = "dev.cabinet.devservices.s3proxy.start";
 
     @Inject
     S3Presigner presigner;
 
     @Inject
     MeterRegistry meters;
+
 
     /** A folder of a new owner, and a file in it declared as {@code bytes} of {@code contentType}: its 202 answer. */
     private record Upload(String owner, String folderId, String fileId, String url, Map<String, String> headers) {
@@ -78,18 +77,19 @@ class FileContentTest {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
-    private static String objectUrl(Upload upload) {
-        return ConfigProvider.getConfig().getValue("quarkus.s3.endpoint-override", String.class) + "/cabinet-files/folders/"
-                + upload.folderId() + "/files/" + upload.fileId();
+    private static String key(Upload upload) {
+        return "folders/" + upload.folderId() + "/files/" + upload.fileId();
     }
 
-    /** What the local S3 holds at the file's key; s3rver answers unsigned reads, which keeps this look independent. */
-    private static int objectStatus(Upload upload) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(objectUrl(upload))).GET().build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+    /** What the local S3 holds at the file's key, read through a URL of the test's own presigning. */
+    private int objectStatus(Upload upload) throws Exception {
+        String url = presigner.presignGetObject(request -> request.signatureDuration(Duration.ofMinutes(5))
+                .getObjectRequest(get -> get.bucket("cabinet-files").key(key(upload)))).url().toString();
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
-    private static Upload stored(byte[] content) throws Exception {
+    private Upload stored(byte[] content) throws Exception {
         Upload upload = declare("report.pdf", content.length, "application/pdf");
         assertEquals(200, put(upload.url(), upload.headers(), content));
         awaitOk("/files/" + upload.fileId());
@@ -135,23 +135,33 @@ class FileContentTest {
     }
 
     @Test
-    void anUploadOfAnotherSizeIsRefusedWhenConfirmedAndTheSignatureBindsTheDeclaredLength() throws Exception {
+    void theUploadUrlBindsItsKeyLengthAndTypeAndTheLocalS3RefusesAnyChangeAsAmazonS3Does() throws Exception {
         Upload upload = declare("notes.txt", 5, "text/plain");
-        assertTrue(PresignedUrls.signatureMatches("PUT", upload.url(), upload.headers(), "S3RVER", "S3RVER"),
-                "the presigned PUT as issued verifies");
-        Map<String, String> longer = new HashMap<>(upload.headers());
-        longer.put("content-length", "6");
-        assertFalse(PresignedUrls.signatureMatches("PUT", upload.url(), longer, "S3RVER", "S3RVER"),
-                "Amazon S3 refuses a length other than the declared one");
+        byte[] hello = "hello".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(403, put(upload.url(), upload.headers(), "hello!".getBytes(StandardCharsets.US_ASCII)),
+                "a length other than the declared one");
         Map<String, String> otherType = new HashMap<>(upload.headers());
         otherType.put("content-type", "text/html");
-        assertFalse(PresignedUrls.signatureMatches("PUT", upload.url(), otherType, "S3RVER", "S3RVER"),
-                "Amazon S3 refuses a content type other than the declared one");
-        assertFalse(PresignedUrls.signatureMatches("PUT", upload.url().replace(upload.fileId(), "other"),
-                upload.headers(), "S3RVER", "S3RVER"), "a URL pointed at another key no longer verifies");
+        assertEquals(403, put(upload.url(), otherType, hello), "a content type other than the declared one");
+        assertEquals(403, put(upload.url().replace(upload.fileId(), "other"), upload.headers(), hello),
+                "the URL pointed at another key");
+        assertEquals(403, put(changedSignature(upload.url()), upload.headers(), hello), "one character of the "
+                + "signature changed");
+        assertEquals(404, objectStatus(upload), "none of them stored anything");
 
-        // s3rver does not check signatures, so the longer body arrives; the confirmation refuses it.
-        assertEquals(200, put(upload.url(), upload.headers(), "hello!".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(200, put(upload.url(), upload.headers(), hello), "the upload as issued");
+        assertEquals(200, objectStatus(upload));
+    }
+
+    /** The check on confirming stays: content written under the key by other means than the URL is measured too. */
+    @Test
+    void contentOfAnotherSizeWrittenByOtherMeansIsRefusedWhenConfirmed() throws Exception {
+        Upload upload = declare("notes.txt", 5, "text/plain");
+        String otherMeans = presigner.presignPutObject(request -> request.signatureDuration(Duration.ofMinutes(5))
+                .putObjectRequest(put -> put.bucket("cabinet-files").key(key(upload)).contentType("text/plain")
+                        .contentLength(6L))).url().toString();
+        assertEquals(200, put(otherMeans, Map.of("content-type", "text/plain"),
+                "hello!".getBytes(StandardCharsets.US_ASCII)));
         awaitOk("/files/" + upload.fileId());
         as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(409)
                 .contentType("application/problem+json")
@@ -160,12 +170,19 @@ class FileContentTest {
         given().get("/files/" + upload.fileId()).then().body("status", equalTo("pending"));
     }
 
+    /** The URL with the last character of its X-Amz-Signature changed (to another hex digit). */
+    private static String changedSignature(String url) {
+        int at = url.indexOf("X-Amz-Signature=") + "X-Amz-Signature=".length() + 63;
+        char last = url.charAt(at);
+        return url.substring(0, at) + (last == '0' ? '1' : '0') + url.substring(at + 1);
+    }
+
     @Test
     void anExpiredUploadUrlIsRefusedByTheLocalS3() {
         Upload upload = declare("late.txt", 4, "text/plain");
         String expiring = presigner.presignPutObject(request -> request.signatureDuration(Duration.ofSeconds(1))
-                .putObjectRequest(put -> put.bucket("cabinet-files").key("folders/" + upload.folderId() + "/files/"
-                        + upload.fileId()).contentType("text/plain").contentLength(4L))).url().toString();
+                .putObjectRequest(put -> put.bucket("cabinet-files").key(key(upload)).contentType("text/plain")
+                        .contentLength(4L))).url().toString();
         await().atMost(Duration.ofSeconds(15)).until(() -> put(expiring, upload.headers(),
                 "late".getBytes(StandardCharsets.US_ASCII)) == 403);
     }

@@ -12,7 +12,7 @@ import io.quarkus.deployment.pkg.builditem.OutputTargetBuildItem;
 import io.quarkus.runtime.LaunchMode;
 
 /**
- * Docker-free Dev Services: in dev mode and tests, starts a real Kafka broker, dynalite and s3rver when their endpoints are not
+ * Docker-free Dev Services: in dev mode and tests, starts a real Kafka broker, dynalite and s3proxy when their endpoints are not
  * configured, and hands their addresses to the application. The infrastructure lives in a static field so live reload,
  * every test class and every test profile of one JVM reuse it. In dev mode it stops when the curated application
  * closes, after the application stopped; in tests, and at the latest, when the JVM exits.
@@ -61,7 +61,7 @@ public class CabinetDevServicesProcessor {
         }
         return DevServicesResultBuildItem.discovered()
                 .feature(FEATURE)
-                .description("Kafka broker, dynalite and s3rver, without Docker")
+                .description("Kafka broker, dynalite and s3proxy, without Docker")
                 .config(config)
                 .build();
     }

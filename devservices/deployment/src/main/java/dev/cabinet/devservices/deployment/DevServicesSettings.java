@@ -9,12 +9,12 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import dev.cabinet.devservices.launcher.IndexLag;
 import dev.cabinet.devservices.launcher.LaunchSettings;
 
-/** What the Dev Services should start (and the bucket s3rver creates), read from the application's configuration (all keys under {@code cabinet.devservices}). */
+/** What the Dev Services should start (and the bucket s3proxy creates), read from the application's configuration (all keys under {@code cabinet.devservices}). */
 record DevServicesSettings(
         boolean startKafka,
         KafkaMode kafkaMode,
         boolean startDynalite,
-        boolean startS3rver,
+        boolean startS3Proxy,
         String bucket,
         List<String> topics,
         int partitions,
@@ -89,6 +89,6 @@ record DevServicesSettings(
     }
 
     boolean startsAnything() {
-        return startKafka || startDynalite || startS3rver;
+        return startKafka || startDynalite || startS3Proxy;
     }
 }

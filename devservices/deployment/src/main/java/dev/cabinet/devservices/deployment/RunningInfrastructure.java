@@ -14,10 +14,10 @@ import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.StoreHooks;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
-import dev.cabinet.devservices.launcher.S3rver;
+import dev.cabinet.devservices.launcher.S3Proxy;
 
 /**
- * The broker, dynalite and s3rver started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
+ * The broker, dynalite and s3proxy started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
  * class loader of its own, so a static field is not enough to share them: they are kept in one JVM-wide registry that
  * holds JDK types only (each child as a map entry of its address and an {@link AutoCloseable}). Started pieces are never
  * restarted while the JVM lives: a test profile that configures its own Kafka simply does not get this broker's address.
@@ -29,13 +29,13 @@ final class RunningInfrastructure {
     private static final String KAFKA = "kafka";
     private static final String KAFKA_CONTAINER = "kafka-testcontainers";
     private static final String DYNALITE = "dynalite";
-    private static final String S3RVER = "s3rver";
+    private static final String S3PROXY = "s3proxy";
     /**
-     * {@link Runnable}s (a JDK type every class loader shares) that stop s3rver and start it again on its port with its
+     * {@link Runnable}s (a JDK type every class loader shares) that stop s3proxy and start it again on its port with its
      * objects: how a test shows that a side effect on the object store survives the store's outage.
      */
-    static final String S3RVER_STOP = "dev.cabinet.devservices.s3rver.stop";
-    static final String S3RVER_START = "dev.cabinet.devservices.s3rver.start";
+    static final String S3PROXY_STOP = "dev.cabinet.devservices.s3proxy.stop";
+    static final String S3PROXY_START = "dev.cabinet.devservices.s3proxy.start";
     private static final String SHUTDOWN_HOOK = "shutdown-hook";
     /** A {@link #provide} begun early ({@link #startInBackground}): a CompletableFuture of its config. */
     private static final String STARTING = "starting";
@@ -44,7 +44,7 @@ final class RunningInfrastructure {
     }
 
     /**
-     * Begins {@link #provide} on a thread of its own, unless one is underway, so that the broker, dynalite and s3rver
+     * Begins {@link #provide} on a thread of its own, unless one is underway, so that the broker, dynalite and s3proxy
      * start while the rest of the application is augmented: dev mode answered about 5 s sooner (docs/dev-services.md).
      */
     static void startInBackground(DevServicesSettings settings, Path stateDir) {
@@ -74,8 +74,8 @@ final class RunningInfrastructure {
             CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
                     ? CompletableFuture.supplyAsync(() -> Dynalite.start(settings.launch(), stateDir, pids))
                     : null;
-            CompletableFuture<S3rver> s3rverStart = settings.startS3rver() && !running.containsKey(S3RVER)
-                    ? CompletableFuture.supplyAsync(() -> S3rver.start(settings.launch(), stateDir, pids, settings.bucket()))
+            CompletableFuture<S3Proxy> s3proxyStart = settings.startS3Proxy() && !running.containsKey(S3PROXY)
+                    ? CompletableFuture.supplyAsync(() -> S3Proxy.start(settings.launch(), stateDir, pids, settings.bucket()))
                     : null;
             long begin = System.nanoTime();
             try {
@@ -108,8 +108,8 @@ final class RunningInfrastructure {
                 if (dynaliteStart != null) {
                     dynaliteStart.thenAccept(Dynalite::close);
                 }
-                if (s3rverStart != null) {
-                    s3rverStart.thenAccept(S3rver::close);
+                if (s3proxyStart != null) {
+                    s3proxyStart.thenAccept(S3Proxy::close);
                 }
                 throw e;
             }
@@ -140,22 +140,22 @@ final class RunningInfrastructure {
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.access-key-id", "dev");
                 config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
             }
-            if (s3rverStart != null) {
-                S3rver s3rver = await(s3rverStart);
-                running.put(S3RVER, child(s3rver.endpoint(), s3rver));
-                System.getProperties().put(S3RVER_STOP, (Runnable) s3rver::stop);
-                System.getProperties().put(S3RVER_START, (Runnable) s3rver::startAgain);
-                LOG.infof("s3rver ready at %s with bucket %s in %d ms", s3rver.endpoint(), settings.bucket(),
+            if (s3proxyStart != null) {
+                S3Proxy s3proxy = await(s3proxyStart);
+                running.put(S3PROXY, child(s3proxy.endpoint(), s3proxy));
+                System.getProperties().put(S3PROXY_STOP, (Runnable) s3proxy::stop);
+                System.getProperties().put(S3PROXY_START, (Runnable) s3proxy::startAgain);
+                LOG.infof("s3proxy ready at %s with bucket %s in %d ms", s3proxy.endpoint(), settings.bucket(),
                         millisSince(begin));
             }
-            if (settings.startS3rver()) {
-                config.put(DevServicesSettings.S3_ENDPOINT, child(running, S3RVER).getKey());
-                // s3rver serves buckets by path only, and knows one key pair: its built-in account's.
+            if (settings.startS3Proxy()) {
+                config.put(DevServicesSettings.S3_ENDPOINT, child(running, S3PROXY).getKey());
+                // s3proxy serves buckets by path only (no virtual host is set), and accepts one key pair: the one it was given.
                 config.put("quarkus.s3.path-style-access", "true");
                 config.put("quarkus.s3.aws.region", "us-east-1");
                 config.put("quarkus.s3.aws.credentials.type", "static");
-                config.put("quarkus.s3.aws.credentials.static-provider.access-key-id", S3rver.ACCESS_KEY);
-                config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", S3rver.SECRET_KEY);
+                config.put("quarkus.s3.aws.credentials.static-provider.access-key-id", S3Proxy.ACCESS_KEY);
+                config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", S3Proxy.SECRET_KEY);
             }
             return config;
         }
@@ -165,7 +165,7 @@ final class RunningInfrastructure {
      * Reaps what an earlier JVM left and registers the hook that stops this JVM's children when it exits, once. Dev mode
      * stops them when its curated application closes; tests, and anything else, only through this hook. (Deciding by
      * an empty registry let a start begun in the background, already registered as starting, skip the hook: every test
-     * JVM then left its broker, dynalite and s3rver running.)
+     * JVM then left its broker, dynalite and s3proxy running.)
      */
     private static void stopAtExit(Map<String, Object> running, OrphanRegistry pids) {
         if (!running.containsKey(SHUTDOWN_HOOK)) {
@@ -204,9 +204,9 @@ final class RunningInfrastructure {
                     // the JVM is exiting: we are stopping the children right here anyway
                 }
             }
-            System.getProperties().remove(S3RVER_STOP);
-            System.getProperties().remove(S3RVER_START);
-            for (String name : new String[] { KAFKA, KAFKA_CONTAINER, DYNALITE, S3RVER }) {
+            System.getProperties().remove(S3PROXY_STOP);
+            System.getProperties().remove(S3PROXY_START);
+            for (String name : new String[] { KAFKA, KAFKA_CONTAINER, DYNALITE, S3PROXY }) {
                 Map.Entry<String, AutoCloseable> child = child(running, name);
                 if (child != null) {
                     running.remove(name);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A start begun in the background still registers the hook that stops the children when the JVM exits: tests have no
- * other stop, and without it every test JVM left its broker, dynalite and s3rver running.
+ * other stop, and without it every test JVM left its broker, dynalite and s3proxy running.
  */
 class RunningInfrastructureTest {
 

@@ -46,7 +46,7 @@ public final class KafkaBroker implements AutoCloseable {
         Path properties = dir.resolve("server.properties");
         writeServerProperties(properties, dir.resolve("data"), port, controllerPort);
 
-        String classpath = BrokerClasspath.resolve(settings.kafkaVersion());
+        String classpath = MavenClasspath.kafka(settings.kafkaVersion());
         List<String> java = javaCommand(settings.brokerJvmOptions(), classpath);
 
         List<String> format = new ArrayList<>(java);
