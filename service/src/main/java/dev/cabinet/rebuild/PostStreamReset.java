@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.table.AggregateStream;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
@@ -25,13 +28,36 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * last event) are made pending on it while the events are applied again, so that their counts, made already,
  * are not made twice (as for a redelivered event whose count was made).
  */
-final class PostStreamReset {
+final class PostStreamReset implements StreamReset {
 
-    private PostStreamReset() {
+    @Override
+    public String topic() {
+        return Topics.POSTS;
     }
 
-    /** What to do before the events are applied again; {@code tokens} are held on {@code counter} meanwhile. */
-    record Reset(List<Key> deletes, List<ItemUpdate> resets, Key counter, Set<String> tokens) {
+    @Override
+    public AggregateStream stream() {
+        return KeyPlan.POST_STREAM;
+    }
+
+    @Override
+    public Optional<String> notAStream(String key, List<RecordedEvent> events) {
+        return isPostStream(key, events) ? Optional.empty()
+                : Optional.of("not a post's (a user's likes are keyed by the user, each like a stream of its own)");
+    }
+
+    @Override
+    public Reset reset(String postId, List<Map<String, AttributeValue>> partition, List<RecordedEvent> events) {
+        return of(postId, partition, creation(postId, events), events.isEmpty() ? null
+                : events.get(events.size() - 1).id());
+    }
+
+    /** The post, its tombstone and comments; a counter shard only once the post stream has counted on it. */
+    @Override
+    public boolean owns(Map<String, AttributeValue> item) {
+        Key key = Key.of(item);
+        return KeyPlan.POST_COUNTER.matches(key) ? item.containsKey(KeyPlan.POST_STREAM.versionAttribute())
+                : KeyPlan.POST.matches(key) || KeyPlan.POST_TOMBSTONE.matches(key) || KeyPlan.COMMENT.matches(key);
     }
 
     /**
@@ -93,8 +119,6 @@ final class PostStreamReset {
      * user, so a user's likes are not). Unreadable records are left to the projector, which says why.
      */
     static boolean isPostStream(String key, List<RecordedEvent> events) {
-        return events.stream().anyMatch(event -> key.equals(event.field(Attributes.POST_ID)))
-                && events.stream().allMatch(event -> event.data().isMissingNode()
-                        || key.equals(event.field(Attributes.POST_ID)));
+        return StreamReset.nameTheKey(key, events, Attributes.POST_ID);
     }
 }

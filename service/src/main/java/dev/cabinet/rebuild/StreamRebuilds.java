@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
@@ -43,14 +44,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Rebuilds one aggregate's items from its events, through the projectors and the executor the live projector uses (as
  * {@link EventApplier} applies them for the engine and for an operator's retry): the key's records are read from its
- * partition, the stream's items reset ({@link PostStreamReset} says which), and the events applied again in log order.
+ * partition, the stream's items reset (its kind's {@link StreamReset} says which), and the events applied again in log
+ * order. Posts, customers and groups so far: {@link #KINDS}.
  * <p>
  * The live projector keeps running meanwhile; nothing holds the key (a parked key is the engine's only hold, and the
  * engine reads parked keys from a cache up to a second old, so it cannot be relied on to stop an event already on its
  * way). Instead the rebuild is optimistic and checks itself: it starts only once the live projector has applied every
  * event it will apply again (so the counts those made are known to be made), and after applying them it reads the
  * key's partition again. An event of the key that arrived meanwhile may have been applied by the live projector to a
- * half-rebuilt stream (or rejected for finding no post), so the rebuild then runs again with it, its rejection cleared
+ * half-rebuilt stream (or rejected for finding no root), so the rebuild then runs again with it, its rejection cleared
  * first so that it is decided again in log order; every write is guarded by the stream's version, so applying an event
  * twice changes nothing. Blocking: operator requests run on worker threads.
  */
@@ -65,6 +67,11 @@ class StreamRebuilds {
     private static final int MAX_ROUNDS = 5;
     private static final Walk WALK = new Walk(100, 1);
     private static final String REJECTED = "rejected";
+    /** The kinds of stream that can be rebuilt one by one, by topic; another topic's are rebuilt blue/green. */
+    static final Map<String, StreamReset> KINDS = Map.of(
+            Topics.POSTS, new PostStreamReset(),
+            Topics.CUSTOMERS, new CustomerStreamReset(),
+            Topics.GROUPS, new GroupStreamReset());
 
     private final KeyRecords records;
     private final TableWriter store;
@@ -101,27 +108,27 @@ class StreamRebuilds {
         if (!Topics.ALL.contains(topic)) {
             throw Problems.notFound("topic", topic);
         }
-        if (!Topics.POSTS.equals(topic)) {
-            throw Problems.conflict("one stream can be rebuilt on " + Topics.POSTS + " (a post's stream) so far; "
-                    + "the streams of " + topic + " are rebuilt with the whole table (blue/green)");
+        StreamReset kind = KINDS.get(topic);
+        if (kind == null) {
+            throw Problems.conflict("one stream can be rebuilt on " + String.join(", ", new TreeSet<>(KINDS.keySet()))
+                    + " so far; the streams of " + topic + " are rebuilt with the whole table (blue/green)");
         }
         KeyRecords.Slice slice = read(topic, key, 0);
         if (slice.records().isEmpty()) {
             throw Problems.notFound("key " + key + " has no events in " + topic);
         }
         List<RecordedEvent> events = new ArrayList<>(slice.records().stream().map(RecordedEvent::of).toList());
-        if (!PostStreamReset.isPostStream(key, events)) {
-            throw Problems.conflict("the events of key " + key + " in " + topic + " are not a post's (a user's likes"
-                    + " are keyed by the user, each like a stream of its own)");
-        }
+        kind.notAStream(key, events).ifPresent(why -> {
+            throw Problems.conflict("the events of key " + key + " in " + topic + " are " + why);
+        });
         Set<String> arrivedMeanwhile = Set.of();
         for (int round = 1; round <= MAX_ROUNDS; round++) {
-            Round done = once(topic, key, slice.partition(), events, arrivedMeanwhile);
+            Round done = once(kind, key, slice.partition(), events, arrivedMeanwhile);
             KeyRecords.Slice newer = read(topic, key, slice.end());
             if (newer.records().isEmpty()) {
-                StreamRebuild result = new StreamRebuild(topic, key, slice.partition(), KeyPlan.POST_STREAM.name()
+                StreamRebuild result = new StreamRebuild(topic, key, slice.partition(), kind.stream().name()
                         + " " + key, events.get(events.size() - 1).offset(), done.applied, done.discarded,
-                        done.deleted, done.reset, items(key, done.summary), round,
+                        done.deleted, done.reset, items(kind, key, done.outside), round,
                         Timestamps.format(Instant.now()));
                 LOG.infof("Stream %s of %s rebuilt by %s: %d event(s) applied again, %d item(s) now, %d round(s)",
                         key, topic, operator, result.events(), result.items(), round);
@@ -144,7 +151,7 @@ class StreamRebuilds {
     }
 
     /** What one round did. */
-    private record Round(int applied, int discarded, int deleted, int reset, Key summary) {
+    private record Round(int applied, int discarded, int deleted, int reset, List<Key> outside) {
     }
 
     /**
@@ -152,8 +159,9 @@ class StreamRebuilds {
      * event again but those an operator discarded. {@code arrivedMeanwhile}: events that came during the last round,
      * whose rejection (if any) is cleared to be decided again.
      */
-    private Round once(String topic, String key, int partition, List<RecordedEvent> events,
+    private Round once(StreamReset kind, String key, int partition, List<RecordedEvent> events,
             Set<String> arrivedMeanwhile) {
+        String topic = kind.topic();
         if (await(parkedKeys.key(new StreamId(topic, partition, key).id())).isPresent()) {
             throw Problems.conflict("key " + key + " of " + topic + " is parked (GET /admin/parked-keys): retry or "
                     + "discard its events first");
@@ -170,9 +178,7 @@ class StreamRebuilds {
         }
         List<RecordedEvent> replayed = events.stream()
                 .filter(event -> !ParkedKeys.DISCARDED.equals(outcomes.get(event.id()))).toList();
-        RecordedEvent creation = PostStreamReset.creation(key, replayed);
-        PostStreamReset.Reset reset = PostStreamReset.of(key, partitionItems(key), creation,
-                replayed.isEmpty() ? null : replayed.get(replayed.size() - 1).id());
+        StreamReset.Reset reset = kind.reset(key, partitionItems(kind.partition(key)), replayed);
         // An event rejected while the stream was half rebuilt made no count: it is to count when applied again.
         Set<String> tokens = new HashSet<>(reset.tokens());
         tokens.removeAll(cleared);
@@ -202,9 +208,9 @@ class StreamRebuilds {
                 await(store.releaseCountTokens(reset.counter(), tokens));
             }
         }
-        Key summary = reset.deletes().stream().filter(KeyPlan.USER_POST::matches).findFirst().orElse(null);
+        List<Key> outside = reset.deletes().stream().filter(item -> !item.pk().equals(kind.partition(key))).toList();
         return new Round(applied, events.size() - replayed.size(), reset.deletes().size(), reset.resets().size(),
-                summary);
+                outside);
     }
 
     /**
@@ -244,10 +250,10 @@ class StreamRebuilds {
         return outcomes;
     }
 
-    /** Every item of the post's partition, read consistently. */
-    private List<Map<String, AttributeValue>> partitionItems(String postId) {
+    /** Every item of the stream's partition, read consistently. */
+    private List<Map<String, AttributeValue>> partitionItems(String partition) {
         List<Map<String, AttributeValue>> items = Collections.synchronizedList(new ArrayList<>());
-        await(store.forEach(KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId), SortKeyCondition.any(), false),
+        await(store.forEach(KeyQuery.of(Index.TABLE, partition, SortKeyCondition.any(), false),
                 WALK, item -> {
                     items.add(item);
                     return Uni.createFrom().voidItem();
@@ -255,17 +261,14 @@ class StreamRebuilds {
         return new ArrayList<>(items);
     }
 
-    /** The stream's items as the rebuild left them: those of its partition it owns, and the author's summary. */
-    private int items(String postId, Key summary) {
-        int owned = 0;
-        for (Map<String, AttributeValue> item : partitionItems(postId)) {
-            Key key = Key.of(item);
-            if (KeyPlan.POST_COUNTER.matches(key) ? item.containsKey(KeyPlan.POST_STREAM.versionAttribute())
-                    : KeyPlan.POST.matches(key) || KeyPlan.POST_TOMBSTONE.matches(key) || KeyPlan.COMMENT.matches(key)) {
-                owned++;
-            }
-        }
-        return summary != null && await(store.read(summary)).isPresent() ? owned + 1 : owned;
+    /**
+     * The stream's items as the rebuild left them: those of its partition it owns, and those of its items outside the
+     * partition (a post's summary, a group's memberships on the users' side) that are there.
+     */
+    private int items(StreamReset kind, String key, List<Key> outside) {
+        long owned = partitionItems(kind.partition(key)).stream().filter(kind::owns).count();
+        long there = await(store.readAll(outside)).stream().filter(Optional::isPresent).count();
+        return (int) (owned + there);
     }
 
     private KeyRecords.Slice read(String topic, String key, long from) {
