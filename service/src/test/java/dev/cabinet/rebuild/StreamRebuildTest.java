@@ -190,7 +190,10 @@ class StreamRebuildTest {
         asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + liker).then().statusCode(409)
                 .contentType("application/problem+json").body("detail", containsString("not a post's"));
         asOperator().post("/admin/rebuilds/streams/" + Topics.USERS + "/" + liker).then().statusCode(409)
-                .contentType("application/problem+json").body("detail", containsString("blue/green"));
+                .contentType("application/problem+json").body("detail", containsString("blue/green"))
+                .body("detail", containsString("rebuilt on " + Topics.CUSTOMERS + ", " + Topics.FILES + ", "));
+        asOperator().post("/admin/rebuilds/streams/" + Topics.GROUPS + "/" + Ids.newId()).then().statusCode(404)
+                .contentType("application/problem+json").body("detail", containsString("has no events"));
         asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/not%20an%20id").then().statusCode(400)
                 .contentType("application/problem+json");
     }
