@@ -14,6 +14,7 @@ import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.eventlog.Topics;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -53,6 +54,21 @@ class PostStreamResetTest {
         assertFalse(shardReset.contains(TableWriter.PENDING_COUNTS), "their pending tokens too: " + shardReset);
         assertEquals(KeyPlan.USER_PROFILE.key("ann"), reset.counter(), "the author's postCount is counted on, not reset");
         assertEquals(Set.of("e-created", "e-deleted"), reset.tokens());
+    }
+
+    @Test
+    void asAStreamResetItFindsTheCreationAndTheLastEventAmongTheEventsToApply() {
+        StreamReset.Reset reset = new PostStreamReset().reset(POST, List.of(), List.of(CREATION, COMMENT));
+        assertEquals(KeyPlan.USER_PROFILE.key("ann"), reset.counter());
+        assertEquals(Set.of("e-created", "e-comment"), reset.tokens(), "the creation's and the last event's counts");
+        assertEquals("POST#p1", new PostStreamReset().partition(POST));
+    }
+
+    @Test
+    void everyKindIsRebuiltOnItsOwnTopicAndOthersAreNot() {
+        StreamRebuilds.KINDS.forEach((topic, kind) -> assertEquals(topic, kind.topic()));
+        assertEquals(Set.of(Topics.POSTS, Topics.CUSTOMERS, Topics.GROUPS, Topics.FILES), StreamRebuilds.KINDS.keySet(),
+                "users, folders and metrics are rebuilt blue/green");
     }
 
     @Test
