@@ -48,8 +48,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An operator rebuilds one group's items from its events after they were damaged by hand: the metadata, its counts,
- * both sides of every membership (the group's name on the users' side, the members' names on the group's) come back
- * exactly as the live projection made them, an ended membership stays ended, and the members' profiles are untouched.
+ * both sides of every membership (the group's name on the users' side, the members' names on the group's, a renamed
+ * member's too) come back exactly as the live projection made them, an ended membership stays ended, and the members' profiles are untouched.
  */
 @QuarkusTest
 class GroupStreamRebuildTest {
@@ -76,7 +76,9 @@ class GroupStreamRebuildTest {
         applied(waiting(admin).body(Map.of("name", "Hikers")).patch("/groups/" + group));
         applied(waiting(admin).body(Map.of("role", "admin")).patch("/groups/" + group + "/members/" + bob));
         applied(waiting(cy).delete("/groups/" + group + "/members/" + cy));
+        applied(waiting(bob).body(Map.of("name", "Robert")).patch("/users/" + bob));   // refreshes the copy
         ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+        await().atMost(PROJECTION_WAIT).until(() -> "Robert".equals(memberName(group, bob)));
         given().get("/groups/" + group).then().statusCode(200).body("name", equalTo("Hikers"))
                 .body("memberCount", equalTo(2)).body("adminCount", equalTo(2));
         Map<String, Map<String, AttributeValue>> live = items(group, admin, bob, cy);
@@ -113,6 +115,7 @@ class GroupStreamRebuildTest {
                 .body("items[0].role", equalTo("admin"));
         assertEquals(List.of(), allPages("/users/" + cy + "/groups", 10), "cy's membership stays ended");
         given().get("/users/" + cy).then().statusCode(200).body("name", equalTo("Cy"));
+        assertEquals("Robert", memberName(group, bob), "the renamed member's current name on the group's side");
 
         // A later event of the group is applied to the rebuilt stream as to any other.
         applied(waiting(bob).delete("/groups/" + group + "/members/" + bob));
@@ -177,6 +180,12 @@ class GroupStreamRebuildTest {
         asOperator().post("/admin/rebuilds/streams/" + Topics.GROUPS + "/" + group).then().statusCode(200)
                 .body("rounds", equalTo(1)).body("events", equalTo(members));
         assertEquals(settled, items(group, joiners.toArray(String[]::new)));
+    }
+
+    /** The member's name as the group's member list shows it. */
+    private static Object memberName(String group, String user) {
+        return allPages("/groups/" + group + "/members", 100).stream().filter(member -> user.equals(member.get("userId")))
+                .map(member -> member.get("userName")).findFirst().orElse(null);
     }
 
     /** Every item of the group's partition and of its (past) members' partitions, by key. */
