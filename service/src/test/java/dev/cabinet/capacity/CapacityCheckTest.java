@@ -1,6 +1,7 @@
 package dev.cabinet.capacity;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -138,7 +140,27 @@ class CapacityCheckTest {
         Appended appended = append(step).await().atMost(Duration.ofSeconds(10));
         assertTrue(positions.awaitApplied(appended.position(), Duration.ofSeconds(30)).await()
                 .atMost(Duration.ofSeconds(40)), type + " applied");
-        return new Measured(type, units(type, "write") - writesBefore, units(type, "read") - readsBefore);
+        double[] settled = settledUnits(type);
+        return new Measured(type, settled[0] - writesBefore, settled[1] - readsBefore);
+    }
+
+    /**
+     * The event's write and read units once its work has ended: applied is recorded while the last count token releases
+     * may still be on their way (they are written with the batch's progress, not before it), so the meters are read
+     * when no store call is in flight and they have not moved for two looks.
+     */
+    private double[] settledUnits(String type) {
+        AtomicReference<List<Double>> last = new AtomicReference<>(List.of());
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            List<Double> now = List.of(units(type, "write"), units(type, "read"));
+            return now.equals(last.getAndSet(now)) && callsInFlight() == 0;
+        });
+        return new double[] { last.get().get(0), last.get().get(1) };
+    }
+
+    private double callsInFlight() {
+        return registry.find("cabinet.store.calls.in_flight").gauges().stream()
+                .mapToDouble(io.micrometer.core.instrument.Gauge::value).sum();
     }
 
     @SuppressWarnings({ "unchecked", "rawtypes" })
