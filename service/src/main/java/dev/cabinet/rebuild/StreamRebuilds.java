@@ -45,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Rebuilds one aggregate's items from its events, through the projectors and the executor the live projector uses (as
  * {@link EventApplier} applies them for the engine and for an operator's retry): the key's records are read from its
  * partition, the stream's items reset (its kind's {@link StreamReset} says which), and the events applied again in log
- * order. Posts, customers, groups and files so far: {@link #KINDS}.
+ * order. Posts, customers, groups, files and users so far: {@link #KINDS}.
  * <p>
  * The live projector keeps running meanwhile; nothing holds the key (a parked key is the engine's only hold, and the
  * engine reads parked keys from a cache up to a second old, so it cannot be relied on to stop an event already on its
@@ -72,7 +72,8 @@ class StreamRebuilds {
             Topics.POSTS, new PostStreamReset(),
             Topics.CUSTOMERS, new CustomerStreamReset(),
             Topics.GROUPS, new GroupStreamReset(),
-            Topics.FILES, new FileStreamReset());
+            Topics.FILES, new FileStreamReset(),
+            Topics.USERS, new UserStreamReset());
 
     private final KeyRecords records;
     private final TableWriter store;

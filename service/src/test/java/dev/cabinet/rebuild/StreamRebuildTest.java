@@ -189,7 +189,7 @@ class StreamRebuildTest {
                 .contentType("application/problem+json").body("detail", containsString("has no events"));
         asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + liker).then().statusCode(409)
                 .contentType("application/problem+json").body("detail", containsString("not a post's"));
-        asOperator().post("/admin/rebuilds/streams/" + Topics.USERS + "/" + liker).then().statusCode(409)
+        asOperator().post("/admin/rebuilds/streams/" + Topics.FOLDERS + "/" + liker).then().statusCode(409)
                 .contentType("application/problem+json").body("detail", containsString("blue/green"))
                 .body("detail", containsString("rebuilt on " + Topics.CUSTOMERS + ", " + Topics.FILES + ", "));
         asOperator().post("/admin/rebuilds/streams/" + Topics.GROUPS + "/" + Ids.newId()).then().statusCode(404)
