@@ -84,7 +84,8 @@ class CustomerStreamRebuildTest {
         done(writer.delete(firstOrder));
         done(writer.update(ItemUpdate.of(KeyPlan.ORDER.key(customer, DAY + "2", second))
                 .set(Attributes.STATUS, "cancelled")));
-        done(writer.update(ItemUpdate.of(stray).set(KeyPlan.TYPE, KeyPlan.ORDER.name()).set(Attributes.STATUS, "placed")));
+        done(writer.update(ItemUpdate.of(stray).set(KeyPlan.TYPE, KeyPlan.ORDER.name())
+                .set(Attributes.STATUS, "placed")));
         given().get("/orders/" + first).then().statusCode(404);
         assertNotEquals(live, items(customer), "the damage shows in the table");
 

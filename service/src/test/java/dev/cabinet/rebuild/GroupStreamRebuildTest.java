@@ -49,7 +49,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * An operator rebuilds one group's items from its events after they were damaged by hand: the metadata, its counts,
  * both sides of every membership (the group's name on the users' side, the members' names on the group's, a renamed
- * member's too) come back exactly as the live projection made them, an ended membership stays ended, and the members' profiles are untouched.
+ * member's too) come back exactly as the live projection made them, an ended membership stays ended, and the
+ * members' profiles are untouched.
  */
 @QuarkusTest
 class GroupStreamRebuildTest {
@@ -166,7 +167,8 @@ class GroupStreamRebuildTest {
         ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
 
         int members = 21 + accepted.size();
-        assertEquals(members, allPages("/groups/" + group + "/members", 100).size(), "rounds: " + done.getInt("rounds"));
+        assertEquals(members, allPages("/groups/" + group + "/members", 100).size(),
+                "rounds: " + done.getInt("rounds"));
         given().get("/groups/" + group).then().statusCode(200).body("memberCount", equalTo(members))
                 .body("adminCount", equalTo(1));
         for (Map.Entry<String, String> joined : accepted.entrySet()) {
@@ -184,7 +186,8 @@ class GroupStreamRebuildTest {
 
     /** The member's name as the group's member list shows it. */
     private static Object memberName(String group, String user) {
-        return allPages("/groups/" + group + "/members", 100).stream().filter(member -> user.equals(member.get("userId")))
+        return allPages("/groups/" + group + "/members", 100).stream()
+                .filter(member -> user.equals(member.get("userId")))
                 .map(member -> member.get("userName")).findFirst().orElse(null);
     }
 
