@@ -1,7 +1,7 @@
 package dev.cabinet.deadletter;
 
+import dev.cabinet.eventlog.LogReaders;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +9,6 @@ import java.util.TreeSet;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -63,16 +62,6 @@ class ParkedRecords {
     }
 
     private Map<String, Object> consumerConfig() {
-        Map<String, Object> config = new HashMap<>();
-        kafkaConfig.forEach((name, value) -> {
-            if (!name.startsWith("mp.") && !name.contains("devservices")) {
-                config.put(name, value);
-            }
-        });
-        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "cabinet-parked-records");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
-        return config;
+        return LogReaders.consumerConfig(kafkaConfig, "cabinet-parked-records");
     }
 }

@@ -1,15 +1,14 @@
 package dev.cabinet.rebuild;
 
+import dev.cabinet.eventlog.LogReaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -76,17 +75,6 @@ class KeyRecords {
     }
 
     private Map<String, Object> consumerConfig() {
-        Map<String, Object> config = new HashMap<>();
-        kafkaConfig.forEach((name, value) -> {
-            if (!name.startsWith("mp.") && !name.contains("devservices")) {
-                config.put(name, value);
-            }
-        });
-        config.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "cabinet-stream-rebuild");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
-        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        return config;
+        return LogReaders.consumerConfig(kafkaConfig, "cabinet-stream-rebuild");
     }
 }
