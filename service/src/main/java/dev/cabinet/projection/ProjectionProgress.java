@@ -46,12 +46,15 @@ public class ProjectionProgress {
      * GSI entries written so far show in index reads: "applied" then holds for the patterns that read an index too.
      */
     Uni<Void> record(TopicPartition partition, long last) {
-        return store.indexesShowWrites().chain(() -> store.update(ItemUpdate.of(key(partition.topic(), partition.partition()),
-                KeyPlan.PROJECTION_PROGRESS.name())
+        return store.indexesShowWrites().chain(() -> store.update(appliedUpTo(partition, last))).replaceWithVoid();
+    }
+
+    private static ItemUpdate appliedUpTo(TopicPartition partition, long last) {
+        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS.name())
                 .set("topic", partition.topic())
                 .set("partition", partition.partition())
                 .set("appliedAt", Timestamps.format(Instant.now()))
-                .guardedBy(APPLIED, last))).replaceWithVoid();
+                .guardedBy(APPLIED, last);
     }
 
     /**

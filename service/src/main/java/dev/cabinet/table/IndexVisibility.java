@@ -93,7 +93,15 @@ final class IndexVisibility {
                 + "index read has shown yet; positions after them are not yet recorded as applied").register(registry);
     }
 
-    /** Whether an item at this key has GSI entries, so that its writes must answer the item as written. */
+    /**
+     * Whether writes of the item at this key must answer the item as written: its type has GSI entries, and entries
+     * are awaited at all.
+     */
+    boolean follows(Key key) {
+        return !limit.isZero() && indexed(key);
+    }
+
+    /** Whether an item at this key has GSI entries. */
     static boolean indexed(Key key) {
         for (Pattern[] keys : INDEXED_KEYS) {
             if (keys[0].matcher(key.pk()).matches() && keys[1].matcher(key.sk()).matches()) {

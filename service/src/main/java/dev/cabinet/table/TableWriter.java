@@ -245,7 +245,7 @@ public class TableWriter {
      * wait for its entries.
      */
     public Uni<Boolean> update(ItemUpdate update) {
-        if (IndexVisibility.indexed(update.key())) {
+        if (indexes.follows(update.key())) {
             return updateAndGet(update).map(Optional::isPresent);
         }
         return call(() -> dynamo.updateItem(update.toRequest(table)))
