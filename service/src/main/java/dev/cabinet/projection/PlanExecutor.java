@@ -48,7 +48,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * redo the steps recorded on the root, or decide.</li>
  * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
  * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
- * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew.</li>
+ * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
+ * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round.</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, and the
  * deletes that need not wait (see {@link #waits}); counts (their markers exist by then); the other deletes; copy
  * checks, orphan checks, copy refreshes, fan-outs and derivations; the root's delete.</li>
@@ -105,7 +106,7 @@ public class PlanExecutor {
                 case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
                 case REDO -> redo(target, event, progress);
-                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed)), root);
+                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed)), root, needs);
             };
         });
     }
@@ -117,11 +118,13 @@ public class PlanExecutor {
     }
 
     /**
-     * Carries out a plan decided for a new event from the {@code root} as it was read: records it on the stream, then
-     * runs its steps. Public so that tests can force an interleaving between a decision and its writes.
+     * Carries out a plan decided for a new event from the {@code root} and the {@code read} keys as they were read:
+     * records it on the stream, then runs its steps; the recording and the first writes go out together when
+     * {@link #recordsWithWrites} allows it. Public so that tests can force an interleaving between a decision and its
+     * writes.
      */
     public Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
-            Optional<Map<String, AttributeValue>> root) {
+            Optional<Map<String, AttributeValue>> root, List<Key> read) {
         if (plan.rejection().isPresent()) {
             return rejections.reject(event, plan.rejection().get());
         }
@@ -137,8 +140,59 @@ public class PlanExecutor {
         Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
                 : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
+        if (recordsWithWrites(target, plan, read)) {
+            Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true);
+            return Uni.combine().all().unis(recorded, run.writesWithRecording()).with((rootNow, written) -> rootNow)
+                    .chain(rootNow -> {
+                        if (rootNow.isEmpty()) {
+                            return afterRecordingRefused(target, event);
+                        }
+                        run.seen(target.root(), rootNow.get());
+                        return run.afterWrites(plan.deletesRoot());
+                    });
+        }
         return recorded.chain(rootNow -> rootNow.isEmpty() ? afterRecordingRefused(target, event)
                 : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get(), true));
+    }
+
+    /**
+     * Whether a new event's first writes may go out together with its recording write, one round instead of two
+     * (pure). Recording first exists for a crash between the two: the redelivered event finds nothing recorded and is
+     * decided again, from what it reads then. Sent together, that is safe when deciding again gives the same plan
+     * and every write already made is refused by its guard:
+     * <ul>
+     * <li>the event does not delete its root (a deletion's tombstone must be there before what it owns goes: an owned
+     * item written meanwhile either sees it or is found by the deletion) and the plan's root write carries no
+     * condition of its own (a refused recording must not leave its steps applied);</li>
+     * <li>every key it read is in the root's partition (the stream's own items, which only the stream's events change,
+     * one at a time) or is the source of one of its copy checks (read only to copy from: a copy is checked again after
+     * the writes, see {@link Steps#repeated});</li>
+     * <li>no write of the first phase is on the root, the tombstone or a key it read (a decision that read its own
+     * partial writes could decide otherwise), and none deletes a whole collection; a count may change a counter on a
+     * copy's source (an author's post count on the profile the post copies the name from): a counter's change is
+     * guarded by its token, and the decision reads from that item only what it copies, which no count changes.</li>
+     * </ul>
+     */
+    public static boolean recordsWithWrites(StreamTarget target, WritePlan plan, List<Key> read) {
+        if (target.isNone() || plan.deletesRoot() || plan.root() != null && plan.root().hasCondition()) {
+            return false;
+        }
+        Key root = target.root();
+        Set<Key> copied = new HashSet<>();
+        plan.steps().stream().filter(CopyCheck.class::isInstance).forEach(step -> copied.add(((CopyCheck) step)
+                .source()));
+        boolean readsOnlyItsOwn = read.stream().allMatch(key -> key.pk().equals(root.pk()) || copied.contains(key));
+        Set<Key> untouchable = new HashSet<>(read);
+        untouchable.add(root);
+        if (target.tombstone() != null) {
+            untouchable.add(target.tombstone());
+        }
+        return readsOnlyItsOwn && plan.steps().stream().noneMatch(step -> step instanceof DeleteCollection
+                || step instanceof Write write && untouchable.contains(write.update().key())
+                || step instanceof Delete delete && untouchable.contains(delete.key())
+                || step instanceof Put put && untouchable.contains(Key.of(put.item()))
+                || step instanceof Count count && untouchable.contains(count.counter())
+                        && !copied.contains(count.counter()));
     }
 
     /**
@@ -189,13 +243,7 @@ public class PlanExecutor {
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
             Optional<Map<String, AttributeValue>> rootNow, boolean firstTime) {
         Steps run = new Steps(target, event, steps, rootNow, firstTime);
-        return run.writes()
-                .chain(run::counterChanges)
-                // the markers are flagged while the deletes and looks that waited for the counts go on
-                .chain(() -> Uni.join().all(run.flagsAndReleases(), run.lateDeletes().chain(run::looks))
-                        .andFailFast().replaceWithVoid())
-                .chain(() -> deletesRoot ? store.delete(target.root(), run.versionAttribute, run.version)
-                        .replaceWithVoid() : Uni.createFrom().voidItem());
+        return run.writes().chain(() -> run.afterWrites(deletesRoot));
     }
 
     /**
@@ -216,6 +264,7 @@ public class PlanExecutor {
      */
     private final class Steps {
 
+        private final StreamTarget target;
         private final ReceivedEvent event;
         private final List<Step> steps;
         private final String versionAttribute;
@@ -228,9 +277,19 @@ public class PlanExecutor {
         /** The count changes made (to flag), by count; those not made are released at once. */
         private final Map<Count, CounterChange> changed = new java.util.concurrent.ConcurrentHashMap<>();
         private final List<Delete> late = new ArrayList<>();
+        /**
+         * Whether a write of the first phase was refused by its guard although the event was decided just now: an
+         * earlier attempt wrote it before a crash, without recording the event, and the copies that attempt made may
+         * be older than the ones decided now, so every copy check refreshes its holders (each refresh is guarded by the
+         * copy's version, so a current holder is left as it is).
+         */
+        private volatile boolean repeated;
+        /** Whether the first writes go out with the recording write, so that {@link #repeated} can happen at all. */
+        private boolean withRecording;
 
         Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
                 boolean firstTime) {
+            this.target = target;
             this.event = event;
             this.steps = steps;
             this.versionAttribute = target.isNone() ? null : target.stream().versionAttribute();
@@ -239,6 +298,12 @@ public class PlanExecutor {
             steps.stream().filter(Count.class::isInstance).forEach(step -> markers.add(((Count) step).marker()));
             steps.stream().filter(Write.class::isInstance).forEach(step -> written.add(((Write) step).update().key()));
             rootNow.ifPresent(item -> seen.put(target.root(), rootNow));
+        }
+
+        /** Phase one, sent together with the recording write. */
+        Uni<Void> writesWithRecording() {
+            withRecording = true;
+            return writes();
         }
 
         /** Phase one. */
@@ -257,7 +322,7 @@ public class PlanExecutor {
                     // A write of a marker still to be looked at answers the item as it left it: no read of it then.
                     first.add(markers.contains(update.key()) && !firstTime
                             ? store.updateAndGet(update).invoke(now -> seen(update.key(), now))
-                            : store.update(update));
+                            : store.update(update).invoke(applied -> repeated |= withRecording && !applied));
                 } else if (step instanceof DeleteCollection collection) {
                     first.add(store.deleteAll(collection.query()));
                 } else if (step instanceof Put put) {
@@ -270,6 +335,16 @@ public class PlanExecutor {
                 first.add(store.putAll(puts));
             }
             return all(first);
+        }
+
+        /** The phases after the first, then the root's delete for an event that deletes its stream. */
+        Uni<Void> afterWrites(boolean deletesRoot) {
+            return counterChanges()
+                    // the markers are flagged while the deletes and looks that waited for the counts go on
+                    .chain(() -> Uni.join().all(flagsAndReleases(), lateDeletes().chain(this::looks))
+                            .andFailFast().replaceWithVoid())
+                    .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version)
+                            .replaceWithVoid() : Uni.createFrom().voidItem());
         }
 
         /** Phase two. */
@@ -302,7 +377,7 @@ public class PlanExecutor {
 
         /** Phase three, after the late deletes: the steps that look at other items after this event's writes. */
         Uni<Void> looks() {
-            return all(steps.stream().map(step -> last(step, versionAttribute, version, seen))
+            return all(steps.stream().map(step -> last(step, versionAttribute, version, seen, repeated))
                     .filter(uni -> uni != null).toList());
         }
 
@@ -328,7 +403,7 @@ public class PlanExecutor {
             return versionAttribute == null ? store.delete(key) : store.delete(key, versionAttribute, version);
         }
 
-        private void seen(Key key, Optional<Map<String, AttributeValue>> now) {
+        void seen(Key key, Optional<Map<String, AttributeValue>> now) {
             if (now.isPresent()) {
                 synchronized (seen) {
                     seen.put(key, now);
@@ -361,13 +436,13 @@ public class PlanExecutor {
 
     /** Phase four: the steps that look at other items after this event's writes. */
     private Uni<?> last(Step step, String versionAttribute, long version,
-            Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+            Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean repeated) {
         if (step instanceof CopyCheck check) {
             return current(check.source(), seen).chain(source -> {
                 List<Uni<?>> refreshes = new ArrayList<>();
                 for (Key holder : check.holders()) {
                     DeclaredCopy copy = copyOf(check.source(), holder);
-                    if (source.isPresent() && copy.versionOf(source) > check.copiedVersion()) {
+                    if (source.isPresent() && (repeated || copy.versionOf(source) > check.copiedVersion())) {
                         refreshes.add(store.update(copy.refresh(holder, source.get())));
                     }
                 }

@@ -59,28 +59,28 @@ class CapacityModelTest {
     private static final Map<String, int[]> BOUNDS = new TreeMap<>();
 
     static {
-        BOUNDS.put("cabinet.comment.added.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.comment.added.v1", new int[] {5, 3});
         BOUNDS.put("cabinet.comment.deleted.v1", new int[] {4, 3});
-        BOUNDS.put("cabinet.customer.order-placed.v2", new int[] {3, 3});
+        BOUNDS.put("cabinet.customer.order-placed.v2", new int[] {3, 2});
         BOUNDS.put("cabinet.customer.order-status-changed.v1", new int[] {3, 3});
         BOUNDS.put("cabinet.customer.registered.v1", new int[] {2, 2});
         BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 4});
-        BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 3});
         BOUNDS.put("cabinet.folder.created.v1", new int[] {3, 3});
         BOUNDS.put("cabinet.folder.moved.v1", new int[] {55, 17});
         BOUNDS.put("cabinet.folder.renamed.v1", new int[] {11, 11});
-        BOUNDS.put("cabinet.group.created.v1", new int[] {6, 4});
+        BOUNDS.put("cabinet.group.created.v1", new int[] {6, 3});
         BOUNDS.put("cabinet.group.member-joined.v1", new int[] {6, 4});
         BOUNDS.put("cabinet.group.member-left.v1", new int[] {5, 3});
         BOUNDS.put("cabinet.group.member-role-changed.v1", new int[] {4, 3});
         BOUNDS.put("cabinet.group.renamed.v1", new int[] {5, 4});
         BOUNDS.put("cabinet.metrics.recorded.v1", new int[] {1, 1});
-        BOUNDS.put("cabinet.post.created.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.post.created.v1", new int[] {5, 3});
         BOUNDS.put("cabinet.post.deleted.v1", new int[] {16, 9});
-        BOUNDS.put("cabinet.post.edited.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.post.edited.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.post.liked.v1", new int[] {5, 4});
-        BOUNDS.put("cabinet.post.published.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.post.published.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.post.unliked.v1", new int[] {5, 4});
         BOUNDS.put("cabinet.user.profile-updated.v1", new int[] {7, 4});
         BOUNDS.put("cabinet.user.registered.v1", new int[] {5, 3});

@@ -10,6 +10,7 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -73,12 +74,53 @@ class CommentCopyRaceTest {
                 .chain(() -> store.read(KeyPlan.POST.key(postId)))
                 .chain(post -> executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(),
                         CommentEvent.ADDED.name(), postId, user, Instant.now(), added, new LogPosition(Topics.POSTS, 0,
-                                Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1)), plan, post))
+                                Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1)), plan, post,
+                        projector.needs(added)))
                 .await().atMost(Duration.ofSeconds(60));
 
         Key late = KeyPlan.COMMENT.key(postId, added.createdAt(), added.commentId());
         Map<String, AttributeValue> item = store.read(late).await().indefinitely().orElseThrow();
         assertEquals("After", item.get("authorName").s());
+    }
+
+    /**
+     * A comment written together with its recording write, which a crash cut off: the comment, decided before a rename,
+     * landed after the rename's fan-out had passed; the event, delivered again, is decided anew from the renamed
+     * profile, so its comment write is refused (the first attempt's is there) and its copy check has nothing newer to
+     * see. The refused write tells the executor the event was half applied, and the copy is refreshed anyway.
+     */
+    @Test
+    void aCommentHalfAppliedBeforeARenameAndDecidedAgainAfterItEndsWithTheNewName() {
+        String host = newUserId();
+        String user = newUserId();
+        register(host, "Host");
+        register(user, "Before");
+        String postId = createPost(host, "Crash");
+        String earlier = comment(user, postId, "Already there");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
+                .body("items[0].id", equalTo(earlier)));
+
+        Key profile = KeyPlan.USER_PROFILE.key(user);
+        CommentAdded added = new CommentAdded(postId, Ids.newId(), user, "Cut off", Timestamps.format(Instant.now()));
+        WritePlan first = projector.decide(added, new Reads(Optional.empty(),
+                Map.of(profile, store.read(profile).await().indefinitely())));
+        Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
+        long version = Long.parseLong(post.get("postVersion").n()) + 1;
+        assertTrue(PlanExecutor.recordsWithWrites(projector.target(added), first, projector.needs(added)));
+        renameAndWaitForTheFanOut(user, earlier).await().atMost(Duration.ofSeconds(60));
+        // The first attempt's comment lands; its recording write does not (the crash).
+        first.steps().stream().filter(WritePlan.Write.class::isInstance).map(step -> ((WritePlan.Write) step).update())
+                .forEach(write -> store.update(write.withKey(write.key()).guardedBy("postVersion", version))
+                        .await().indefinitely());
+
+        WritePlan again = projector.decide(added, new Reads(Optional.empty(),
+                Map.of(profile, store.read(profile).await().indefinitely())));
+        executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(), CommentEvent.ADDED.name(), postId,
+                user, Instant.now(), added, new LogPosition(Topics.POSTS, 0, version)), again, Optional.of(post),
+                projector.needs(added)).await().atMost(Duration.ofSeconds(60));
+
+        Key comment = KeyPlan.COMMENT.key(postId, added.createdAt(), added.commentId());
+        assertEquals("After", store.read(comment).await().indefinitely().orElseThrow().get("authorName").s());
     }
 
     /** The rename, through the API, and its fan-out reaching the comment that already existed. */

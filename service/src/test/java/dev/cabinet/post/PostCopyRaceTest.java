@@ -67,7 +67,8 @@ class PostCopyRaceTest {
         ReceivedEvent event = new ReceivedEvent(Ids.newId(), PostEvent.CREATED.name(), postId, author, Instant.now(),
                 created, new LogPosition(Topics.POSTS, 0, 0));
         renameAndWaitUntilProjected(author)
-                .chain(() -> executor.carryOut(projector.target(created), event, plan, Optional.empty()))
+                .chain(() -> executor.carryOut(projector.target(created), event, plan, Optional.empty(),
+                        projector.needs(created)))
                 .await().atMost(Duration.ofSeconds(60));
 
         Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
