@@ -148,7 +148,7 @@ class CabinetBenchmark {
                     warmUp(http, client, projector);
                     Load.Result live = commandsLive(http, client);
                     caughtUp(projector);
-                    Map<String, Object> projection = projection(http, client, projector, raw, harness.broker, live);
+                    Map<String, Object> projection = projection(harness, http, client, projector, raw, live);
                     caughtUp(projector);
                     if (PHASES.contains("freshness")) {
                         // half the sustainable rate, or the rates given (to compare settings at one rate across runs)
@@ -446,6 +446,36 @@ class CabinetBenchmark {
     }
 
     /**
+     * The store-latency model for the projection phase and the naive projector's replay
+     * (cabinet.bench.projection-store-latency, median and p99 in ms as for cabinet.bench.store-latency; empty, the
+     * default, leaves both at the store's own speed): the two drain a backlog with every call delayed alike, so their
+     * ratio counts each event's rounds and calls as production pays them (issue 37).
+     */
+    private static final String PROJECTION_LATENCY = System.getProperty("cabinet.bench.projection-store-latency", "");
+
+    /** Runs {@code work} with the projection's store-latency model on, if one is set; says so in its name. */
+    private <T> T underProjectionLatency(ProcessHarness harness, java.util.concurrent.Callable<T> work)
+            throws Exception {
+        if (PROJECTION_LATENCY.isBlank()) {
+            return work.call();
+        }
+        String[] model = PROJECTION_LATENCY.split(",");
+        harness.dynalite.hooks().latency(Duration.ofNanos((long) (Double.parseDouble(model[0]) * 1e6)),
+                Duration.ofNanos((long) (Double.parseDouble(model[1]) * 1e6)));
+        try {
+            return work.call();
+        } finally {
+            harness.dynalite.hooks().noLatency();
+        }
+    }
+
+    /** How the projection phase and the naive projector were measured, for their rows' names. */
+    private static String projectionModel() {
+        return PROJECTION_LATENCY.isBlank() ? "" : " (store-latency model " + PROJECTION_LATENCY.replace(",", " ms p50, ")
+                + " ms p99)";
+    }
+
+    /**
      * The store-latency model (cabinet.bench.store-latency, median and p99 in ms, default 3,10: DynamoDB in one region):
      * every store call answers after a log-normal delay (dynalite's store-hooks.js), so that a freshness phase
      * measures an event's rounds as production pays them rather than the contention of two cores. One unmeasured phase
@@ -642,8 +672,9 @@ class CabinetBenchmark {
     // Projection: a backlog drained by the projector vs the same store calls made directly
     // ---------------------------------------------------------------------------------------------------------------
 
-    private Map<String, Object> projection(Http http, CrashClient client, AppProcess projector, RawStore raw,
-            KafkaBroker broker, Load.Result live) throws Exception {
+    private Map<String, Object> projection(ProcessHarness harness, Http http, CrashClient client, AppProcess projector,
+            RawStore raw, Load.Result live) throws Exception {
+        KafkaBroker broker = harness.broker;
         freeze(projector);
         Load.Result backlog;
         try {
@@ -657,15 +688,16 @@ class CabinetBenchmark {
         double scrapeCpu;
         List<String> recorded;
         try (Http meters = new Http(projector::uri)) {
-            drain = drain(meters, projector::pid, raw, () -> { });
+            drain = underProjectionLatency(harness, () -> drain(meters, projector::pid, raw, () -> { }));
             recorded = recorder.stop(dynalitePid(raw), "projection");
             scrapeCpu = scrapeCpuSeconds(meters, projector.pid());
         }
         commandsAlone(backlog, live, broker);
         Map<String, Double> mix = drain.calls();
-        Replay replayed = replay(raw, "bench-raw", recorded, projector.pid(), "projection");
+        Replay replayed = underProjectionLatency(harness, () -> replay(raw, "bench-raw", recorded, projector.pid(),
+                "projection"));
         report.ratio("projection", String.format("items written per second draining a backlog of %d events (%.0f "
-                + "events/s)", backlog.completed(), drain.eventsPerSecond()), drain.writesPerSecond(),
+                + "events/s)%s", backlog.completed(), drain.eventsPerSecond(), projectionModel()), drain.writesPerSecond(),
                 replayed.writesPerSecond(), "/s", 0.9);
         report.note(storeCostPerCall("projection", drain, replayed));
         report.note("projection: the projector's DynamoDB calls while draining (its meters), replayed raw at "
@@ -1313,7 +1345,10 @@ class CabinetBenchmark {
         baseline.start();
         running.put("baseline", baseline);
         try (Http plain = new Http(baseline::uri)) {
-            naiveProjection(plain, baseline);
+            underProjectionLatency(harness, () -> {
+                naiveProjection(plain, baseline);
+                return null;
+            });
             String reader = user(0);
             String token = client.token(reader);
             Load.closedLoop("warm-up: baseline GET /users/{id}", CONCURRENCY, warm(10),
@@ -1452,7 +1487,8 @@ class CabinetBenchmark {
                 counts.get("failed").asLong(), naiveRate, naiveCpu * 1e3));
         if (!Double.isNaN(projectionRate)) {
             report.ratio("baselines", "projection: events applied per second draining a backlog vs the naive projector "
-                    + "(one unconditional PutItem per event) replaying the log", projectionRate, naiveRate, "/s", 0.5);
+                    + "(one unconditional PutItem per event) replaying the log" + projectionModel(), projectionRate,
+                    naiveRate, "/s", 0.5);
         }
         if (!Double.isNaN(rebuildRate)) {
             report.ratio("baselines", "rebuild: events applied per second replaying the log vs the naive projector",
