@@ -84,7 +84,8 @@ public class EventApplier {
 
     /**
      * Applies the record, retrying transient errors for as long as they last: the engine never skips an event. The
-     * tokens of its counts are released afterwards, by the time {@link CountTokenRelease#settled()} completes.
+     * markers of its counts are flagged and their tokens released afterwards, by the time
+     * {@link CountTokenRelease#settled()} completes.
      */
     public Uni<Void> apply(ConsumerRecord<String, byte[]> record) {
         return applyOnce(record, Long.MAX_VALUE);

@@ -52,7 +52,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round.</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, and the
  * deletes that need not wait (see {@link #waits}); counts (their markers exist by then); the other deletes; copy
- * checks, orphan checks, copy refreshes, fan-outs and derivations; the root's delete.</li>
+ * checks, orphan checks, copy refreshes, fan-outs and derivations; the root's delete. The counts' flags and token
+ * releases are made for the whole batch when it ends ({@link CountTokenRelease}), off the events' path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -254,13 +255,14 @@ public class PlanExecutor {
      * marker one of these writes makes (it cannot have been counted yet);</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
-     * <li>{@link #flagsAndReleases}: each changed count's marker flagged, then its token released; at the same time
-     * {@link #lateDeletes} (the counted markers among them, now that their counts are made) and then {@link #looks},
-     * the steps that look at other items after this event's writes (copy checks, orphan checks, copy refreshes,
-     * fan-outs, derivations).</li>
+     * <li>{@link #settleCounts}: each changed count's marker to be flagged and then its token released when the batch
+     * ends ({@link CountTokenRelease}); then {@link #lateDeletes} (the counted markers among them, now that their
+     * counts are made) and then {@link #looks}, the steps that look at other items after this event's writes (copy
+     * checks, orphan checks, copy refreshes, fan-outs, derivations).</li>
      * </ol>
      * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
-     * its marker is flagged: a crash between any two of them is finished by a redo, which changes no counter twice.
+     * its marker is flagged (or gone): a crash between any two of them is finished by a redo, which changes no counter
+     * twice.
      */
     private final class Steps {
 
@@ -340,9 +342,9 @@ public class PlanExecutor {
         /** The phases after the first, then the root's delete for an event that deletes its stream. */
         Uni<Void> afterWrites(boolean deletesRoot) {
             return counterChanges()
-                    // the markers are flagged while the deletes and looks that waited for the counts go on
-                    .chain(() -> Uni.join().all(flagsAndReleases(), lateDeletes().chain(this::looks))
-                            .andFailFast().replaceWithVoid())
+                    .invoke(this::settleCounts)
+                    .chain(this::lateDeletes)
+                    .chain(this::looks)
                     .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version)
                             .replaceWithVoid() : Uni.createFrom().voidItem());
         }
@@ -355,19 +357,28 @@ public class PlanExecutor {
                         Optional<Map<String, AttributeValue>> known = known(count.marker());
                         Uni<Optional<Map<String, AttributeValue>>> marker = known != null
                                 ? Uni.createFrom().item(known) : store.read(count.marker());
-                        return marker.chain(now -> now.isEmpty() || now.get().containsKey(count.markerFlag())
+                        return marker.chain(now -> now.isEmpty()
+                                || CounterChange.counted(now.get(), count.markerFlag(), version)
                                 ? Uni.createFrom().voidItem() : change(count).replaceWithVoid());
                     }).toList());
         }
 
-        /** Phase three: the changed counts' markers flagged, then every count's token released. */
-        Uni<Void> flagsAndReleases() {
-            return all(steps.stream().filter(Count.class::isInstance).map(step -> {
-                Count count = (Count) step;
-                CounterChange change = changed.get(count);
-                Uni<?> flagged = change == null ? Uni.createFrom().voidItem() : store.flagCounted(change);
-                return flagged.invoke(() -> tokens.release(count.counter(), event.id()));
-            }).toList());
+        /**
+         * Each changed count's marker to be flagged, then its token released, when the batch ends; a count not changed
+         * now (its marker gone or flagged already) only has its token released. Nothing of it on the event's path: a
+         * flag is the counting event's version, so one written late misleads no later event.
+         */
+        void settleCounts() {
+            for (Step step : steps) {
+                if (step instanceof Count count) {
+                    CounterChange change = changed.get(count);
+                    if (change == null) {
+                        tokens.release(count.counter(), event.id());
+                    } else {
+                        tokens.flagThenRelease(change);
+                    }
+                }
+            }
         }
 
         /** Phase three: the deletes that waited for the writes and counts. */
@@ -391,7 +402,7 @@ public class PlanExecutor {
 
         private Uni<Optional<Map<String, AttributeValue>>> change(Count count) {
             CounterChange change = new CounterChange(count.counter(), count.counterType().name(), count.attribute(),
-                    count.delta(), count.marker(), count.markerFlag(), event.id());
+                    count.delta(), count.marker(), count.markerFlag(), event.id(), version);
             // The counter as the change left it is a look at that item after this event's writes.
             return store.changeCounter(change).invoke(now -> {
                 changed.put(count, change);

@@ -1,13 +1,29 @@
 package dev.cabinet.table;
 
-import dev.cabinet.table.Key;
+import java.util.Map;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A counter change that must happen exactly once although events can be delivered more than once: {@code delta} on
  * {@code attribute} of the {@code counter} item, caused by the {@code marker} item (the child being counted), whose
- * {@code markerFlag} records that it was counted, with the causing event's id as {@code token}. See
- * {@link TableWriter#countOnce}.
+ * {@code markerFlag} records the {@code version} (the causing event's offset) that counted it, with the causing
+ * event's id as {@code token}. See {@link TableWriter#countOnce}.
  */
 public record CounterChange(Key counter, String counterType, String attribute, long delta, Key marker, String markerFlag,
-        String token) {
+        String token, long version) {
+
+    /**
+     * Whether the marker says this change was counted: its flag holds this change's version. A flag is a version, not a
+     * yes, so that a flag written late (at the end of its batch) for an earlier event never passes for a later event's
+     * count of the same marker (a like, an unlike and a like again in one batch). A flag written as {@code true}
+     * before flags were versions counts as counted.
+     */
+    public static boolean counted(Map<String, AttributeValue> marker, String markerFlag, long version) {
+        AttributeValue flag = marker.get(markerFlag);
+        if (flag == null) {
+            return false;
+        }
+        return Boolean.TRUE.equals(flag.bool()) || flag.n() != null && Long.parseLong(flag.n()) == version;
+    }
 }

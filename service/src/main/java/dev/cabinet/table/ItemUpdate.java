@@ -191,6 +191,14 @@ public final class ItemUpdate {
         return this;
     }
 
+    /** Applies only if the attribute is missing or holds a number below {@code value}. */
+    public ItemUpdate onlyIfBelow(String attribute, long value) {
+        String n = name(attribute);
+        conditions.add("(attribute_not_exists(" + n + ") OR " + n + " < "
+                + value(AttributeValue.fromN(Long.toString(value))) + ")");
+        return this;
+    }
+
     /** Applies only to an item that exists: an update driven by an event never recreates an item that is gone. */
     public ItemUpdate onlyIfExists() {
         conditions.add("attribute_exists(" + name(Key.PK) + ")");

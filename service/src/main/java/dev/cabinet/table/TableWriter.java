@@ -322,10 +322,12 @@ public class TableWriter {
      * <ol>
      * <li>if the marker item already says it was counted, only step 4 remains;</li>
      * <li>change the counter, adding the token to its pending set, unless the token is already there;</li>
-     * <li>flag the marker as counted;</li>
+     * <li>flag the marker as counted, with the change's version ({@link #flagCounted});</li>
      * <li>remove the token from the counter's pending set: {@link #releaseCountTokens}, the caller's once this call has
      * ended (the projector releases the tokens of many changes to one counter in one write, before their batch ends).</li>
      * </ol>
+     * The projector makes steps 3 and 4 for a whole batch when it ends ({@code projection/CountTokenRelease}), off the
+     * events' path; this call makes step 3 itself.
      * A crash between any two steps is repaired by applying the event again: step 2's condition stops a second
      * change, step 1 stops one after the token was removed. The pending set holds only changes in flight.
      * Answers the counter item as step 2 left it, when this call made the change.
@@ -340,7 +342,8 @@ public class TableWriter {
      */
     public Uni<Optional<Map<String, AttributeValue>>> countOnce(CounterChange change,
             Optional<Map<String, AttributeValue>> markerNow) {
-        boolean alreadyCounted = markerNow.map(item -> item.containsKey(change.markerFlag())).orElse(true);
+        boolean alreadyCounted = markerNow.map(item -> CounterChange.counted(item, change.markerFlag(),
+                change.version())).orElse(true);
         return alreadyCounted ? Uni.createFrom().item(Optional.empty()) : changeAndFlag(change);
     }
 
@@ -368,9 +371,13 @@ public class TableWriter {
                 StoreCallSource.in(context), () -> counterChanges.record(counter, change))));
     }
 
-    /** Step 3 of {@link #countOnce}: the marker records that it was counted (a marker gone meanwhile stays gone). */
+    /**
+     * Step 3 of {@link #countOnce}: the marker records the version that counted it. A marker gone meanwhile stays gone,
+     * and a flag of a later version stays as it is: written late, a flag never goes back.
+     */
     public Uni<Boolean> flagCounted(CounterChange change) {
-        return update(ItemUpdate.of(change.marker()).set(change.markerFlag(), true).onlyIfExists());
+        return update(ItemUpdate.of(change.marker()).set(change.markerFlag(), change.version()).onlyIfExists()
+                .onlyIfBelow(change.markerFlag(), change.version()));
     }
 
     /**

@@ -190,12 +190,13 @@ final class CapacityDocument {
                 .append(shards.feed()).append(", orders by date ").append(shards.orders()).append(".\n\n");
 
         doc.append("## Per event (the projector)\n\n")
-                .append("Rounds are the store round trips one after the other; a token release is the last step of an ")
-                .append("exactly-once count, written after the event, with the other releases of its batch (one per ")
-                .append("counter). The price adds the releases; the Kafka bytes are the record's key, JSON data and ")
-                .append("CloudEvents headers.\n\n")
+                .append("Rounds are the store round trips one after the other, on the event's path. The last two steps ")
+                .append("of an exactly-once count, its marker's flag and its token's release, are written after the ")
+                .append("event, when its batch ends: the flags together, then the releases of the batch (one per ")
+                .append("counter); \"settled after\" counts them. The price adds them; the Kafka bytes are the record's ")
+                .append("key, JSON data and CloudEvents headers.\n\n")
                 .append("| event type | store calls | rounds | table WU | index WU | RU | largest item written (B) | ")
-                .append("released after | $ per million events | Kafka bytes |\n")
+                .append("settled after | $ per million events | Kafka bytes |\n")
                 .append("|---|---|---:|---:|---:|---:|---:|---|---:|---:|\n");
         for (EventRow row : events()) {
             doc.append("| ").append(row.type()).append(" | ").append(row.callCount()).append(": ").append(row.calls())

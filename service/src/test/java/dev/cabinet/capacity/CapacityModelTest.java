@@ -76,12 +76,12 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.group.member-role-changed.v1", new int[] {4, 3});
         BOUNDS.put("cabinet.group.renamed.v1", new int[] {5, 4});
         BOUNDS.put("cabinet.metrics.recorded.v1", new int[] {1, 1});
-        BOUNDS.put("cabinet.post.created.v1", new int[] {5, 3});
-        BOUNDS.put("cabinet.post.deleted.v1", new int[] {16, 9});
+        BOUNDS.put("cabinet.post.created.v1", new int[] {4, 2});
+        BOUNDS.put("cabinet.post.deleted.v1", new int[] {15, 9});
         BOUNDS.put("cabinet.post.edited.v1", new int[] {3, 2});
-        BOUNDS.put("cabinet.post.liked.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.post.liked.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.post.published.v1", new int[] {3, 2});
-        BOUNDS.put("cabinet.post.unliked.v1", new int[] {5, 4});
+        BOUNDS.put("cabinet.post.unliked.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.user.profile-updated.v1", new int[] {7, 4});
         BOUNDS.put("cabinet.user.registered.v1", new int[] {5, 3});
     }

@@ -27,11 +27,14 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.consistency.LogPositions;
+import dev.cabinet.eventlog.Appended;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.post.LikeEvent.PostUnliked;
 import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.Reads;
@@ -53,6 +56,7 @@ import dev.cabinet.shared.Timestamps;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Likes end to end: the caller's like and unlike, likeCount on the post, its page and the feed, a user's likes. */
@@ -61,6 +65,9 @@ class LikeApiTest {
 
     @Inject
     EventLog log;
+
+    @Inject
+    LogPositions positions;
 
     @Inject
     TableReader table;
@@ -158,6 +165,43 @@ class LikeApiTest {
         // The counts' tokens are released in writes of many at once, by the end of each batch: none stays pending.
         await().atMost(Duration.ofSeconds(30)).until(() -> counterShards(post).stream()
                 .noneMatch(item -> item.containsKey(TableWriter.PENDING_COUNTS)));
+    }
+
+    /**
+     * Users who like, unlike and like again, each as fast as the log takes it: their events share batches, so a like's
+     * flag, written when its batch ends, can land after the same user's unlike and before the next like is counted. The
+     * flag is the like's version, not a yes, so the next like still counts: the count ends at one per user.
+     */
+    @Test
+    void likesUnlikesAndLikesAgainInOneBurstCountOncePerUser() {
+        String author = newUserId();
+        register(author, "Fickle");
+        String post = createPost(author, "Fickle");
+        int users = 20;
+        List<Appended> lastOfEach = Multi.createFrom().range(0, users)
+                .onItem().transformToUni(i -> {
+                    String user = Ids.newId();
+                    Uni<Appended> toggles = Uni.createFrom().nullItem();
+                    for (int toggle = 0; toggle < 5; toggle++) {
+                        String at = Timestamps.format(Instant.now());
+                        boolean like = toggle % 2 == 0;
+                        toggles = toggles.chain(() -> like
+                                ? log.append(LikeEvent.LIKED, new PostLiked(post, user, at), user)
+                                : log.append(LikeEvent.UNLIKED, new PostUnliked(post, user, at), user));
+                    }
+                    return toggles;
+                })
+                .merge(users)
+                .collect().asList()
+                .await().atMost(Duration.ofSeconds(60));
+
+        for (Appended last : lastOfEach) {
+            assertTrue(positions.awaitApplied(last.position(), Duration.ofSeconds(60)).await()
+                    .atMost(Duration.ofSeconds(70)), "every toggle applied");
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> counterShards(post).stream()
+                .noneMatch(item -> item.containsKey(TableWriter.PENDING_COUNTS)));
+        assertEquals(users, likes(post), "one like counted per user");
     }
 
     /**

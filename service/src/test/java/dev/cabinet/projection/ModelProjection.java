@@ -1,5 +1,6 @@
 package dev.cabinet.projection;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,6 +13,7 @@ import java.util.concurrent.CompletionStage;
 import jakarta.enterprise.inject.Instance;
 
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.TableWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -19,8 +21,9 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The projection's real executor, rejections and derivations over a writer of the capacity model's store
- * (dev.cabinet.capacity), built by hand outside CDI. Count tokens are released when {@link #settle()} is called (the
- * engine's end of a batch) rather than also after a second, so that the model's calls never depend on the clock.
+ * (dev.cabinet.capacity), built by hand outside CDI. Counts are flagged and their tokens released when
+ * {@link #settle()} is called (the engine's end of a batch) rather than also after a second, so that the model's calls
+ * never depend on the clock.
  */
 public final class ModelProjection {
 
@@ -49,7 +52,7 @@ public final class ModelProjection {
         return Uni.createFrom().deferred(() -> executor.apply(projector, event));
     }
 
-    /** Releases the count tokens released since the last call, as a batch's end does. */
+    /** Flags the counts' markers and releases their tokens, as a batch's end does. */
     public CompletionStage<Void> settle() {
         return tokens.settleNow();
     }
@@ -59,6 +62,7 @@ public final class ModelProjection {
 
         private final TableWriter store;
         private final Map<Key, Set<String>> waiting = new LinkedHashMap<>();
+        private final List<CounterChange> unflagged = new ArrayList<>();
 
         SettledRelease(TableWriter store, ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
             super(store, config, recovery, tracing);
@@ -73,11 +77,31 @@ public final class ModelProjection {
         }
 
         @Override
+        void flagThenRelease(CounterChange change) {
+            synchronized (waiting) {
+                unflagged.add(change);
+            }
+        }
+
+        @Override
         public CompletionStage<Void> settled() {
             return CompletableFuture.completedFuture(null);
         }
 
+        /** The flags waiting, together, then the releases, one write per counter. */
         CompletionStage<Void> settleNow() {
+            List<CounterChange> flags;
+            synchronized (waiting) {
+                flags = new ArrayList<>(unflagged);
+                unflagged.clear();
+            }
+            Uni<Void> flagged = flags.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(flags.stream()
+                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token())))
+                    .toList()).andFailFast().replaceWithVoid();
+            return flagged.subscribeAsCompletionStage().thenCompose(nothing -> releaseNow());
+        }
+
+        private CompletionStage<Void> releaseNow() {
             Map<Key, Set<String>> due;
             synchronized (waiting) {
                 due = new LinkedHashMap<>(waiting);

@@ -64,14 +64,35 @@ class CountOnceTest {
         Map<String, AttributeValue> counter = counter(change);
         assertEquals("1", counter.get("postCount").n());
         assertFalse(counter.containsKey(TableWriter.PENDING_COUNTS));
-        assertEquals(true, store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").bool());
+        assertEquals("1", store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").n());
+    }
+
+    /**
+     * A flag is the version that counted its marker: one written late for an earlier version leaves a later one as it
+     * is, and a flag of another version does not say that this change was counted.
+     */
+    @Test
+    void aFlagWrittenLateNeverGoesBackAndOnlyItsOwnVersionCounted() {
+        CounterChange earlier = newChange();
+        CounterChange later = new CounterChange(earlier.counter(), earlier.counterType(), earlier.attribute(), 1,
+                earlier.marker(), earlier.markerFlag(), Ids.newId(), 7);
+        assertTrue(store.flagCounted(later).await().indefinitely());
+        assertFalse(store.flagCounted(earlier).await().indefinitely(), "a flag never goes back to an earlier version");
+
+        Map<String, AttributeValue> marker = store.read(earlier.marker()).await().indefinitely().orElseThrow();
+        assertEquals("7", marker.get("counted").n());
+        assertTrue(CounterChange.counted(marker, "counted", 7));
+        assertFalse(CounterChange.counted(marker, "counted", 1), "another version's flag is not this change's");
+        assertFalse(CounterChange.counted(marker, "counted", 9));
+        assertTrue(CounterChange.counted(Map.of("counted", AttributeValue.fromBool(true)), "counted", 9),
+                "a flag written as a yes, before flags were versions, still counts");
     }
 
     @Test
     void aMarkerThatWasNeverWrittenCountsNothing() {
         CounterChange change = newChange();
         CounterChange withoutMarker = new CounterChange(change.counter(), "UserProfile", "postCount", 1,
-                new Key("TEST#" + Ids.newId(), "CHILD"), "counted", change.token());
+                new Key("TEST#" + Ids.newId(), "CHILD"), "counted", change.token(), 1);
         store.countOnce(withoutMarker).await().indefinitely();
         assertEquals(true, store.read(change.counter()).await().indefinitely().isEmpty());
     }
@@ -112,14 +133,14 @@ class CountOnceTest {
         assertFalse(counter(first).containsKey(TableWriter.PENDING_COUNTS));
         assertTrue(answers.get(7).isEmpty(), "the change made before answers nothing");
         for (CounterChange change : changes) {
-            assertEquals(true, store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").bool());
+            assertEquals("1", store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").n());
         }
     }
 
     private CounterChange changeOfAnotherChild(CounterChange of) {
         Key marker = new Key(of.counter().pk(), "CHILD#" + Ids.newId());
         store.update(ItemUpdate.of(marker, "TestChild")).await().indefinitely();
-        return new CounterChange(of.counter(), "UserProfile", "postCount", 1, marker, "counted", Ids.newId());
+        return new CounterChange(of.counter(), "UserProfile", "postCount", 1, marker, "counted", Ids.newId(), 1);
     }
 
     private void countAndRelease(CounterChange change) {
@@ -135,7 +156,7 @@ class CountOnceTest {
         Key counter = new Key("TEST#" + Ids.newId(), "PROFILE");
         Key marker = new Key(counter.pk(), "CHILD#" + Ids.newId());
         store.update(ItemUpdate.of(marker, "TestChild")).await().indefinitely();
-        return new CounterChange(counter, "UserProfile", "postCount", 1, marker, "counted", Ids.newId());
+        return new CounterChange(counter, "UserProfile", "postCount", 1, marker, "counted", Ids.newId(), 1);
     }
 
     private Map<String, AttributeValue> counter(CounterChange change) {
