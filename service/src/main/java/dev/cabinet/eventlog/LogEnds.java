@@ -1,7 +1,6 @@
 package dev.cabinet.eventlog;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -9,7 +8,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
@@ -76,16 +74,7 @@ public class LogEnds {
         if (admin == null) {
             synchronized (this) {
                 if (admin == null) {
-                    Map<String, Object> config = new HashMap<>();
-                    kafkaConfig.forEach((name, value) -> {
-                        if (AdminClientConfig.configNames().contains(name)) {
-                            config.put(name, value);
-                        }
-                    });
-                    config.put(AdminClientConfig.CLIENT_ID_CONFIG, "cabinet-log-ends");
-                    config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
-                    config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
-                    admin = Admin.create(config);
+                    admin = Admin.create(LogReaders.adminConfig(kafkaConfig, "cabinet-log-ends"));
                 }
             }
         }

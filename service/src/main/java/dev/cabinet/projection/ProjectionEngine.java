@@ -59,6 +59,7 @@ public class ProjectionEngine {
     private final CoalescedWrites<TopicPartition, Long, Void> progressWrites;
     private final ApplyingStreams applying;
     private final CountTokenRelease tokens;
+    private final RecordPlacement placement;
     /** Streams of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
     private final InFlight waitingTurn = new InFlight();
     private final InFlight waitingPlace = new InFlight();
@@ -73,8 +74,9 @@ public class ProjectionEngine {
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
             ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight,
-            CountTokenRelease tokens, MeterRegistry registry) {
+            CountTokenRelease tokens, RecordPlacement placement, MeterRegistry registry) {
         this.tokens = tokens;
+        this.placement = placement;
         this.applier = applier;
         this.parkedKeys = parkedKeys;
         this.deadLetters = deadLetters;
@@ -244,7 +246,10 @@ public class ProjectionEngine {
                 return parked ? Uni.createFrom().voidItem() : applyOrPark(record, stream);
             });
         }
-        return applier.apply(record)
+        return placement.misplacement(record)
+                .chain(misplaced -> misplaced.isPresent()
+                        ? Uni.createFrom().failure(new UnappliableEventException(misplaced.get()))
+                        : applier.apply(record))
                 .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
                     stream.parked = true;
                     String reason = ((UnappliableEventException) e).reason();

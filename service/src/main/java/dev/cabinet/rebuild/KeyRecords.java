@@ -1,7 +1,7 @@
 package dev.cabinet.rebuild;
 
+import dev.cabinet.eventlog.KeyPartitions;
 import dev.cabinet.eventlog.LogReaders;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.utils.Utils;
 
 import io.smallrye.common.annotation.Identifier;
 
@@ -39,16 +38,11 @@ class KeyRecords {
     record Slice(int partition, long end, List<ConsumerRecord<String, byte[]>> records) {
     }
 
-    /** The partition the producer's default partitioner sends the key to. */
-    static int partitionOf(String key, int partitions) {
-        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
-    }
-
     /** The key's records from {@code from} to the partition's end now; blocking (operator requests run on workers). */
     Slice read(String topic, String key, long from) {
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerConfig(), new StringDeserializer(),
                 new ByteArrayDeserializer())) {
-            int partition = partitionOf(key, consumer.partitionsFor(topic, CALL).size());
+            int partition = KeyPartitions.of(key, consumer.partitionsFor(topic, CALL).size());
             TopicPartition source = new TopicPartition(topic, partition);
             consumer.assign(List.of(source));
             long end = consumer.endOffsets(List.of(source), CALL).get(source);

@@ -15,8 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.eventlog.KeyPartitions;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.ForeignProducer;
@@ -31,6 +33,9 @@ import io.quarkus.test.junit.QuarkusTest;
 class ForeignRecordsTest {
 
     private static final String REGISTERED = "cabinet.user.registered.v1";
+
+    @ConfigProperty(name = "cabinet.events.partitions")
+    int partitions;
 
     @Test
     void aWellFormedEventFromAnotherProducerIsProjected() throws Exception {
@@ -86,6 +91,41 @@ class ForeignRecordsTest {
                 parked.body("eventId", equalTo(eventId)).body("eventType", equalTo(REGISTERED));
             }
             asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200);
+        }
+    }
+
+    /**
+     * A producer with librdkafka's default partitioner puts a key on another partition than Cabinet's producer: the
+     * record is dead-lettered with that reason and parks its key; an operator's retry applies it. A key both
+     * partitioners happen to put on the same partition is applied as usual.
+     */
+    @Test
+    void anEventOnAnotherPartitionThanItsKeysIsDeadLetteredAndRetriedByTheOperator() throws Exception {
+        String user = keyWherePartitionersDiffer(true);
+        ForeignProducer.produceAsLibrdkafka(Topics.USERS, partitions, user, Ids.newId(), REGISTERED, registered(user));
+
+        ConsumerRecord<String, byte[]> deadLetter = awaitDeadLetter(user);
+        int expected = KeyPartitions.of(user, partitions);
+        assertThat(EventLogReader.header(deadLetter, DeadLetterTopic.REASON), containsString("belongs on partition "
+                + expected));
+        String parkedKey = EventLogReader.header(deadLetter, DeadLetterTopic.PARKED_KEY);
+        asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200)
+                .body("reason", containsString("librdkafka"));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(200);
+        awaitOk("/users/" + user).body("name", equalTo("Ext"));
+
+        String same = keyWherePartitionersDiffer(false);
+        ForeignProducer.produceAsLibrdkafka(Topics.USERS, partitions, same, Ids.newId(), REGISTERED, registered(same));
+        awaitOk("/users/" + same).body("name", equalTo("Ext"));
+    }
+
+    private String keyWherePartitionersDiffer(boolean differ) {
+        while (true) {
+            String key = newUserId();
+            boolean differs = ForeignProducer.crc32Partition(key, partitions) != KeyPartitions.of(key, partitions);
+            if (differs == differ) {
+                return key;
+            }
         }
     }
 

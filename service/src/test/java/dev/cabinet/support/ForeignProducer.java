@@ -3,6 +3,7 @@ package dev.cabinet.support;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
+import java.util.zip.CRC32;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -30,19 +31,43 @@ public final class ForeignProducer {
                 header("content-type", "application/json")));
     }
 
+    /**
+     * Sends one event in binary mode to the partition that librdkafka's default partitioner ({@code consistent_random},
+     * as in kcat, Python, Go and .NET clients) gives the key: CRC32 of its bytes modulo the topic's partitions.
+     */
+    public static void produceAsLibrdkafka(String topic, int partitions, String key, String eventId, String type,
+            String json) throws Exception {
+        send(topic, crc32Partition(key, partitions), key, json, List.of(
+                header("ce_specversion", "1.0"), header("ce_id", eventId),
+                header("ce_source", "/another-service"), header("ce_type", type), header("ce_subject", key),
+                header("content-type", "application/json")));
+    }
+
+    /** librdkafka's {@code consistent} partitioning of a key: CRC32 of its bytes modulo the partitions. */
+    public static int crc32Partition(String key, int partitions) {
+        CRC32 crc = new CRC32();
+        crc.update(key.getBytes(StandardCharsets.UTF_8));
+        return (int) (crc.getValue() % partitions);
+    }
+
     /** Sends one event in structured mode: {@code event} is the whole CloudEvent as JSON, the only header its type. */
     public static void produceStructured(String topic, String key, String event) throws Exception {
         send(topic, key, event, List.of(header("content-type", "application/cloudevents+json; charset=UTF-8")));
     }
 
     private static void send(String topic, String key, String value, List<Header> headers) throws Exception {
+        send(topic, null, key, value, headers);
+    }
+
+    private static void send(String topic, Integer partition, String key, String value, List<Header> headers)
+            throws Exception {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
                 new ByteArraySerializer())) {
             byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-            producer.send(new ProducerRecord<>(topic, null, key, bytes, headers)).get();
+            producer.send(new ProducerRecord<>(topic, partition, key, bytes, headers)).get();
         }
     }
 
