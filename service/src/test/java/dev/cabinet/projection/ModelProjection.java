@@ -12,6 +12,10 @@ import java.util.concurrent.CompletionStage;
 
 import jakarta.enterprise.inject.Instance;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.Key;
@@ -30,6 +34,8 @@ public final class ModelProjection {
     private final PlanExecutor executor;
     private final SettledRelease tokens;
     private final Map<String, Projector<?>> byType = new HashMap<>();
+    private final Map<String, EventType<?>> catalog = new HashMap<>();
+    private EventDecoder decoder;
 
     public ModelProjection(TableWriter writer, Iterable<Projector<?>> projectors, Instance<Derivation> derivations,
             ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
@@ -39,6 +45,7 @@ public final class ModelProjection {
         for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
                 byType.put(type.name(), projector);
+                catalog.put(type.name(), type);
             }
         }
     }
@@ -50,6 +57,17 @@ public final class ModelProjection {
             throw new IllegalArgumentException("no projector handles " + event.type());
         }
         return Uni.createFrom().deferred(() -> executor.apply(projector, event));
+    }
+
+    /**
+     * Reads the record as the engine does (either CloudEvents mode, the data checked against its schema, a superseded
+     * version upcast) and applies it.
+     */
+    public Uni<Void> apply(ConsumerRecord<String, byte[]> record, ObjectMapper json) {
+        if (decoder == null) {
+            decoder = new EventDecoder(catalog, json);
+        }
+        return Uni.createFrom().deferred(() -> apply(decoder.decode(record)));
     }
 
     /** Flags the counts' markers and releases their tokens, as a batch's end does. */
