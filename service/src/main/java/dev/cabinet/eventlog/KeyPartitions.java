@@ -1,18 +1,14 @@
 package dev.cabinet.eventlog;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.utils.Utils;
 
-import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -25,12 +21,11 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class KeyPartitions {
 
-    private final Map<String, Object> kafkaConfig;
+    private final LogAdmin admin;
     private final Map<String, Integer> counts = new ConcurrentHashMap<>();
-    private volatile Admin admin;
 
-    KeyPartitions(@Identifier("default-kafka-broker") Map<String, Object> kafkaConfig) {
-        this.kafkaConfig = kafkaConfig;
+    KeyPartitions(LogAdmin admin) {
+        this.admin = admin;
     }
 
     /** The partition of {@code partitions} that Java's default partitioner gives the key. */
@@ -46,27 +41,9 @@ public class KeyPartitions {
 
     /** How many partitions the topic has now, asked of the broker (a topic's partitions can be added to). */
     public Uni<Integer> countNow(String topic) {
-        return Uni.createFrom().completionStage(() -> admin().describeTopics(List.of(topic)).allTopicNames()
+        return Uni.createFrom().completionStage(() -> admin.admin().describeTopics(List.of(topic)).allTopicNames()
                 .toCompletionStage())
                 .map(topics -> topics.get(topic).partitions().size())
                 .invoke(count -> counts.put(topic, count));
-    }
-
-    private Admin admin() {
-        if (admin == null) {
-            synchronized (this) {
-                if (admin == null) {
-                    admin = Admin.create(LogReaders.adminConfig(kafkaConfig, "cabinet-key-partitions"));
-                }
-            }
-        }
-        return admin;
-    }
-
-    @PreDestroy
-    void close() {
-        if (admin != null) {
-            admin.close(Duration.ofSeconds(2));
-        }
     }
 }

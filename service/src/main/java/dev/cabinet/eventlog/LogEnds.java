@@ -1,19 +1,15 @@
 package dev.cabinet.eventlog;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -27,17 +23,15 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class LogEnds {
 
-    private final Map<String, Object> kafkaConfig;
+    private final LogAdmin admin;
     private final int partitions;
     /** The least end each partition is known to have: every offset below it holds an event. */
     private final Map<TopicPartition, Long> ends = new ConcurrentHashMap<>();
     /** The broker's answer each partition is waiting for, shared by its callers. */
     private final Map<TopicPartition, Uni<Long>> asking = new ConcurrentHashMap<>();
-    private volatile Admin admin;
 
-    LogEnds(@Identifier("default-kafka-broker") Map<String, Object> kafkaConfig,
-            @ConfigProperty(name = "cabinet.events.partitions") int partitions) {
-        this.kafkaConfig = kafkaConfig;
+    LogEnds(LogAdmin admin, @ConfigProperty(name = "cabinet.events.partitions") int partitions) {
+        this.admin = admin;
         this.partitions = partitions;
     }
 
@@ -62,29 +56,11 @@ public class LogEnds {
     /** The partition's end as the broker tells it now, one question at a time per partition. */
     private Uni<Long> end(TopicPartition partition) {
         return asking.computeIfAbsent(partition, p -> Uni.createFrom()
-                .completionStage(() -> admin().listOffsets(Map.of(p, OffsetSpec.latest())).partitionResult(p)
+                .completionStage(() -> admin.admin().listOffsets(Map.of(p, OffsetSpec.latest())).partitionResult(p)
                         .toCompletionStage())
                 .map(result -> ends.merge(p, result.offset(), Math::max))
                 .onFailure().transform(EventLogUnavailableException::new)
                 .onTermination().invoke(() -> asking.remove(p))
                 .memoize().indefinitely());
-    }
-
-    private Admin admin() {
-        if (admin == null) {
-            synchronized (this) {
-                if (admin == null) {
-                    admin = Admin.create(LogReaders.adminConfig(kafkaConfig, "cabinet-log-ends"));
-                }
-            }
-        }
-        return admin;
-    }
-
-    @PreDestroy
-    void close() {
-        if (admin != null) {
-            admin.close(Duration.ofSeconds(2));
-        }
     }
 }

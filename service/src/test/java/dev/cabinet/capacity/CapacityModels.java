@@ -1,5 +1,8 @@
 package dev.cabinet.capacity;
 
+import java.util.Set;
+import java.util.TreeSet;
+
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -37,8 +40,19 @@ class CapacityModels {
     /** The model's figures for the current code, from a fresh model store. */
     CapacityModel.Result run() {
         ModelStore store = new ModelStore();
-        ModelProjection executor = new ModelProjection(ModelTables.writer(store, table), projectors, derivations,
-                projection, recovery, tracing);
-        return new CapacityModel(store, executor, json).run();
+        return new CapacityModel(store, projection(store), json).run();
+    }
+
+    /** The application's projectors and executor over {@code store}. */
+    ModelProjection projection(ModelStore store) {
+        return new ModelProjection(ModelTables.writer(store, table), projectors, derivations, projection, recovery,
+                tracing);
+    }
+
+    /** Every event type a projector reads, superseded versions included. */
+    Set<String> typeNames() {
+        Set<String> names = new TreeSet<>();
+        projectors.forEach(projector -> projector.eventTypes().forEach(type -> names.add(type.name())));
+        return names;
     }
 }

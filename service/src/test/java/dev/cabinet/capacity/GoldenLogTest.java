@@ -17,7 +17,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -34,16 +33,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cabinet.eventlog.CloudEventHeaders;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.Derivation;
 import dev.cabinet.projection.ModelProjection;
-import dev.cabinet.projection.ProjectionConfig;
-import dev.cabinet.projection.ProjectionTracing;
-import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.StoreRecovery;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
-import dev.cabinet.table.ModelTables;
-import dev.cabinet.table.TableConfig;
 import dev.cabinet.table.TableWriter;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
@@ -70,17 +62,7 @@ class GoldenLogTest {
             TableWriter.PENDING_COUNTS);
 
     @Inject
-    Instance<Projector<?>> projectors;
-    @Inject
-    Instance<Derivation> derivations;
-    @Inject
-    ProjectionConfig projection;
-    @Inject
-    TableConfig table;
-    @Inject
-    StoreRecovery recovery;
-    @Inject
-    ProjectionTracing tracing;
+    CapacityModels models;
     @Inject
     ObjectMapper json;
 
@@ -91,7 +73,7 @@ class GoldenLogTest {
         }
         Set<String> missing = new TreeSet<>();
         Set<String> present = presentTypesAndModes(lines());
-        for (String type : typeNames()) {
+        for (String type : models.typeNames()) {
             for (String mode : List.of(BINARY, STRUCTURED)) {
                 if (!present.contains(type + " " + mode)) {
                     missing.add(type + " " + mode);
@@ -105,8 +87,7 @@ class GoldenLogTest {
     @Test
     void theGoldenLogReplaysIntoTheCommittedReadModel() throws IOException {
         ModelStore store = new ModelStore();
-        ModelProjection projector = new ModelProjection(ModelTables.writer(store, table), projectors, derivations,
-                projection, recovery, tracing);
+        ModelProjection projector = models.projection(store);
         List<JsonNode> lines = lines();
         assertTrue(lines.size() > 0, LOG + " holds records");
         long offset = 0;
@@ -211,13 +192,6 @@ class GoldenLogTest {
         return present;
     }
 
-    /** Every type a projector reads, superseded versions included. */
-    private Set<String> typeNames() {
-        Set<String> names = new TreeSet<>();
-        projectors.forEach(projector -> projector.eventTypes().stream().map(EventType::name).forEach(names::add));
-        return names;
-    }
-
     /**
      * Appends, for each type and mode the log lacks, the scenario's events of that type written in that mode (the
      * structured ones with ids of their own, so that they are events of other aggregates); the superseded
@@ -230,7 +204,7 @@ class GoldenLogTest {
             long[] sequence = {0};
             String prefix = mode.equals(BINARY) ? "01M8Y" : "01M8Z";
             Set<String> wanted = new TreeSet<>();
-            typeNames().stream().filter(type -> !present.contains(type + " " + mode)).forEach(wanted::add);
+            models.typeNames().stream().filter(type -> !present.contains(type + " " + mode)).forEach(wanted::add);
             if (wanted.isEmpty()) {
                 continue;
             }
