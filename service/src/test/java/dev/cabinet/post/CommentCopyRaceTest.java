@@ -57,19 +57,12 @@ class CommentCopyRaceTest {
 
     @Test
     void aCommentThatCopiedANameJustBeforeARenameEndsWithTheNewName() {
-        String host = newUserId();
-        String user = newUserId();
-        register(host, "Host");
-        register(user, "Before");
-        String postId = createPost(host, "Race");
-        String earlier = comment(user, postId, "Already there");
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
-                .body("items[0].id", equalTo(earlier)));
-
-        Key profile = KeyPlan.USER_PROFILE.key(user);
-        CommentAdded added = new CommentAdded(postId, Ids.newId(), user, "Late", Timestamps.format(Instant.now()));
-        WritePlan plan = projector.decide(added, new Reads(Optional.empty(),
-                Map.of(profile, store.read(profile).await().indefinitely())));
+        Commenting race = commenting("Race", "Late");
+        String user = race.user();
+        String postId = race.postId();
+        String earlier = race.earlier();
+        CommentAdded added = race.added();
+        WritePlan plan = race.plan();
         renameAndWaitForTheFanOut(user, earlier)
                 .chain(() -> store.read(KeyPlan.POST.key(postId)))
                 .chain(post -> executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(),
@@ -91,19 +84,12 @@ class CommentCopyRaceTest {
      */
     @Test
     void aCommentHalfAppliedBeforeARenameAndDecidedAgainAfterItEndsWithTheNewName() {
-        String host = newUserId();
-        String user = newUserId();
-        register(host, "Host");
-        register(user, "Before");
-        String postId = createPost(host, "Crash");
-        String earlier = comment(user, postId, "Already there");
-        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
-                .body("items[0].id", equalTo(earlier)));
-
-        Key profile = KeyPlan.USER_PROFILE.key(user);
-        CommentAdded added = new CommentAdded(postId, Ids.newId(), user, "Cut off", Timestamps.format(Instant.now()));
-        WritePlan first = projector.decide(added, new Reads(Optional.empty(),
-                Map.of(profile, store.read(profile).await().indefinitely())));
+        Commenting crash = commenting("Crash", "Cut off");
+        String user = crash.user();
+        String postId = crash.postId();
+        String earlier = crash.earlier();
+        CommentAdded added = crash.added();
+        WritePlan first = crash.plan();
         Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
         long version = Long.parseLong(post.get("postVersion").n()) + 1;
         assertTrue(PlanExecutor.recordsWithWrites(projector.target(added), first, projector.needs(added)));
@@ -113,14 +99,37 @@ class CommentCopyRaceTest {
                 .forEach(write -> store.update(write.withKey(write.key()).guardedBy("postVersion", version))
                         .await().indefinitely());
 
-        WritePlan again = projector.decide(added, new Reads(Optional.empty(),
-                Map.of(profile, store.read(profile).await().indefinitely())));
+        WritePlan again = decided(added);
         executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(), CommentEvent.ADDED.name(), postId,
                 user, Instant.now(), added, new LogPosition(Topics.POSTS, 0, version)), again, Optional.of(post),
                 projector.needs(added)).await().atMost(Duration.ofSeconds(60));
 
         Key comment = KeyPlan.COMMENT.key(postId, added.createdAt(), added.commentId());
         assertEquals("After", store.read(comment).await().indefinitely().orElseThrow().get("authorName").s());
+    }
+
+    /** A user "Before" who commented on a host's post, and the plan of their next comment, decided now. */
+    private record Commenting(String user, String postId, String earlier, CommentAdded added, WritePlan plan) {
+    }
+
+    private Commenting commenting(String title, String text) {
+        String host = newUserId();
+        String user = newUserId();
+        register(host, "Host");
+        register(user, "Before");
+        String postId = createPost(host, title);
+        String earlier = comment(user, postId, "Already there");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
+                .body("items[0].id", equalTo(earlier)));
+        CommentAdded added = new CommentAdded(postId, Ids.newId(), user, text, Timestamps.format(Instant.now()));
+        return new Commenting(user, postId, earlier, added, decided(added));
+    }
+
+    /** The comment's plan from its author's profile as it is now. */
+    private WritePlan decided(CommentAdded added) {
+        Key profile = KeyPlan.USER_PROFILE.key(added.authorId());
+        return projector.decide(added, new Reads(Optional.empty(),
+                Map.of(profile, store.read(profile).await().indefinitely())));
     }
 
     /** The rename, through the API, and its fan-out reaching the comment that already existed. */
