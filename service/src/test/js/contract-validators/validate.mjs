@@ -10,6 +10,7 @@ const [schemaDir, casesFile] = process.argv.slice(2);
 const ajv = new Ajv2020({ strict: true });
 ajv.addKeyword("x-cabinet-topic");
 ajv.addKeyword("x-cabinet-key");
+ajv.addKeyword("x-cabinet-compatibility");
 const validators = new Map();
 for (const file of readdirSync(schemaDir).filter((name) => name.endsWith(".json"))) {
   const schema = JSON.parse(readFileSync(join(schemaDir, file), "utf8"));
