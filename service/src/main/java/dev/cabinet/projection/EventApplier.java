@@ -82,6 +82,11 @@ public class EventApplier {
     void loaded() {
     }
 
+    /** Whether a projector of this instance handles the event type (current or superseded version). */
+    public boolean handles(String type) {
+        return projectorByType.containsKey(type);
+    }
+
     /**
      * Applies the record, retrying transient errors for as long as they last: the engine never skips an event. The
      * markers of its counts are flagged and their tokens released afterwards, by the time

@@ -74,7 +74,7 @@ final class EventDecoder {
         CloudEvent event = CloudEvent.read(record, json);
         EventType<?> eventType = catalog.get(event.type());
         if (eventType == null) {
-            throw new UnknownEventTypeException(event.type());
+            throw new UnknownEventTypeException(event.type(), catalog.keySet());
         }
         List<String> violations = contract.violations(event.type(), event.data());
         if (!violations.isEmpty()) {
