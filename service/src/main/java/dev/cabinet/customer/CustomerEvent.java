@@ -21,7 +21,7 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
             Topics.CUSTOMERS);
     /** The first version, with the total as a JSON number: still read from the log, upcast into v2 on read. */
     EventType<OrderPlacedV1> ORDER_PLACED_V1 = EventType.superseded("cabinet.customer.order-placed.v1",
-            OrderPlacedV1.class, ORDER_PLACED, OrderPlacedV1::upcast);
+            OrderPlacedV1.class, ORDER_PLACED, OrderPlacedV1::upcast, OrderPlacedV1::of);
     EventType<OrderStatusChanged> ORDER_STATUS_CHANGED = EventType.of("cabinet.customer.order-status-changed.v1",
             OrderStatusChanged.class, Topics.CUSTOMERS);
 
@@ -55,7 +55,10 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
         }
     }
 
-    /** Version 1 of {@link OrderPlaced}: the total as a JSON number with at most two decimals. Read, never written. */
+    /**
+     * Version 1 of {@link OrderPlaced}: the total as a JSON number with at most two decimals. Read; written only while
+     * {@code cabinet.events.write-version."cabinet.customer.order-placed"} says 1.
+     */
     record OrderPlacedV1(String customerId, String orderId, String orderDate, String placedAt, BigDecimal total)
             implements CustomerEvent {
 
@@ -69,6 +72,12 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
                 throw new IllegalArgumentException("total must be an amount from 0 to " + MAX_TOTAL.stripTrailingZeros()
                         .toPlainString() + " with at most 2 decimals");
             }
+        }
+
+        /** A v2 order as v1 writes it, for readers not yet upgraded: the total as a number ({@code "129.90"}: 129.90). */
+        static OrderPlacedV1 of(OrderPlaced order) {
+            return new OrderPlacedV1(order.customerId(), order.orderId(), order.orderDate(), order.placedAt(),
+                    new BigDecimal(order.total()));
         }
 
         /** The same order as v2: the total in its canonical text ({@code 129.9} becomes {@code "129.90"}). */

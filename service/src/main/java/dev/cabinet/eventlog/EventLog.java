@@ -71,19 +71,20 @@ public class EventLog {
         if (type.isSuperseded()) {
             throw new IllegalArgumentException(type.name() + " is only read; append " + type.currentName());
         }
+        WrittenVersion writeAs = WrittenVersion.of(type, event, config.writeVersion());
         boolean inRequest = Arc.container().requestContext().isActive();
         String eventId = inRequest ? ids.eventId() : Ids.newId();
         List<RecordHeader> headers = List.of(
                 header(CloudEventHeaders.SPEC_VERSION, CloudEventHeaders.SPEC_VERSION_1_0),
                 header(CloudEventHeaders.ID, eventId),
                 header(CloudEventHeaders.SOURCE, config.source()),
-                header(CloudEventHeaders.TYPE, type.name()),
+                header(CloudEventHeaders.TYPE, writeAs.type().name()),
                 header(CloudEventHeaders.TIME, Timestamps.format(Instant.now())),
                 header(CloudEventHeaders.SUBJECT, event.aggregateId()),
                 header(CloudEventHeaders.ACTOR, actor),
                 header(CloudEventHeaders.CONTENT_TYPE, CloudEventHeaders.JSON));
         OutgoingMessageMetadata<RecordMetadata> result = new OutgoingMessageMetadata<>();
-        Message<byte[]> message = Message.of(serialize(event))
+        Message<byte[]> message = Message.of(serialize(writeAs.data()))
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                         .withTopic(type.topic())
                         .withKey(event.aggregateId())
@@ -95,7 +96,7 @@ public class EventLog {
             return Uni.createFrom().failure(new IllegalStateException("event " + eventId
                     + " was not sent: its request's deadline had passed"));
         }
-        sends.sending(eventId, type.name(), type.topic(), event.aggregateId());
+        sends.sending(eventId, writeAs.type().name(), type.topic(), event.aggregateId());
         CompletableFuture<LogPosition> written = Uni.createFrom().deferred(() -> emitter.sendMessage(message))
                 .map(ignored -> position(result.getResult()))
                 .subscribeAsCompletionStage();
@@ -114,7 +115,7 @@ public class EventLog {
                 .ifNoItem().after(config.ackTimeout()).failWith(() -> new OutcomeUnknownException(eventId, null))
                 .onFailure(e -> !(e instanceof OutcomeUnknownException))
                 .transform(e -> new OutcomeUnknownException(eventId, e))
-                .map(position -> new Appended(eventId, type.name(), position));
+                .map(position -> new Appended(eventId, writeAs.type().name(), position));
     }
 
     private static LogPosition position(RecordMetadata metadata) {

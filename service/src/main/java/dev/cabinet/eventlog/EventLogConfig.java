@@ -1,6 +1,7 @@
 package dev.cabinet.eventlog;
 
 import java.time.Duration;
+import java.util.Map;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -26,4 +27,12 @@ public interface EventLogConfig {
      */
     @WithDefault("4s")
     Duration ackTimeout();
+
+    /**
+     * The version to write of an event type, by its name without the version, while readers of the newer one are not
+     * all deployed yet (a rolling upgrade, other services' consumers): e.g.
+     * {@code cabinet.events.write-version."cabinet.customer.order-placed"=1}. A type not named here is written in its
+     * current version; only a version declared with a downcast can be named.
+     */
+    Map<String, Integer> writeVersion();
 }
