@@ -262,6 +262,10 @@ class DeploymentManifestsTest {
                 assertNotNull(constraint, overlay + ": " + name + " spreads over " + key);
                 assertEquals(deployment.at("/spec/selector/matchLabels"), constraint.at("/labelSelector/matchLabels"),
                         name + " counts its own pods when spreading over " + key);
+                // Required spreading counts nodes the pods cannot use (tainted, full) as domains holding none of them:
+                // new pods would wait, and an autoscaler's maximum would need as many nodes (issue 39).
+                assertEquals("ScheduleAnyway", constraint.at("/whenUnsatisfiable").asText(), overlay + ": " + name
+                        + " prefers, and does not require, spreading over " + key);
             }
         }
         for (JsonNode resource : resources) {
@@ -276,6 +280,25 @@ class DeploymentManifestsTest {
                 }
             }
         }
+    }
+
+    /** Every overlay creates the namespace it puts its resources in, so that one apply deploys it on a new cluster. */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void everyOverlayCreatesItsNamespace(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        Set<String> used = new java.util.TreeSet<>();
+        Set<String> created = new java.util.TreeSet<>();
+        for (JsonNode resource : resources) {
+            if (resource.at("/kind").asText().equals("Namespace")) {
+                created.add(resource.at("/metadata/name").asText());
+            } else if (resource.at("/metadata/namespace").isTextual()
+                    && !resource.at("/metadata/namespace").asText().equals("monitoring")) {
+                used.add(resource.at("/metadata/namespace").asText());
+            }
+        }
+        assertFalse(used.isEmpty(), overlay + " puts its resources in a namespace");
+        assertEquals(used, created, overlay + " creates the namespaces its resources use");
     }
 
     /**
