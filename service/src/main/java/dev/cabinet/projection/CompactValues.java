@@ -75,7 +75,8 @@ final class CompactValues {
         }
     }
 
-    private static JsonNode toJson(AttributeValue value) {
+    /** The value in DynamoDB's JSON form: its type as the key, a map's keys sorted, bytes in base64. */
+    static JsonNode toJson(AttributeValue value) {
         ObjectNode node = NODES.objectNode();
         if (value.s() != null) {
             node.put("S", value.s());

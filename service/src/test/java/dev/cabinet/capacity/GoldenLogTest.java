@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cabinet.eventlog.CloudEventHeaders;
@@ -124,37 +122,11 @@ class GoldenLogTest {
                     ObjectNode attributes = model.putObject(item.getKey().toString());
                     new TreeMap<>(item.getValue()).forEach((name, value) -> {
                         if (!BOOKKEEPING.contains(name)) {
-                            attributes.set(name, value(value));
+                            attributes.set(name, ModelProjection.json(value));
                         }
                     });
                 });
         return model;
-    }
-
-    private JsonNode value(AttributeValue value) {
-        ObjectNode node = json.createObjectNode();
-        if (value.s() != null) {
-            node.put("S", value.s());
-        } else if (value.n() != null) {
-            node.put("N", value.n());
-        } else if (value.b() != null) {
-            node.put("B", Base64.getEncoder().encodeToString(value.b().asByteArray()));
-        } else if (value.bool() != null) {
-            node.put("BOOL", value.bool());
-        } else if (value.hasSs()) {
-            value.ss().stream().sorted().forEach(node.putArray("SS")::add);
-        } else if (value.hasNs()) {
-            value.ns().stream().sorted().forEach(node.putArray("NS")::add);
-        } else if (value.hasL()) {
-            ArrayNode list = node.putArray("L");
-            value.l().forEach(element -> list.add(value(element)));
-        } else if (value.hasM()) {
-            ObjectNode map = node.putObject("M");
-            new TreeMap<>(value.m()).forEach((name, element) -> map.set(name, value(element)));
-        } else {
-            node.put("NULL", true);
-        }
-        return node;
     }
 
     /** A line of the golden log as the Kafka record it was, at {@code offset} of partition 0. */

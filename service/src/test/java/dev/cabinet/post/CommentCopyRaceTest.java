@@ -58,22 +58,15 @@ class CommentCopyRaceTest {
     @Test
     void aCommentThatCopiedANameJustBeforeARenameEndsWithTheNewName() {
         Commenting race = commenting("Race", "Late");
-        String user = race.user();
-        String postId = race.postId();
-        String earlier = race.earlier();
         CommentAdded added = race.added();
-        WritePlan plan = race.plan();
-        renameAndWaitForTheFanOut(user, earlier)
-                .chain(() -> store.read(KeyPlan.POST.key(postId)))
-                .chain(post -> executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(),
-                        CommentEvent.ADDED.name(), postId, user, Instant.now(), added, new LogPosition(Topics.POSTS, 0,
-                                Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1)), plan, post,
+        renameAndWaitForTheFanOut(added.authorId(), race.earlier())
+                .chain(() -> store.read(KeyPlan.POST.key(added.postId())))
+                .chain(post -> executor.carryOut(projector.target(added), received(added,
+                        Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1), race.plan(), post,
                         projector.needs(added)))
                 .await().atMost(Duration.ofSeconds(60));
 
-        Key late = KeyPlan.COMMENT.key(postId, added.createdAt(), added.commentId());
-        Map<String, AttributeValue> item = store.read(late).await().indefinitely().orElseThrow();
-        assertEquals("After", item.get("authorName").s());
+        assertEquals("After", authorNameOn(added));
     }
 
     /**
@@ -85,31 +78,26 @@ class CommentCopyRaceTest {
     @Test
     void aCommentHalfAppliedBeforeARenameAndDecidedAgainAfterItEndsWithTheNewName() {
         Commenting crash = commenting("Crash", "Cut off");
-        String user = crash.user();
-        String postId = crash.postId();
-        String earlier = crash.earlier();
         CommentAdded added = crash.added();
         WritePlan first = crash.plan();
-        Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
+        Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(added.postId())).await().indefinitely()
+                .orElseThrow();
         long version = Long.parseLong(post.get("postVersion").n()) + 1;
         assertTrue(PlanExecutor.recordsWithWrites(projector.target(added), first, projector.needs(added)));
-        renameAndWaitForTheFanOut(user, earlier).await().atMost(Duration.ofSeconds(60));
+        renameAndWaitForTheFanOut(added.authorId(), crash.earlier()).await().atMost(Duration.ofSeconds(60));
         // The first attempt's comment lands; its recording write does not (the crash).
         first.steps().stream().filter(WritePlan.Write.class::isInstance).map(step -> ((WritePlan.Write) step).update())
                 .forEach(write -> store.update(write.withKey(write.key()).guardedBy("postVersion", version))
                         .await().indefinitely());
 
-        WritePlan again = decided(added);
-        executor.carryOut(projector.target(added), new ReceivedEvent(Ids.newId(), CommentEvent.ADDED.name(), postId,
-                user, Instant.now(), added, new LogPosition(Topics.POSTS, 0, version)), again, Optional.of(post),
+        executor.carryOut(projector.target(added), received(added, version), decided(added), Optional.of(post),
                 projector.needs(added)).await().atMost(Duration.ofSeconds(60));
 
-        Key comment = KeyPlan.COMMENT.key(postId, added.createdAt(), added.commentId());
-        assertEquals("After", store.read(comment).await().indefinitely().orElseThrow().get("authorName").s());
+        assertEquals("After", authorNameOn(added));
     }
 
-    /** A user "Before" who commented on a host's post, and the plan of their next comment, decided now. */
-    private record Commenting(String user, String postId, String earlier, CommentAdded added, WritePlan plan) {
+    /** A user "Before" who commented ({@code earlier}) on a host's post, and their next comment with its plan. */
+    private record Commenting(String earlier, CommentAdded added, WritePlan plan) {
     }
 
     private Commenting commenting(String title, String text) {
@@ -122,7 +110,19 @@ class CommentCopyRaceTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + postId + "/comments").then()
                 .body("items[0].id", equalTo(earlier)));
         CommentAdded added = new CommentAdded(postId, Ids.newId(), user, text, Timestamps.format(Instant.now()));
-        return new Commenting(user, postId, earlier, added, decided(added));
+        return new Commenting(earlier, added, decided(added));
+    }
+
+    /** The comment as the projector receives it, at {@code version} of its post's stream. */
+    private static ReceivedEvent received(CommentAdded added, long version) {
+        return new ReceivedEvent(Ids.newId(), CommentEvent.ADDED.name(), added.postId(), added.authorId(),
+                Instant.now(), added, new LogPosition(Topics.POSTS, 0, version));
+    }
+
+    /** The author's name on the comment's item as it is now. */
+    private String authorNameOn(CommentAdded added) {
+        Key comment = KeyPlan.COMMENT.key(added.postId(), added.createdAt(), added.commentId());
+        return store.read(comment).await().indefinitely().orElseThrow().get("authorName").s();
     }
 
     /** The comment's plan from its author's profile as it is now. */

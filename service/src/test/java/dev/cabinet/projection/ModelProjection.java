@@ -14,6 +14,7 @@ import jakarta.enterprise.inject.Instance;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
@@ -22,6 +23,7 @@ import dev.cabinet.table.Key;
 import dev.cabinet.table.TableWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The projection's real executor, rejections and derivations over a writer of the capacity model's store
@@ -68,6 +70,11 @@ public final class ModelProjection {
             decoder = new EventDecoder(catalog, json);
         }
         return Uni.createFrom().deferred(() -> apply(decoder.decode(record)));
+    }
+
+    /** An item's attribute as the model's readers print it: DynamoDB's JSON form, as the executor packs values. */
+    public static JsonNode json(AttributeValue value) {
+        return CompactValues.toJson(value);
     }
 
     /** Flags the counts' markers and releases their tokens, as a batch's end does. */
