@@ -11,6 +11,7 @@ const ajv = new Ajv2020({ strict: true });
 ajv.addKeyword("x-cabinet-topic");
 ajv.addKeyword("x-cabinet-key");
 ajv.addKeyword("x-cabinet-compatibility");
+ajv.addKeyword("x-personal-data");
 const validators = new Map();
 for (const file of readdirSync(schemaDir).filter((name) => name.endsWith(".json"))) {
   const schema = JSON.parse(readFileSync(join(schemaDir, file), "utf8"));

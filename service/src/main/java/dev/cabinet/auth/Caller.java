@@ -43,6 +43,21 @@ public class Caller {
         return caller;
     }
 
+    /** The caller's user id, after checking it is {@code userId} or the caller has {@code role}; else a 403 problem. */
+    public Uni<String> requireSelfOrRole(String userId, String role, String action) {
+        String caller = id();
+        if (caller.equals(userId)) {
+            return Uni.createFrom().item(caller);
+        }
+        return identity.getDeferredIdentity().map(found -> {
+            if (!found.hasRole(role)) {
+                throw Problems.forbidden("user " + caller + " may not " + action + " user " + userId
+                        + ": only they themself or the " + role + " role may");
+            }
+            return caller;
+        });
+    }
+
     /** Whether the request carries a valid token for {@code userId}; false for anonymous callers. */
     public Uni<Boolean> is(String userId) {
         return identity.getDeferredIdentity()

@@ -15,12 +15,19 @@ public record Refusal(Kind kind, String detail, String field) {
         /** The command does not fit the current state; another state might accept it. */
         CONFLICT,
         /** An input is out of bounds, whatever the state. */
-        INVALID
+        INVALID,
+        /** The command names something that existed and was erased for good. */
+        GONE
     }
 
     /** "{@code what id} does not exist", the one wording every 404 uses. */
     public static Refusal notFound(String what, String id) {
         return new Refusal(Kind.NOT_FOUND, what + " " + id + " does not exist", null);
+    }
+
+    /** "{@code what id} was erased". */
+    public static Refusal gone(String what, String id) {
+        return new Refusal(Kind.GONE, what + " " + id + " was erased", null);
     }
 
     public static Refusal forbidden(String detail) {

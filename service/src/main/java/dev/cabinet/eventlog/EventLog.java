@@ -15,6 +15,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.cabinet.erasure.DataKeys;
+import dev.cabinet.erasure.ErasureConfig;
+import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.shared.Ids;
 import io.quarkus.arc.Arc;
 import dev.cabinet.shared.Timestamps;
@@ -40,10 +43,14 @@ public class EventLog {
     private final CommandIds ids;
     private final EventSends sends;
     private final LogEnds ends;
+    private final DataKeys keys;
+    private final ErasureConfig erasure;
 
     EventLog(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ObjectMapper json, EventLogConfig config, CommandIds ids,
-            EventSends sends, LogEnds ends) {
+            EventSends sends, LogEnds ends, DataKeys keys, ErasureConfig erasure) {
         this.emitter = emitter;
+        this.keys = keys;
+        this.erasure = erasure;
         this.ends = ends;
         this.json = json;
         this.config = config;
@@ -83,8 +90,27 @@ public class EventLog {
                 header(CloudEventHeaders.SUBJECT, event.aggregateId()),
                 header(CloudEventHeaders.ACTOR, actor),
                 header(CloudEventHeaders.CONTENT_TYPE, CloudEventHeaders.JSON));
+        return data(writeAs.type(), writeAs.data(), actor)
+                .chain(bytes -> send(type, writeAs, event, eventId, inRequest, headers, bytes));
+    }
+
+    /**
+     * The event's data as the log holds it: its {@link PersonalData} sealed under its subject's key (the event's
+     * {@link DomainEvent#dataSubject()}, else the actor), unless sealing is turned off.
+     */
+    private Uni<byte[]> data(EventType<?> type, DomainEvent data, String actor) {
+        if (!erasure.seal() || !PersonalFields.carries(type.dataClass())) {
+            return Uni.createFrom().item(() -> serialize(data));
+        }
+        String subject = data.dataSubject() != null ? data.dataSubject() : actor;
+        return keys.forSealing(subject).map(key -> serialize(PersonalFields.seal(json.valueToTree(data),
+                type.dataClass(), subject, key)));
+    }
+
+    private <E extends DomainEvent> Uni<Appended> send(EventType<E> type, WrittenVersion writeAs, E event,
+            String eventId, boolean inRequest, List<RecordHeader> headers, byte[] bytes) {
         OutgoingMessageMetadata<RecordMetadata> result = new OutgoingMessageMetadata<>();
-        Message<byte[]> message = Message.of(serialize(writeAs.data()))
+        Message<byte[]> message = Message.of(bytes)
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                         .withTopic(type.topic())
                         .withKey(event.aggregateId())
@@ -122,11 +148,12 @@ public class EventLog {
         return new LogPosition(metadata.topic(), metadata.partition(), metadata.offset());
     }
 
-    private byte[] serialize(DomainEvent event) {
+    private byte[] serialize(Object data) {
         try {
-            return json.writeValueAsBytes(event);
+            return json.writeValueAsBytes(data);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("event " + event.getClass().getSimpleName() + " cannot be written as JSON", e);
+            throw new IllegalStateException("event data " + data.getClass().getSimpleName()
+                    + " cannot be written as JSON", e);
         }
     }
 

@@ -13,6 +13,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import dev.cabinet.erasure.ErasedSubjectException;
 import dev.cabinet.eventlog.EventLogUnavailableException;
 import dev.cabinet.table.TransientStoreErrors;
 import io.quarkus.security.AuthenticationFailedException;
@@ -28,6 +29,12 @@ public class HttpProblemMapper {
     @ServerExceptionMapper
     public Response problem(ProblemException e, UriInfo uri) {
         return ProblemResponses.of(e, uri.getPath());
+    }
+
+    /** A command that would seal an erased person's data: they are gone for good. */
+    @ServerExceptionMapper
+    public Response erased(ErasedSubjectException e, UriInfo uri) {
+        return ProblemResponses.of(Problems.gone(e.getMessage()), uri.getPath());
     }
 
     @ServerExceptionMapper({ UnauthorizedException.class, AuthenticationFailedException.class })

@@ -34,12 +34,18 @@ public final class Problems {
         return new ProblemException(409, TYPE_PREFIX + "conflict", "Conflict", detail, null);
     }
 
+    /** What was there is gone for good (an erased person). */
+    public static ProblemException gone(String detail) {
+        return new ProblemException(410, TYPE_PREFIX + "gone", "Gone", detail, null);
+    }
+
     /** A command's refusal as the problem its kind stands for. */
     public static ProblemException of(Refusal refusal) {
         return switch (refusal.kind()) {
             case NOT_FOUND -> notFound(refusal.detail());
             case FORBIDDEN -> forbidden(refusal.detail());
             case CONFLICT -> conflict(refusal.detail());
+            case GONE -> gone(refusal.detail());
             case INVALID -> badRequest(refusal.field(), refusal.detail());
         };
     }

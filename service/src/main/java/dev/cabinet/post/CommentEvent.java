@@ -3,6 +3,7 @@ package dev.cabinet.post;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.PersonalData;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
 
@@ -25,8 +26,14 @@ public sealed interface CommentEvent extends DomainEvent permits CommentEvent.Co
     }
 
     /** A user commented on a post. */
-    record CommentAdded(String postId, String commentId, String authorId, String text, String createdAt)
+    record CommentAdded(String postId, String commentId, String authorId, @PersonalData String text, String createdAt)
             implements CommentEvent {
+
+        @Override
+        public String dataSubject() {
+            return authorId;
+        }
+
         public CommentAdded {
             EventFields.id("postId", postId);
             EventFields.id("commentId", commentId);

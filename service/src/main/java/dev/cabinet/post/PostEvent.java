@@ -3,6 +3,7 @@ package dev.cabinet.post;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.PersonalData;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
 
@@ -23,7 +24,14 @@ public sealed interface PostEvent extends DomainEvent
     }
 
     /** A user wrote a new post, as a draft. */
-    record PostCreated(String postId, String authorId, String title, String body, String createdAt) implements PostEvent {
+    record PostCreated(String postId, String authorId, @PersonalData String title, @PersonalData String body,
+            String createdAt) implements PostEvent {
+
+        @Override
+        public String dataSubject() {
+            return authorId;
+        }
+
         public PostCreated {
             EventFields.id("postId", postId);
             EventFields.id("authorId", authorId);
@@ -34,7 +42,8 @@ public sealed interface PostEvent extends DomainEvent
     }
 
     /** The author changed the post; a null field is left as it was. */
-    record PostEdited(String postId, String title, String body) implements PostEvent {
+    record PostEdited(String postId, @PersonalData(optional = true) String title,
+            @PersonalData(optional = true) String body) implements PostEvent {
         public PostEdited {
             EventFields.id("postId", postId);
             EventFields.optionalText("title", title, TextRules.TITLE_MAX);

@@ -103,13 +103,19 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.POST_ID, e.postId(),
                 Attributes.TITLE, e.title()))
                 .setIfAbsent(Attributes.STATUS, PostStatus.DRAFT);
+        KeyPlan.POST_SUMMARY_TITLE.copyOnto(summary, author);
         return WritePlan.onRoot(post)
                 .write(summary)
                 .then(new Count(profile, KeyPlan.USER_PROFILE, Attributes.POST_COUNT, 1, summary.key(), COUNTED))
-                .then(new CopyCheck(profile, KeyPlan.POST_AUTHOR_NAME.versionOf(author), List.of(post.key())));
+                .then(new CopyCheck(profile, KeyPlan.POST_AUTHOR_NAME.versionOf(author),
+                        List.of(post.key(), summary.key())));
     }
 
     private static WritePlan edited(PostEdited e, Map<String, AttributeValue> post) {
+        if (Items.has(post, Attributes.SUBJECT_ERASED_AT)) {
+            // Its author was erased (their edit was accepted before that was known): the placeholders stay.
+            return WritePlan.onRoot();
+        }
         WritePlan plan = WritePlan.onRoot(KeyPlan.POST.write(Values.of(
                 Attributes.POST_ID, e.postId(),
                 Attributes.TITLE, e.title(),

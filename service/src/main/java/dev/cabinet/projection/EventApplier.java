@@ -2,6 +2,7 @@ package dev.cabinet.projection;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -11,8 +12,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.cabinet.erasure.DataKeys;
+import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.role.Role;
 import dev.cabinet.table.StoreCallSource;
@@ -42,10 +46,13 @@ public class EventApplier {
     private final TransientRetries retries;
     private final InFlight applications = new InFlight();
     private final CountTokenRelease tokens;
+    private final DataKeys keys;
 
     EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
-            MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery, CountTokenRelease tokens) {
+            MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery, CountTokenRelease tokens,
+            DataKeys keys) {
         this.tokens = tokens;
+        this.keys = keys;
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
@@ -106,9 +113,44 @@ public class EventApplier {
     }
 
     private Uni<Void> applyOnce(ConsumerRecord<String, byte[]> record, long attempts) {
+        CloudEvent envelope;
+        try {
+            envelope = decoder.envelope(record);
+        } catch (UnappliableEventException e) {
+            return Uni.createFrom().failure(e);
+        }
+        Set<String> subjects;
+        try {
+            subjects = PersonalFields.subjects(envelope.data());
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().failure(new UndecodableEventException(e.getMessage()));
+        }
+        if (subjects.isEmpty()) {
+            return applyDecoded(record, envelope, envelope.data(), attempts);
+        }
+        // The keys of whoever's data the event holds; an erased person's read as gone, their values as placeholders.
+        return retries.retrying(StoreCallSource.of(envelope.type(), () -> keys.forOpening(subjects))
+                .onFailure(TransientStoreErrors::isTransient)
+                .invoke(e -> LOG.warnf("Retrying the keys of %s (%s): %s", envelope.id(), envelope.type(),
+                        e.toString())), attempts)
+                .onFailure(e -> !TransientStoreErrors.isTransient(e))
+                .transform(e -> new UnappliableEventException("the keys of " + subjects + " could not be read: " + e, e))
+                .chain(found -> {
+                    JsonNode revealed;
+                    try {
+                        revealed = PersonalFields.reveal(envelope.data(), decoder.dataClass(envelope), found);
+                    } catch (IllegalArgumentException e) {
+                        return Uni.createFrom().failure(new UndecodableEventException(e.getMessage()));
+                    }
+                    return applyDecoded(record, envelope, revealed, attempts);
+                });
+    }
+
+    private Uni<Void> applyDecoded(ConsumerRecord<String, byte[]> record, CloudEvent envelope, JsonNode data,
+            long attempts) {
         ReceivedEvent event;
         try {
-            event = decoder.decode(record);
+            event = decoder.decode(record, envelope, data);
         } catch (UnappliableEventException e) {
             return Uni.createFrom().failure(e);
         }

@@ -71,19 +71,35 @@ final class EventDecoder {
      * one, so projectors only ever see current versions.
      */
     ReceivedEvent decode(ConsumerRecord<String, byte[]> record) {
+        CloudEvent event = envelope(record);
+        return decode(record, event, event.data());
+    }
+
+    /** The record's CloudEvent, of a type this decoder knows; its data not checked yet. */
+    CloudEvent envelope(ConsumerRecord<String, byte[]> record) {
         CloudEvent event = CloudEvent.read(record, json);
-        EventType<?> eventType = catalog.get(event.type());
-        if (eventType == null) {
+        if (!catalog.containsKey(event.type())) {
             throw new UnknownEventTypeException(event.type(), catalog.keySet());
         }
-        List<String> violations = contract.violations(event.type(), event.data());
+        return event;
+    }
+
+    /** The record class of a known event type. */
+    Class<?> dataClass(CloudEvent event) {
+        return catalog.get(event.type()).dataClass();
+    }
+
+    /** The event with {@code data} (its envelope's, or that with its sealed values opened) checked and read. */
+    ReceivedEvent decode(ConsumerRecord<String, byte[]> record, CloudEvent event, JsonNode data) {
+        EventType<?> eventType = catalog.get(event.type());
+        List<String> violations = contract.violations(event.type(), data);
         if (!violations.isEmpty()) {
             throw new UndecodableEventException("data breaks the " + event.type() + " schema: "
                     + String.join("; ", violations));
         }
-        DomainEvent data = upcast(read(event.data(), eventType), eventType);
+        DomainEvent read = upcast(read(data, eventType), eventType);
         return new ReceivedEvent(event.id(), eventType.currentName(), event.subject(), event.actor(), event.time(),
-                data, new LogPosition(record.topic(), record.partition(), record.offset()));
+                read, new LogPosition(record.topic(), record.partition(), record.offset()));
     }
 
     /** The event's record from conforming JSON; its constructor checks what a schema cannot (rules across fields). */

@@ -453,7 +453,8 @@ public class PlanExecutor {
                 List<Uni<?>> refreshes = new ArrayList<>();
                 for (Key holder : check.holders()) {
                     DeclaredCopy copy = copyOf(check.source(), holder);
-                    if (source.isPresent() && (repeated || copy.versionOf(source) > check.copiedVersion())) {
+                    if (source.isPresent() && copy.walksFor(source.get())
+                            && (repeated || copy.versionOf(source) > check.copiedVersion())) {
                         refreshes.add(store.update(copy.refresh(holder, source.get())));
                     }
                 }
@@ -465,7 +466,7 @@ public class PlanExecutor {
                 List<Uni<?>> walks = new ArrayList<>();
                 for (DeclaredCopy copy : KeyPlan.COPIES) {
                     if (source.isPresent() && copy.source().root().matches(refresh.source())
-                            && copy.versionOf(source) >= 0) {
+                            && copy.versionOf(source) >= 0 && copy.walksFor(source.get())) {
                         walks.add(store.forEach(copy.walk(source.get()), walk,
                                 found -> store.update(copy.refresh(copy.holderKey(found), source.get()))));
                     }

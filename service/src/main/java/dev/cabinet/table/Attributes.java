@@ -58,6 +58,13 @@ public final class Attributes {
     public static final String PARKED_KEY_ID = "parkedKeyId";
     public static final String PARTITION = "partition";
     public static final String PATH = "path";
+    /** On a person's profile, data key and every copy of their profile: when they were erased. */
+    public static final String ERASED_AT = "erasedAt";
+    public static final String SUBJECT_ID = "subjectId";
+    /** On an item that copies a person's profile: when that person was erased (see DeclaredCopy). */
+    public static final String SUBJECT_ERASED_AT = "subjectErasedAt";
+    public static final String WRAPPED_KEY = "wrappedKey";
+    public static final String WRAPPING = "wrapping";
     /** On a stream's root (or tombstone): the steps of the event it last recorded, for a redo (PlanExecutor). */
     public static final String PENDING_STEPS = "pendingSteps";
     public static final String PLACED_AT = "placedAt";

@@ -14,9 +14,32 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * values) and which item a found item names ({@code holder}), and the attribute in which each holder keeps the
  * source's stream version its copy is current as of ({@code copyVersion}). A copy is only ever overwritten by a newer
  * one, so copies converge in whatever order renames and new items interleave.
+ * <p>
+ * The source's erasure ({@code erasedAt} on it) travels the same way: the copy then also replaces the holder's
+ * {@code authored} attributes (text the source's person wrote) with the placeholder, and records when in
+ * {@code subjectErasedAt}; a copy that copies no attribute walks its holders only for an erasure.
  */
 public record DeclaredCopy(String name, AggregateStream source, List<Map.Entry<String, String>> attributes,
-        ItemType walked, Index index, ItemType holder, String copyVersion) {
+        ItemType walked, Index index, ItemType holder, String copyVersion, List<String> authored) {
+
+    /** What an erased person's name and text read as, in events and in every copy. */
+    public static final String ERASED = "[erased]";
+
+    /** A copy of attributes only, with nothing the person wrote on the holder. */
+    public DeclaredCopy(String name, AggregateStream source, List<Map.Entry<String, String>> attributes,
+            ItemType walked, Index index, ItemType holder, String copyVersion) {
+        this(name, source, attributes, walked, index, holder, copyVersion, List.of());
+    }
+
+    /** Whether the source, as read, was erased. */
+    public static boolean erased(Optional<Map<String, AttributeValue>> source) {
+        return source.filter(item -> Items.has(item, Attributes.ERASED_AT)).isPresent();
+    }
+
+    /** Whether the source's state needs its holders walked: a change of what it copies, or the source's erasure. */
+    public boolean walksFor(Map<String, AttributeValue> source) {
+        return !attributes.isEmpty() || erased(Optional.of(source));
+    }
 
     /** The source's version as a copy sees it: -1 for a source that does not exist (yet), older than any. */
     public long versionOf(Optional<Map<String, AttributeValue>> source) {
@@ -36,7 +59,16 @@ public record DeclaredCopy(String name, AggregateStream source, List<Map.Entry<S
                 holderWrite.set(copied.getKey(), value);
             }
         }
+        erase(holderWrite, source);
         return holderWrite.set(copyVersion, version);
+    }
+
+    /** For an erased source: what the person wrote on the holder becomes the placeholder, and the erasure is recorded. */
+    private void erase(ItemUpdate holderWrite, Optional<Map<String, AttributeValue>> source) {
+        if (erased(source)) {
+            authored.forEach(attribute -> holderWrite.set(attribute, ERASED));
+            holderWrite.set(Attributes.SUBJECT_ERASED_AT, source.get().get(Attributes.ERASED_AT));
+        }
     }
 
     /** Whether the keys are a source and a holder of this copy. */
@@ -53,6 +85,7 @@ public record DeclaredCopy(String name, AggregateStream source, List<Map.Entry<S
         for (Map.Entry<String, String> copied : attributes) {
             update.set(copied.getKey(), source.get(copied.getValue()));
         }
+        erase(update, Optional.of(source));
         return update.onlyIfExists().guardedBy(copyVersion, versionOf(Optional.of(source)));
     }
 
@@ -71,6 +104,9 @@ public record DeclaredCopy(String name, AggregateStream source, List<Map.Entry<S
 
     /** The holder a found item names (the found item itself when the holder is the walked type). */
     public Key holderKey(Map<String, AttributeValue> found) {
+        if (holder == walked && index == Index.TABLE) {
+            return Key.of(found);
+        }
         return holder.keyFrom(strings(found));
     }
 

@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -17,6 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * placeholder, and the conditions are ANDed. {@link #guardedBy} is the idempotency guard most projections use.
  */
 public final class ItemUpdate {
+
+    private static final Pattern VALUE_PLACEHOLDER = Pattern.compile(":v[0-9]+");
 
     private final Key key;
     private final List<String> sets = new ArrayList<>();
@@ -124,8 +128,9 @@ public final class ItemUpdate {
         return key;
     }
 
-    /** SET the attribute; a null value REMOVEs it instead. */
+    /** SET the attribute; a null value REMOVEs it instead. A later SET or REMOVE of the same attribute replaces it. */
     public ItemUpdate set(String attribute, Object value) {
+        forget(name(attribute));
         if (value == null) {
             removes.add(name(attribute));
         } else {
@@ -301,8 +306,37 @@ public final class ItemUpdate {
     }
 
     private String value(AttributeValue value) {
-        String placeholder = ":v" + values.size();
+        int next = values.size();
+        while (values.containsKey(":v" + next)) {
+            next++;
+        }
+        String placeholder = ":v" + next;
         values.put(placeholder, value);
         return placeholder;
+    }
+
+    /** Drops an earlier SET or REMOVE of the attribute, and the values only it used (DynamoDB refuses unused ones). */
+    private void forget(String name) {
+        removes.remove(name);
+        List<String> dropped = sets.stream().filter(set -> set.startsWith(name + " = ")).toList();
+        if (dropped.isEmpty()) {
+            return;
+        }
+        sets.removeAll(dropped);
+        for (String set : dropped) {
+            Matcher placeholders = VALUE_PLACEHOLDER.matcher(set);
+            while (placeholders.find()) {
+                String placeholder = placeholders.group();
+                if (!used(placeholder)) {
+                    values.remove(placeholder);
+                }
+            }
+        }
+    }
+
+    private boolean used(String placeholder) {
+        Pattern exact = Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
+        return java.util.stream.Stream.of(sets, removes, adds, deletes, conditions).flatMap(List::stream)
+                .anyMatch(part -> exact.matcher(part).find());
     }
 }

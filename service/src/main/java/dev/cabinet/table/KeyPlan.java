@@ -189,6 +189,14 @@ public final class KeyPlan {
                     + "topic, which keeps events forever)")
             .build();
 
+    public static final ItemType SUBJECT_KEY = ItemType.named("SubjectKey")
+            .key("SUBJECT#{subjectId}", "KEY")
+            .attributes("subjectId", "wrappedKey", "wrapping", "createdAt", "erasedAt")
+            .notes("in the home table only: a person's data key, wrapped (AWS KMS in production), that seals their "
+                    + "personal data in events. Not a projection of the log, so never rebuilt; an erasure removes the "
+                    + "key and leaves erasedAt, which refuses a new one")
+            .build();
+
     public static final ItemType ACTIVE_READ_MODEL = ItemType.named("ActiveReadModel")
             .key("CABINET#READ-MODEL", "ACTIVE")
             .attributes("table", "previous", "switchedAt", "switchedBy")
@@ -216,22 +224,29 @@ public final class KeyPlan {
      */
     public static final DeclaredCopy POST_AUTHOR_NAME = new DeclaredCopy("the author's name on their posts",
             USER_STREAM, List.of(Map.entry(Attributes.AUTHOR_NAME, Attributes.NAME)),
-            USER_POST, Index.TABLE, POST, Attributes.PROFILE_VERSION);
+            USER_POST, Index.TABLE, POST, Attributes.PROFILE_VERSION, List.of(Attributes.TITLE, Attributes.BODY));
     public static final DeclaredCopy COMMENT_AUTHOR = new DeclaredCopy("the author's name and avatar on their comments",
             USER_STREAM, List.of(Map.entry(Attributes.AUTHOR_NAME, Attributes.NAME),
                     Map.entry(Attributes.AUTHOR_AVATAR, Attributes.AVATAR_URL)),
-            COMMENT, Index.GSI2, COMMENT, Attributes.PROFILE_VERSION);
+            COMMENT, Index.GSI2, COMMENT, Attributes.PROFILE_VERSION, List.of(Attributes.TEXT));
     public static final DeclaredCopy MEMBER_NAME = new DeclaredCopy("the member's name on the group side of memberships",
             USER_STREAM, List.of(Map.entry(Attributes.USER_NAME, Attributes.NAME)),
             USER_GROUP, Index.TABLE, GROUP_MEMBER, Attributes.PROFILE_VERSION);
 
-    public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME);
+    /** Copies nothing: the title on the author's own post list is theirs, replaced only when they are erased. */
+    public static final DeclaredCopy POST_SUMMARY_TITLE = new DeclaredCopy("the title on the author's own post list",
+            USER_STREAM, List.of(), USER_POST, Index.TABLE, USER_POST, Attributes.PROFILE_VERSION,
+            List.of(Attributes.TITLE));
+
+    public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME,
+            POST_SUMMARY_TITLE);
 
     public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
             LIKE, POST_COUNTER,
             GROUP, GROUP_COUNTER, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
             METRIC_SAMPLE, CUSTOMER, ORDER,
-            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, ACTIVE_READ_MODEL);
+            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, SUBJECT_KEY,
+            ACTIVE_READ_MODEL);
 
     /*
      * The item collections: item types that share a partition and are read together by one Query. A Query may return

@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -14,14 +15,17 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.decision.Decision;
+import dev.cabinet.erasure.DataKeys;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.user.UserEvent.UserErased;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
-/** Commands on user profiles: a user registers, replaces or changes their own profile. */
+/** Commands on user profiles: a user registers, replaces or changes their own profile, or erases themself. */
 @Deadline
 @Path("/users/{id}")
 @Authenticated
@@ -29,14 +33,19 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class UserCommandResource {
 
+    /** The role that may erase anyone (the operators'), besides the person themself. */
+    static final String OPERATOR = "operator";
+
     private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
+    private final DataKeys keys;
 
-    UserCommandResource(CommandAnswers answers, Caller caller, UserQueries users) {
+    UserCommandResource(CommandAnswers answers, Caller caller, UserQueries users, DataKeys keys) {
         this.answers = answers;
         this.caller = caller;
         this.users = users;
+        this.keys = keys;
     }
 
     /** Registers the caller's profile, or replaces the fields of an existing one. */
@@ -46,6 +55,21 @@ public class UserCommandResource {
         return users.findProfile(id)
                 .map(existing -> UserDecisions.putProfile(id, body, Timestamps.format(Instant.now()), existing.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id));
+    }
+
+    /**
+     * Erases a person, asked by them or by an operator: their data key is destroyed first, so that everything sealed
+     * under it reads as erased from then on, and {@code cabinet.user.erased.v1} then has every copy replaced.
+     */
+    @DELETE
+    public Uni<Response> erase(@PathParam("id") String id) {
+        Ids.require("id", id);
+        return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
+                .map(existing -> UserDecisions.erase(id, Timestamps.format(Instant.now()), existing.orElse(null)))
+                .call(decision -> decision instanceof Decision.Accept<?> accept
+                        ? keys.destroy(id, ((UserErased) accept.event()).erasedAt()).invoke(() -> users.forget(id))
+                        : Uni.createFrom().voidItem())
+                .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id)));
     }
 
     /** Changes some fields of the caller's registered profile. */

@@ -12,11 +12,13 @@ import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.table.Attributes;
+import dev.cabinet.table.DeclaredCopy;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Values;
+import dev.cabinet.user.UserEvent.UserErased;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
 import dev.cabinet.user.UserEvent.UserRegistered;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -30,7 +32,7 @@ public class UserProjector implements Projector<UserEvent> {
 
     @Override
     public List<EventType<? extends UserEvent>> eventTypes() {
-        return List.of(UserEvent.REGISTERED, UserEvent.PROFILE_UPDATED);
+        return List.of(UserEvent.REGISTERED, UserEvent.PROFILE_UPDATED, UserEvent.ERASED);
     }
 
     /**
@@ -46,6 +48,13 @@ public class UserProjector implements Projector<UserEvent> {
     @Override
     public WritePlan decide(UserEvent event, Reads reads) {
         Key profile = KeyPlan.USER_PROFILE.key(event.userId());
+        if (reads.root().filter(root -> Items.has(root, Attributes.ERASED_AT)).isPresent()) {
+            // An erased person stays erased: a change accepted just before the erasure was known changes nothing.
+            return WritePlan.onRoot();
+        }
+        if (event instanceof UserErased e) {
+            return erased(e, profile);
+        }
         if (event instanceof UserRegistered e) {
             // Copies made before the registration (none should be) or by a concurrent one get this profile.
             return WritePlan.onRoot(KeyPlan.USER_PROFILE.write(Values.of(
@@ -57,7 +66,24 @@ public class UserProjector implements Projector<UserEvent> {
                     .setIfAbsent(Attributes.POST_COUNT, 0))
                     .then(new RefreshCopies(profile));
         }
-        UserProfileUpdated e = (UserProfileUpdated) event;
+        return updated((UserProfileUpdated) event, reads, profile);
+    }
+
+    /**
+     * The profile keeps only what others' items need (its id, counts, and the placeholder for a name) and when the
+     * person was erased; every copy of it follows, replacing their name, avatar and what they wrote.
+     */
+    private static WritePlan erased(UserErased e, Key profile) {
+        return WritePlan.onRoot(KeyPlan.USER_PROFILE.write(Values.of(
+                Attributes.USER_ID, e.userId(),
+                Attributes.NAME, DeclaredCopy.ERASED))
+                .set(Attributes.EMAIL, null)
+                .set(Attributes.AVATAR_URL, null)
+                .setIfAbsent(Attributes.ERASED_AT, e.erasedAt()))
+                .then(new RefreshCopies(profile));
+    }
+
+    private static WritePlan updated(UserProfileUpdated e, Reads reads, Key profile) {
         Map<String, AttributeValue> root = reads.existingRoot();
         if (!Items.has(root, Attributes.REGISTERED_AT)) {
             return WritePlan.reject("user " + e.userId() + " is not registered");

@@ -10,6 +10,7 @@ import jakarta.inject.Singleton;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
+import dev.cabinet.erasure.ErasedSubjectException;
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
 import dev.cabinet.table.Attributes;
@@ -23,9 +24,11 @@ import io.smallrye.mutiny.Uni;
 public class UserQueries {
 
     /**
-     * Users known to be registered. A profile is never deleted, so "registered" never turns false and a command need not
-     * read the profile again for every post or comment; only positive answers are kept (a user who registers a moment
-     * later must not be refused for long). Bounded, and each entry expires, so memory stays flat.
+     * Users known to be registered, so a command need not read the profile again for every post or comment; only
+     * positive answers are kept (a user who registers a moment later must not be refused for long). Bounded, and each
+     * entry expires, so memory stays flat. An erasure removes its user here at once; on another instance a command
+     * of the erased user may pass this check until the entry expires, and its personal data is then sealed under no
+     * key it can get ({@code DataKeys}) or refused there.
      */
     private final Cache<String, Boolean> registered = Caffeine.newBuilder().maximumSize(100_000)
             .expireAfterWrite(10, TimeUnit.MINUTES).build();
@@ -35,15 +38,26 @@ public class UserQueries {
         this.table = table;
     }
 
-    /** Whether the user has registered a profile: the table's answer the first time, remembered once it is yes. */
+    /**
+     * Whether the user has registered a profile: the table's answer the first time, remembered once it is yes. An
+     * erased user's commands fail with {@link ErasedSubjectException} (a 410 problem).
+     */
     public Uni<Boolean> isRegistered(String userId) {
         if (registered.getIfPresent(userId) != null) {
             return Uni.createFrom().item(true);
         }
         return findProfile(userId).map(profile -> {
+            if (profile.filter(UserView::erased).isPresent()) {
+                throw new ErasedSubjectException(userId);
+            }
             profile.ifPresent(found -> registered.put(userId, Boolean.TRUE));
             return profile.isPresent();
         });
+    }
+
+    /** Forgets that the user is registered: they were just erased. */
+    void forget(String userId) {
+        registered.invalidate(userId);
     }
 
     /** Pattern 1: GetItem USER#u / PROFILE. A profile item that only holds counters is not a registered user. */

@@ -7,6 +7,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.decision.Refusal;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.shared.Ids;
@@ -31,6 +32,11 @@ public class UserQueryResource {
         Ids.require("id", id);
         return users.findProfile(id)
                 .map(profile -> profile.orElseThrow(() -> Problems.notFound("user", id)))
+                .invoke(profile -> {
+                    if (profile.erased()) {
+                        throw Problems.of(Refusal.gone("user", id));
+                    }
+                })
                 .chain(profile -> caller.is(id).map(self -> self ? profile : profile.withoutEmail()));
     }
 }

@@ -14,16 +14,22 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** A user profile as the API shows it; {@code email} only to the user themself. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record UserView(String id, String name, String email, String avatarUrl, String registeredAt, long postCount,
-        @JsonIgnore String etag) implements Tagged {
+        @JsonIgnore String etag, @JsonIgnore String erasedAt) implements Tagged {
 
     static UserView of(Map<String, AttributeValue> item) {
         return new UserView(Items.string(item, Attributes.USER_ID), Items.string(item, Attributes.NAME),
                 Items.string(item, Attributes.EMAIL), Items.string(item, Attributes.AVATAR_URL),
                 Items.string(item, Attributes.REGISTERED_AT), Items.number(item, Attributes.POST_COUNT),
-                ETags.of(item));
+                ETags.of(item), Items.string(item, Attributes.ERASED_AT));
+    }
+
+    /** Whether the person was erased: the profile then answers 410, and takes no command. */
+    @JsonIgnore
+    public boolean erased() {
+        return erasedAt != null;
     }
 
     UserView withoutEmail() {
-        return new UserView(id, name, null, avatarUrl, registeredAt, postCount, etag);
+        return new UserView(id, name, null, avatarUrl, registeredAt, postCount, etag, erasedAt);
     }
 }

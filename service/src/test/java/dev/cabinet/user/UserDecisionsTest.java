@@ -14,14 +14,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
+import dev.cabinet.decision.Refusal;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
+import dev.cabinet.user.UserEvent.UserErased;
 import dev.cabinet.user.UserEvent.UserRegistered;
 
 /** The rules of profile commands and the registered-user guard other features' commands use; no Quarkus, no table. */
 class UserDecisionsTest {
 
     private static final UserView ADA = new UserView("ada", "Ada Lovelace", "ada@example.org", null,
-            "2026-05-01T08:00:00.000Z", 0, null);
+            "2026-05-01T08:00:00.000Z", 0, null, null);
+    private static final UserView ERASED = new UserView("ada", "[erased]", null, null, "2026-05-01T08:00:00.000Z", 0,
+            null, "2026-06-01T08:00:00.000Z");
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rules")
@@ -48,11 +52,26 @@ class UserDecisionsTest {
                 rule("PATCH on a profile never registered is not found",
                         UserDecisions.changeProfile("ada", rename, null),
                         notFound("user ada does not exist")),
+                rule("a person erases a registered profile, now",
+                        UserDecisions.erase("ada", NOW, ADA),
+                        appends(UserEvent.ERASED, new UserErased("ada", NOW))),
+                rule("erasing a profile never registered is not found",
+                        UserDecisions.erase("ada", NOW, null),
+                        notFound("user ada does not exist")),
+                rule("an erased person is gone: erasing them again", UserDecisions.erase("ada", NOW, ERASED), gone()),
+                rule("an erased person is gone: registering again", UserDecisions.putProfile("ada", profile, NOW,
+                        ERASED), gone()),
+                rule("an erased person is gone: changing the profile", UserDecisions.changeProfile("ada", rename,
+                        ERASED), gone()),
                 rule("the registered-user guard lets a registered user's command decide",
                         Registration.required(true, "ada", "doing this", () -> written),
                         written),
                 rule("the registered-user guard tells anyone else how to register first",
                         Registration.required(false, "ada", "doing this", () -> written),
                         conflict("register your profile with PUT /users/ada before doing this")));
+    }
+
+    private static Decision gone() {
+        return Decision.refuse(Refusal.gone("user", "ada"));
     }
 }

@@ -1,0 +1,201 @@
+package dev.cabinet.erasure;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.applied;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.asOperator;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.createGroup;
+import static dev.cabinet.support.Api.createPost;
+import static dev.cabinet.support.Api.newUserId;
+import static dev.cabinet.support.Api.publish;
+import static dev.cabinet.support.Api.register;
+import static dev.cabinet.support.Api.waiting;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.ProjectorLag;
+import io.quarkus.test.junit.QuarkusTest;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * A person erased over the wire leaves no personal data behind: no read of the API shows their name, email or text,
+ * rebuilding their streams from the log brings none back, and neither the raw bytes of any topic nor any item of any
+ * table holds any of it in clear. What others see stays: the post, the comments on it, the counts.
+ */
+@QuarkusTest
+class ErasureTest {
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
+
+    @Test
+    void anErasedPersonLeavesNoPersonalDataInTheApiTheLogOrTheTable() {
+        String token = UUID.randomUUID().toString().replace("-", "");
+        String ada = newUserId();
+        String bob = newUserId();
+        String name = "Ada" + token.substring(0, 12);
+        String renamed = "Adelaide" + token.substring(12, 24);
+        String email = "mail" + token + "@example.org";
+        String title = "Title" + token;
+        String body = "Body" + token;
+        String text = "Remark" + token;
+        List<String> secrets = List.of(name, renamed, email, title, body, text, "avatar" + token);
+
+        as(ada).body(Map.of("name", name, "email", email, "avatarUrl", "https://example.org/avatar" + token + ".png"))
+                .put("/users/" + ada).then().statusCode(202);
+        awaitOk("/users/" + ada);
+        register(bob, "Bob");
+        String adasPost = as(ada).body(Map.of("title", title, "body", body)).post("/posts").then().statusCode(202)
+                .extract().path("id");
+        awaitOk("/posts/" + adasPost);
+        publish(ada, adasPost);
+        String bobsPost = createPost(bob, "Bob's");
+        applied(waiting(ada).body(Map.of("text", text)).post("/posts/" + bobsPost + "/comments"));
+        applied(waiting(bob).body(Map.of("text", "Bob on Ada's post")).post("/posts/" + adasPost + "/comments"));
+        String group = createGroup(bob, "Readers");
+        applied(waiting(ada).put("/groups/" + group + "/members/" + ada));
+        applied(waiting(ada).put("/posts/" + bobsPost + "/likes"));
+        applied(waiting(ada).body(Map.of("name", renamed)).patch("/users/" + ada));
+        ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+        await().atMost(PROJECTION_WAIT).until(() -> renamed.equals(given().get("/posts/" + adasPost).path("authorName")));
+
+        List<String> inClear = new ArrayList<>();
+        List<String> reads = List.of("/users/" + ada, "/posts/" + adasPost, "/posts/" + bobsPost + "/comments",
+                "/users/" + ada + "/posts", "/users/" + ada + "/comments", "/groups/" + group + "/members",
+                "/posts?limit=100");
+        for (String read : reads) {
+            inClear.addAll(found(secrets, given().get(read).asString(), "GET " + read));
+        }
+        assertTrue(inClear.contains("GET /users/" + ada + " holds " + renamed),
+                "before the erasure, the API shows the person (so the checks below can fail): " + inClear);
+        assertFalse(found(secrets, tableBytes(), "the table").isEmpty(), "and the read model holds them in clear");
+        assertEquals(List.of(), found(secrets, logBytes(), "the log"), "the log never holds them in clear: sealed");
+
+        // Only the person or an operator; never a 5xx, however often.
+        as(bob).delete("/users/" + ada).then().statusCode(403).body("type", equalTo("urn:cabinet:problem:forbidden"));
+        String stranger = newUserId();
+        as(stranger).delete("/users/" + stranger).then().statusCode(404);
+        applied(waiting(ada).delete("/users/" + ada));
+        given().get("/users/" + ada).then().statusCode(410).body("type", equalTo("urn:cabinet:problem:gone"));
+        as(ada).delete("/users/" + ada).then().statusCode(410);
+        asOperator().delete("/users/" + ada).then().statusCode(410);
+        as(ada).body(Map.of("title", "Again", "body", "x")).post("/posts").then().statusCode(410);
+        as(ada).body(Map.of("name", "Back", "email", "back@example.org")).put("/users/" + ada).then().statusCode(410);
+        as(ada).body(Map.of("text", "still here?")).post("/posts/" + bobsPost + "/comments").then().statusCode(410);
+        ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+
+        // What others see stays, with the placeholder where the person was.
+        given().get("/posts/" + adasPost).then().statusCode(200)
+                .body("authorName", equalTo(PersonalFields.ERASED))
+                .body("title", equalTo(PersonalFields.ERASED))
+                .body("body", equalTo(PersonalFields.ERASED))
+                .body("commentCount", equalTo(1));
+        given().get("/posts/" + adasPost + "/comments").then().body("items[0].text", equalTo("Bob on Ada's post"));
+        given().get("/posts/" + bobsPost).then().body("likeCount", equalTo(1)).body("commentCount", equalTo(1));
+        given().get("/posts/" + bobsPost + "/comments").then()
+                .body("items[0].authorName", equalTo(PersonalFields.ERASED))
+                .body("items[0].text", equalTo(PersonalFields.ERASED));
+        given().get("/groups/" + group + "/members").then().statusCode(200)
+                .body("items.find { it.userId == '" + ada + "' }.userName", equalTo(PersonalFields.ERASED));
+
+        // Their streams rebuilt from the log: sealed values read as erased, so nothing comes back.
+        asOperator().post("/admin/rebuilds/streams/" + Topics.USERS + "/" + ada).then().statusCode(200);
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + adasPost).then().statusCode(200);
+        given().get("/users/" + ada).then().statusCode(410);
+        given().get("/posts/" + adasPost).then().body("title", equalTo(PersonalFields.ERASED));
+
+        inClear.clear();
+        for (String read : reads) {
+            inClear.addAll(found(secrets, given().get(read).asString(), "GET " + read));
+        }
+        inClear.addAll(found(secrets, tableBytes(), "the table"));
+        inClear.addAll(found(secrets, logBytes(), "the log"));
+        assertEquals(List.of(), inClear, "no read, item or record holds the person's data in clear");
+    }
+
+    private static List<String> found(List<String> secrets, String haystack, String where) {
+        return secrets.stream().filter(haystack::contains).map(secret -> where + " holds " + secret).toList();
+    }
+
+    /** Every attribute of every item of every table, as the SDK prints it (a test-only Scan). */
+    private String tableBytes() {
+        StringBuilder all = new StringBuilder();
+        for (String table : dynamo.listTables().join().tableNames()) {
+            Map<String, AttributeValue> from = null;
+            do {
+                Map<String, AttributeValue> start = from;
+                ScanResponse page = dynamo.scan(b -> b.tableName(table).exclusiveStartKey(start)).join();
+                page.items().forEach(item -> item.values().forEach(value -> all.append(text(value)).append('\n')));
+                from = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+            } while (from != null);
+        }
+        return all.toString();
+    }
+
+    private static String text(AttributeValue value) {
+        return value.b() != null ? new String(value.b().asByteArray(), StandardCharsets.ISO_8859_1) : value.toString();
+    }
+
+    /** The raw bytes of every record (key, value and headers) of every topic of the broker, internal ones too. */
+    private static String logBytes() {
+        Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        StringBuilder all = new StringBuilder();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            consumer.listTopics(Duration.ofSeconds(10)).forEach((topic, infos) -> infos.forEach(
+                    info -> partitions.add(new TopicPartition(topic, info.partition()))));
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the topics were not read to their ends within a minute");
+                }
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    all.append(bytes(record.key())).append(bytes(record.value()));
+                    for (Header header : record.headers()) {
+                        all.append(bytes(header.value()));
+                    }
+                    all.append('\n');
+                }
+            }
+        }
+        return all.toString();
+    }
+
+    private static String bytes(byte[] bytes) {
+        return bytes == null ? "" : new String(bytes, StandardCharsets.UTF_8);
+    }
+}
