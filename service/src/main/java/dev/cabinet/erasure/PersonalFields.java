@@ -13,7 +13,7 @@ import javax.crypto.SecretKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.cabinet.eventlog.PersonalData;
+import dev.cabinet.erasure.PersonalData;
 import dev.cabinet.table.DeclaredCopy;
 
 /**

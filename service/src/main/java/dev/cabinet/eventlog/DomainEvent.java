@@ -6,7 +6,7 @@ public interface DomainEvent {
     String aggregateId();
 
     /**
-     * Whose {@link PersonalData} the event carries: the key it is sealed under. Null for an event that carries none, or
+     * Whose {@link dev.cabinet.erasure.PersonalData personal data} the event carries: the key it is sealed under. Null for an event that carries none, or
      * whose personal data is its actor's (a post's edit, which only its author makes).
      */
     default String dataSubject() {

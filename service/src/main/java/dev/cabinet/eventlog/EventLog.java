@@ -95,7 +95,7 @@ public class EventLog {
     }
 
     /**
-     * The event's data as the log holds it: its {@link PersonalData} sealed under its subject's key (the event's
+     * The event's data as the log holds it: its {@link dev.cabinet.erasure.PersonalData personal data} sealed under its subject's key (the event's
      * {@link DomainEvent#dataSubject()}, else the actor), unless sealing is turned off.
      */
     private Uni<byte[]> data(EventType<?> type, DomainEvent data, String actor) {

@@ -3,7 +3,7 @@ package dev.cabinet.post;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.eventlog.PersonalData;
+import dev.cabinet.erasure.PersonalData;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
 

@@ -110,7 +110,7 @@ final class PostStreamReset implements StreamReset {
         return events.stream()
                 .filter(event -> postId.equals(event.field(Attributes.POST_ID))
                         && event.field(Attributes.AUTHOR_ID) != null && event.field(Attributes.CREATED_AT) != null
-                        && event.field(Attributes.TITLE) != null && event.field(Attributes.COMMENT_ID) == null)
+                        && event.has(Attributes.TITLE) && event.field(Attributes.COMMENT_ID) == null)
                 .findFirst().orElse(null);
     }
 

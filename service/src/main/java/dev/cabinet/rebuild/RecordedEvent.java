@@ -33,6 +33,11 @@ record RecordedEvent(ConsumerRecord<String, byte[]> record, String id, JsonNode 
         return text(data.path(name));
     }
 
+    /** Whether the data has the field with a value, clear or sealed (a person's data is an object in the log). */
+    boolean has(String name) {
+        return data.hasNonNull(name);
+    }
+
     long offset() {
         return record.offset();
     }

@@ -52,6 +52,9 @@ public record DeclaredCopy(String name, AggregateStream source, List<Map.Entry<S
      * exist yet gives no attribute values and version -1, so any later state of it replaces the copy.
      */
     public ItemUpdate copyOnto(ItemUpdate holderWrite, Optional<Map<String, AttributeValue>> source) {
+        if (attributes.isEmpty() && !erased(source)) {
+            return holderWrite;   // nothing to copy, and no version to keep: an erasure's refresh applies to it anyway
+        }
         long version = versionOf(source);
         for (Map.Entry<String, String> copied : attributes) {
             AttributeValue value = version < 0 ? null : source.get().get(copied.getValue());

@@ -43,6 +43,7 @@ import dev.cabinet.post.PostEvent.PostEdited;
 import dev.cabinet.post.PostEvent.PostPublished;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserEvent;
+import dev.cabinet.user.UserEvent.UserErased;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
 import dev.cabinet.user.UserEvent.UserRegistered;
 
@@ -158,6 +159,8 @@ final class Scenario {
 
         // Last, as a user deletes a post with its comments and likes: the cascade over all of them.
         add(PostEvent.DELETED, new PostDeleted(post, now()), john);
+        // And Jane is erased: the walk over every copy of her profile, now that her post is gone.
+        add(UserEvent.ERASED, new UserErased(jane, now()), jane);
     }
 
     private void add(EventType<? extends DomainEvent> type, DomainEvent data, String actor) {

@@ -3,8 +3,10 @@ package dev.cabinet.eventlog;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.newUserId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +45,12 @@ class EventRecordTest {
 
         JsonNode data = new ObjectMapper().readTree(record.value());
         assertEquals(id, data.get("userId").asText());
-        assertEquals("Eve", data.get("name").asText());
-        assertEquals("eve@example.com", data.get("email").asText());
+        // A person's data is sealed under their key: the record says whose it is, and nothing of the name or address.
+        for (String field : List.of("name", "email")) {
+            assertEquals("aes-gcm-v1", data.get(field).path("sealed").asText(), field);
+            assertEquals(id, data.get(field).path("subject").asText(), field);
+        }
+        assertFalse(new String(record.value(), StandardCharsets.UTF_8).contains("Eve"));
+        assertFalse(new String(record.value(), StandardCharsets.UTF_8).contains("eve@example.com"));
     }
 }

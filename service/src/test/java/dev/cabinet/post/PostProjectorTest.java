@@ -43,7 +43,8 @@ class PostProjectorTest {
                 + "createdAt = \"" + T + "\", status = if_not_exists(status, \"draft\")], "
                 + "Count[counter=USER#u1 / PROFILE, counterType=UserProfile, attribute=postCount, delta=1, "
                 + "marker=USER#u1 / POST#" + T + "#p1, markerFlag=countedInPostCount], "
-                + "CopyCheck[source=USER#u1 / PROFILE, copiedVersion=7, holders=[POST#p1 / METADATA]]]",
+                + "CopyCheck[source=USER#u1 / PROFILE, copiedVersion=7, holders=[POST#p1 / METADATA, "
+                + "USER#u1 / POST#" + T + "#p1]]]",
                 projector.decide(created, new Reads(Optional.empty(), Map.of(PROFILE, Optional.of(ADA)))).toString());
     }
 
@@ -62,6 +63,24 @@ class PostProjectorTest {
                 + "Write[update=USER#u1/POST#" + T + "#p1: SET type = \"UserPost\", postId = \"p1\", title = \"New\", "
                 + "createdAt = \"" + T + "\" IF attribute_exists(pk)]]",
                 projector.decide(new PostEdited("p1", "New", null), root()).toString());
+    }
+
+    @Test
+    void aPostOfAnErasedAuthorHoldsThePlaceholderWhereverTheyWroteAndAnEditChangesNothing() {
+        Map<String, AttributeValue> erased = new java.util.HashMap<>(ADA);
+        erased.put("name", s("[erased]"));
+        erased.put("erasedAt", s(T));
+        String plan = projector.decide(new PostCreated("p1", "u1", "Hi", "Text", T),
+                new Reads(Optional.empty(), Map.of(PROFILE, Optional.of(erased)))).toString();
+        assertEquals(true, plan.contains("title = \"[erased]\", body = \"[erased]\""), plan);
+        assertEquals(true, plan.contains("SET type = \"UserPost\", postId = \"p1\", createdAt = \"" + T
+                + "\", status = if_not_exists(status, \"draft\"), title = \"[erased]\""), plan);
+        assertEquals(false, plan.contains("\"Hi\"") || plan.contains("\"Text\""), plan);
+
+        Map<String, AttributeValue> post = new java.util.HashMap<>(POST);
+        post.put("subjectErasedAt", s(T));
+        assertEquals("onRoot(null) then []", projector.decide(new PostEdited("p1", "New", "B"),
+                new Reads(Optional.of(post), Map.of())).toString());
     }
 
     @Test

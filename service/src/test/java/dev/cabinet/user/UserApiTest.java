@@ -184,7 +184,7 @@ class UserApiTest {
         given().auth().oauth2(tokenFor(id)).contentType(ContentType.TEXT)
                 .body("name=A").put("/users/" + id)
                 .then().statusCode(415).contentType("application/problem+json").body("status", equalTo(415));
-        given().delete("/users/" + id)
+        given().post("/users/" + id)
                 .then().statusCode(405).contentType("application/problem+json");
     }
 
