@@ -83,7 +83,7 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.post.published.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.post.unliked.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.user.profile-updated.v1", new int[] {7, 4});
-        BOUNDS.put("cabinet.user.erased.v1", new int[] {7, 4});
+        BOUNDS.put("cabinet.user.erased.v1", new int[] {18, 4});
         BOUNDS.put("cabinet.user.registered.v1", new int[] {5, 3});
     }
 

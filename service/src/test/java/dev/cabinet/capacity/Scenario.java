@@ -157,10 +157,11 @@ final class Scenario {
         add(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(customer, order, "2026-06-01", "shipped"),
                 john);
 
+        // Jane is erased: the walk over every copy of her profile (her comments, her membership).
+        add(UserEvent.ERASED, new UserErased(jane, now()), jane);
+
         // Last, as a user deletes a post with its comments and likes: the cascade over all of them.
         add(PostEvent.DELETED, new PostDeleted(post, now()), john);
-        // And Jane is erased: the walk over every copy of her profile, now that her post is gone.
-        add(UserEvent.ERASED, new UserErased(jane, now()), jane);
     }
 
     private void add(EventType<? extends DomainEvent> type, DomainEvent data, String actor) {

@@ -34,6 +34,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
@@ -99,6 +100,14 @@ class EventContractTest {
             assertEquals(type.name(), schema.path("title").asText(), "title of " + type.name());
             assertEquals(type.topic(), schema.path("x-cabinet-topic").asText(), "topic of " + type.name());
             assertFieldsMatch(type.name(), type.dataClass(), schema);
+            Set<String> markedInSchema = new TreeSet<>();
+            schema.path("properties").fields().forEachRemaining(field -> {
+                if (field.getValue().path("x-personal-data").asBoolean(false)) {
+                    markedInSchema.add(field.getKey());
+                }
+            });
+            assertEquals(new TreeSet<>(PersonalFields.of(type.dataClass()).keySet()), markedInSchema,
+                    "the fields of " + type.name() + " marked @PersonalData and x-personal-data");
             JsonNode example = schema.path("examples").path(0);
             DomainEvent event = decoder.read(example, type);
             assertEquals(example.path(schema.path("x-cabinet-key").asText()).asText(), event.aggregateId(),
