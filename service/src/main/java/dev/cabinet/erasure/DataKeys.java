@@ -18,6 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
+import dev.cabinet.iam.AwsCallLog;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
@@ -38,11 +39,13 @@ public class DataKeys {
     private final SubjectKeyStore store;
     private final ErasureConfig config;
     private final Instance<KmsAsyncClient> kms;
+    private final AwsCallLog calls;
     private volatile KeyWrapping wrapping;
     private final Cache<String, SecretKey> keys;
 
-    DataKeys(SubjectKeyStore store, ErasureConfig config, Instance<KmsAsyncClient> kms) {
+    DataKeys(SubjectKeyStore store, ErasureConfig config, Instance<KmsAsyncClient> kms, AwsCallLog calls) {
         this.store = store;
+        this.calls = calls;
         this.config = config;
         this.kms = kms;
         this.keys = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(config.keyCache()).build();
@@ -65,7 +68,7 @@ public class DataKeys {
                                 + "(32 bytes in base64)"))));
                 case KMS -> new KmsKeyWrapping(kms.get(), config.kmsKeyId().orElseThrow(
                         () -> new IllegalStateException("cabinet.erasure.wrapping=kms needs cabinet.erasure.kms-key-id "
-                                + "(CABINET_KMS_KEY_ID in production)")));
+                                + "(CABINET_KMS_KEY_ID in production)")), calls);
             };
             wrapping = chosen;
         }

@@ -1,41 +1,44 @@
 package dev.cabinet.erasure;
 
+import dev.cabinet.iam.AwsCallLog;
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.kms.KmsAsyncClient;
-import software.amazon.awssdk.services.kms.model.DataKeySpec;
 
 /**
- * Wraps data keys with an AWS KMS key: GenerateDataKey gives a new key clear and wrapped, Decrypt unwraps one. The key
- * material never leaves KMS; an instance's role needs only these two operations on this one key.
+ * Wraps data keys with an AWS KMS key: GenerateDataKey gives a new key clear and wrapped ({@link KmsKeyGeneration}),
+ * Decrypt unwraps one. The KMS key's material never leaves KMS; an instance's role needs only these two operations on
+ * this one key (see {@link IamRole#keyActions()}).
  */
 @CallsAws({ IamRole.API, IamRole.PROJECTOR, IamRole.OPERATOR })
 final class KmsKeyWrapping implements KeyWrapping {
 
     private final KmsAsyncClient kms;
     private final String keyId;
+    private final AwsCallLog calls;
+    private final KmsKeyGeneration generation;
 
-    KmsKeyWrapping(KmsAsyncClient kms, String keyId) {
+    KmsKeyWrapping(KmsAsyncClient kms, String keyId, AwsCallLog calls) {
         this.kms = kms;
         this.keyId = keyId;
+        this.calls = calls;
+        this.generation = new KmsKeyGeneration(kms, keyId, calls);
     }
 
     @Override
     public Uni<DataKey> generate() {
-        return Uni.createFrom().completionStage(() -> kms.generateDataKey(b -> b.keyId(keyId)
-                .keySpec(DataKeySpec.AES_256)))
-                .map(response -> new DataKey(response.plaintext().asByteArray(),
-                        response.ciphertextBlob().asByteArray()));
+        return generation.generate();
     }
 
     @Override
     public Uni<byte[]> unwrap(byte[] wrapped) {
         // Naming the key makes KMS refuse a blob wrapped under any other, instead of trusting the blob's own metadata.
-        return Uni.createFrom().completionStage(() -> kms.decrypt(b -> b.keyId(keyId)
-                .ciphertextBlob(SdkBytes.fromByteArray(wrapped))))
-                .map(response -> response.plaintext().asByteArray());
+        return Uni.createFrom().completionStage(() -> {
+            calls.record("kms:Decrypt", IamRole.Resource.KEY);
+            return kms.decrypt(b -> b.keyId(keyId).ciphertextBlob(SdkBytes.fromByteArray(wrapped)));
+        }).map(response -> response.plaintext().asByteArray());
     }
 
     @Override

@@ -23,7 +23,8 @@ public enum IamRole {
             Set.of("GetItem", "BatchGetItem", "Query", "UpdateItem", "DeleteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
-            Set.of("PutObject", "GetObject")),
+            Set.of("PutObject", "GetObject"),
+            Set.of("GenerateDataKey", "Decrypt")),
 
     /**
      * The projector: conditional writes, consistent reads (an event's first reads batched) and key-condition queries,
@@ -33,7 +34,8 @@ public enum IamRole {
             Set.of("GetItem", "BatchGetItem", "Query", "UpdateItem", "DeleteItem", "BatchWriteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
-            Set.of("DeleteObject")),
+            Set.of("DeleteObject"),
+            Set.of("Decrypt")),
 
     /**
      * The operators' endpoints under {@code /admin}: a parked key's retry applies its events through the projectors
@@ -44,7 +46,8 @@ public enum IamRole {
             Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "Scan",
                     "BatchGetItem"),
             Set.of("Query"),
-            Set.of());
+            Set.of(),
+            Set.of("Decrypt"));
 
     /**
      * Operations the tests make that no production role is granted, and why: in production the ACK Table resource
@@ -62,14 +65,16 @@ public enum IamRole {
     private final Set<String> tableActions;
     private final Set<String> indexActions;
     private final Set<String> objectActions;
+    private final Set<String> keyActions;
 
     IamRole(String policyName, String servedBy, Set<String> tableActions, Set<String> indexActions,
-            Set<String> objectActions) {
+            Set<String> objectActions, Set<String> keyActions) {
         this.policyName = policyName;
         this.servedBy = servedBy;
         this.tableActions = new TreeSet<>(tableActions);
         this.indexActions = new TreeSet<>(indexActions);
         this.objectActions = new TreeSet<>(objectActions);
+        this.keyActions = new TreeSet<>(keyActions);
     }
 
     /** The IAM policy's name; its document is {@code deploy/iam/<name>-policy.json}. */
@@ -96,12 +101,22 @@ public enum IamRole {
         return objectActions.stream().map(a -> "s3:" + a).toList();
     }
 
+    /**
+     * What the role may do with the KMS key that wraps the people's data keys ({@code cabinet.erasure.kms-key-id}):
+     * {@code kms:...} actions. The API makes a person's key and unwraps it to seal their data; everything that applies
+     * events only unwraps.
+     */
+    public List<String> keyActions() {
+        return keyActions.stream().map(a -> "kms:" + a).toList();
+    }
+
     /** Whether the role may make {@code action} (e.g. {@code dynamodb:Query}) on a resource of this kind. */
     public boolean grants(String action, Resource resource) {
         return switch (resource) {
             case TABLE -> tableActions().contains(action);
             case INDEX -> indexActions().contains(action);
             case OBJECT -> objectActions().contains(action);
+            case KEY -> keyActions().contains(action);
         };
     }
 
@@ -120,7 +135,7 @@ public enum IamRole {
 
     /** The kinds of resource a policy statement names. */
     public enum Resource {
-        TABLE, INDEX, OBJECT;
+        TABLE, INDEX, OBJECT, KEY;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);

@@ -107,7 +107,10 @@ public final class ProcessHarness implements AutoCloseable {
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
-                "CABINET_CURSOR_SECRET", CURSOR_SECRET);
+                "CABINET_CURSOR_SECRET", CURSOR_SECRET,
+                // No KMS here: the people's data keys are wrapped by a local key, as in dev mode.
+                "CABINET_KEY_WRAPPING", "local",
+                "CABINET_LOCAL_WRAPPING_KEY", "cHJvY2Vzcy10ZXN0LWxvY2FsLXdyYXBwaW5nLWtleSE=");
         AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions,
                 recordAwsCalls);
         apps.add(app);

@@ -23,6 +23,8 @@ final class IamPolicies {
     static final List<String> TABLES = List.of(DYNAMODB + "${CABINET_TABLE_NAME}",
             DYNAMODB + "${CABINET_TABLE_NAME}-*");
     static final String BUCKET = "arn:aws:s3:::${CABINET_FILES_BUCKET}/";
+    /** The KMS key that wraps the people's data keys (an IAM policy names a key by its ARN, never by an alias). */
+    static final String KEY = "${CABINET_KMS_KEY_ARN}";
 
     private static final DefaultIndenter INDENT = new DefaultIndenter("  ", "\n");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,6 +45,9 @@ final class IamPolicies {
         }
         if (!role.objectActions().isEmpty()) {
             statements.add(statement("Objects", role.objectActions(), List.of(BUCKET + IamRole.OBJECT_PREFIX + "*")));
+        }
+        if (!role.keyActions().isEmpty()) {
+            statements.add(statement("DataKeys", role.keyActions(), List.of(KEY)));
         }
         Map<String, Object> policy = new LinkedHashMap<>();
         policy.put("Version", "2012-10-17");
@@ -67,13 +72,13 @@ final class IamPolicies {
     /** The README's table: which policy, for what, and what it allows. */
     static String readmeTable() {
         StringBuilder table = new StringBuilder()
-                .append("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects |\n")
-                .append("|---|---|---|---|---|\n");
+                .append("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects | KMS, the data keys' key |\n")
+                .append("|---|---|---|---|---|---|\n");
         for (IamRole role : IamRole.values()) {
             table.append("| [`").append(fileName(role)).append("`](../iam/").append(fileName(role)).append(") | ")
                     .append(role.servedBy()).append(" | ").append(names(role.tableActions())).append(" | ")
                     .append(names(role.indexActions())).append(" | ").append(names(role.objectActions()))
-                    .append(" |\n");
+                    .append(" | ").append(names(role.keyActions())).append(" |\n");
         }
         return table.toString();
     }

@@ -99,6 +99,7 @@ class IamPoliciesIT {
                     case TABLE -> role.tableActions();
                     case INDEX -> role.indexActions();
                     case OBJECT -> role.objectActions();
+                    case KEY -> role.keyActions();
                 };
                 for (String action : granted) {
                     if (calls.stream().noneMatch(c -> c.roles().contains(role) && c.action().equals(action)

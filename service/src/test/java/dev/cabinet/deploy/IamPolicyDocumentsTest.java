@@ -49,7 +49,7 @@ class IamPolicyDocumentsTest {
         assertEquals("2012-10-17", policy.at("/Version").asText());
         for (JsonNode statement : policy.at("/Statement")) {
             assertEquals("Allow", statement.at("/Effect").asText());
-            statement.at("/Action").forEach(a -> assertTrue(a.asText().matches("(dynamodb|s3):[A-Z][A-Za-z]+"),
+            statement.at("/Action").forEach(a -> assertTrue(a.asText().matches("(dynamodb|s3|kms):[A-Z][A-Za-z]+"),
                     a.asText()));
             statement.at("/Resource").forEach(r -> assertTrue(!r.asText().endsWith(":*") && !r.asText().equals("*"),
                     "no wildcard resource: " + r.asText()));

@@ -15,6 +15,8 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.kms.KmsAsyncClient;
+import software.amazon.awssdk.services.kms.KmsClient;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
@@ -26,7 +28,7 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 class AwsCallersTest {
 
     private static final List<Class<?>> CLIENTS = List.of(DynamoDbAsyncClient.class, DynamoDbClient.class,
-            S3Client.class, S3AsyncClient.class, S3Presigner.class);
+            S3Client.class, S3AsyncClient.class, S3Presigner.class, KmsAsyncClient.class, KmsClient.class);
 
     @Test
     void everyClassThatHoldsAnAwsClientIsMarkedWithItsRoles() {
