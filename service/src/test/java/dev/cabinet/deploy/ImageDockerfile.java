@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,7 @@ import java.util.regex.Pattern;
 public final class ImageDockerfile {
 
     public static final Path DIR = Path.of("src", "main", "docker");
+    private static final Pattern RANDOM_BYTES = Pattern.compile("\\$\\(openssl rand -base64 (\\d+)\\)");
     private static final Pattern ASSIGNMENT = Pattern.compile("(\\w+)=(?:\"((?:[^\"\\\\]|\\\\.)*)\"|'([^']*)'|(\\S*))");
 
     private final String name;
@@ -131,11 +134,33 @@ public final class ImageDockerfile {
         return argument;
     }
 
-    /** The container's environment: the image's {@code ENV}, then the header's {@code -e} settings. */
+    /**
+     * The container's environment: the image's {@code ENV}, then the header's {@code -e} settings, each command
+     * substitution run as the user's shell would ({@link #substituted}).
+     */
     public Map<String, String> containerEnv() {
         Map<String, String> env = new LinkedHashMap<>(env());
-        env.putAll(run().env());
+        run().env().forEach((name, value) -> env.put(name, substituted(value)));
         return env;
+    }
+
+    /**
+     * A header value with its command substitution done: {@code $(openssl rand -base64 N)} becomes N random bytes in
+     * base64, as openssl would print them; any other substitution is refused rather than passed on as text.
+     */
+    static String substituted(String value) {
+        Matcher random = RANDOM_BYTES.matcher(value);
+        StringBuilder result = new StringBuilder();
+        while (random.find()) {
+            byte[] bytes = new byte[Integer.parseInt(random.group(1))];
+            new SecureRandom().nextBytes(bytes);
+            random.appendReplacement(result, Matcher.quoteReplacement(Base64.getEncoder().encodeToString(bytes)));
+        }
+        random.appendTail(result);
+        if (result.indexOf("$(") >= 0 || result.indexOf("`") >= 0) {
+            throw new IllegalArgumentException("a command substitution this test cannot run: " + value);
+        }
+        return result.toString();
     }
 
     /** A {@code docker run} command: its {@code -e} settings, {@code -v} mounts (container to host path), image. */
@@ -170,12 +195,15 @@ public final class ImageDockerfile {
             throw new IllegalArgumentException("no image in " + command);
         }
 
-        /** Words as the shell splits them, double quotes kept together (no expansion). */
-        private static List<String> words(String command) {
+        /**
+         * Words as the shell splits them: a double-quoted part belongs to the word around it (NAME="a b" is one
+         * word) and loses its quotes; nothing is expanded here.
+         */
+        static List<String> words(String command) {
             List<String> words = new ArrayList<>();
-            Matcher word = Pattern.compile("\"([^\"]*)\"|(\\S+)").matcher(command);
+            Matcher word = Pattern.compile("(?:\"[^\"]*\"|[^\\s\"])+").matcher(command);
             while (word.find()) {
-                words.add(word.group(1) != null ? word.group(1) : word.group(2));
+                words.add(word.group().replace("\"", ""));
             }
             return words;
         }

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -147,6 +148,16 @@ class RunJavaTest {
         assertEquals(jvm.mounts(), dockerfile.run().mounts(), file);
         assertTrue(dockerfile.run().image().length() > 0
                 && readString(file).contains("-t " + dockerfile.run().image() + " "), file + " runs what it builds");
+    }
+
+    @Test
+    void theHeadersQuotedCommandSubstitutionIsOneWordAndGivesTheContainerAFreshKey() {
+        assertEquals(List.of("docker", "run", "-e", "A=$(openssl rand -base64 32)", "-e", "B=x y", "image"),
+                ImageDockerfile.DockerRun.words("docker run -e A=\"$(openssl rand -base64 32)\" -e \"B=x y\" image"));
+        String key = ImageDockerfile.read("Dockerfile.jvm").containerEnv().get("CABINET_LOCAL_WRAPPING_KEY");
+        assertEquals(32, Base64.getDecoder().decode(key).length, key);
+        assertNotEquals(key, ImageDockerfile.read("Dockerfile.jvm").containerEnv().get("CABINET_LOCAL_WRAPPING_KEY"));
+        assertThrows(IllegalArgumentException.class, () -> ImageDockerfile.substituted("$(cat /etc/key)"));
     }
 
     private static String ratio(String ratio) {
