@@ -1,7 +1,8 @@
 // Opens the Cabinet page of the Quarkus Dev UI in Debian's Chromium (driven by playwright-core, no downloaded browser)
 // against a running dev mode: the key plan, the demo customer C001's item collection in sort-key order, an event of the
-// log with its outcome; and, given the broker's address, a record that breaks the contract (sent with kcat), its parked
-// key discarded through the page and its outcome then "discarded". Saves one screenshot per view. Exits non-zero on the
+// log with its outcome and as the projector reads it; and, given the broker's address, a record that breaks the contract
+// (sent with kcat), its parked key discarded through the page and its outcome then "discarded", and an order-placed v1
+// record shown upcast to v2. Saves one screenshot per view. Exits non-zero on the
 // first expectation that fails.
 //
 // Usage: [CABINET_DEV_UI_KAFKA=host:port] node browser-test.mjs <base url> <screenshot directory>
@@ -88,6 +89,8 @@ try {
     const status = await outcome.getAttribute('data-status');
     assert.ok(['200', '404'].includes(status), `GET /commands/{eventId} answered ${status}`);
     await log.locator('[data-testid=aggregate-items] tr').first().waitFor();
+    assert.match(await log.locator('[data-testid=as-read-type]').textContent(), /^cabinet\.customer\./,
+        'the event as the projector reads it');
     await log.locator('[data-testid=lag] tbody tr').first().waitFor();
     await screenshot(`${shots}/dev-ui-log.png`);
 
@@ -115,6 +118,24 @@ try {
         await waitWithRefresh(poisonEvent, log.locator('[data-testid=refresh-events]'));
         await poisonEvent.click();
         await log.locator('[data-testid=outcome][data-status="200"]', { hasText: 'discarded' }).waitFor();
+        assert.match(await log.locator('[data-testid=as-read-problem]').textContent(), /not JSON/);
+
+        step('an order-placed v1 (as an older writer logs it) reads as v2 in the log view: the upcast on this path too');
+        const oldId = `devui-v1-${suffix}`;
+        execFileSync('kcat', ['-P', '-b', kafka, '-t', 'cabinet.customers', '-k', 'C001',
+            '-H', 'ce_specversion=1.0', '-H', `ce_id=${oldId}`, '-H', 'ce_source=/dev-ui-browser-test',
+            '-H', 'ce_type=cabinet.customer.order-placed.v1', '-H', 'ce_subject=C001', '-H', 'ce_actor=old-shop',
+            '-H', 'ce_time=2026-06-01T10:00:00.000Z', '-H', 'content-type=application/json'],
+            { input: `{"customerId":"C001","orderId":"O${suffix.toUpperCase()}","orderDate":"2025-01-31",`
+                + `"placedAt":"2025-01-31T09:00:00.000Z","total":129.9}` });
+        const oldEvent = log.locator(
+            `[data-testid=topic][data-topic="cabinet.customers"] [data-testid=event][data-event-id="${oldId}"]`);
+        await waitWithRefresh(oldEvent, log.locator('[data-testid=refresh-events]'));
+        await oldEvent.click();
+        await log.locator('[data-testid=as-read-upcast]').waitFor();
+        assert.equal(await log.locator('[data-testid=as-read-type]').textContent(), 'cabinet.customer.order-placed.v2');
+        assert.match(await log.locator('[data-testid=as-read-data]').textContent(), /"total": "129.90"/);
+        await screenshot(`${shots}/dev-ui-upcast.png`);
     } else {
         console.log('  (no CABINET_DEV_UI_KAFKA: the parked-key step is skipped)');
     }

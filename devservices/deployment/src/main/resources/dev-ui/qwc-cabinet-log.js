@@ -5,7 +5,8 @@ import { cabinetStyles } from './cabinet-styles.js';
 
 /**
  * The log and the projection: the newest events of each topic (a click shows the event's outcome from
- * GET /commands/{eventId} and the items of its aggregate's partition), the projector's lag per partition in events and
+ * GET /commands/{eventId}, the event as the projectors read it (upcast, personal data opened) and the items of its
+ * aggregate's partition), the projector's lag per partition in events and
  * in seconds (the age of the oldest event not applied yet, from the readiness check's data), updating, and the parked
  * keys with retry and discard through the operator endpoints.
  */
@@ -168,8 +169,24 @@ export class QwcCabinetLog extends LitElement {
                     <tbody>${this._aggregate.items.map(item => html`<tr><td class="mono">${item[keyPlan.indexes[0].skAttribute]}</td>
                         <td><b>${item[keyPlan.typeAttribute]}</b></td></tr>`)}</tbody></table>`
                 : html`<p class="muted">no partition-key template matches this topic's key</p>`}
-            <details><summary>Record</summary><pre>${JSON.stringify(event.headers, null, 1)}\n${event.data}</pre></details>
+            ${this._asRead(event)}
+            <details><summary>Record, as the log holds it</summary><pre>${JSON.stringify(event.headers, null, 1)}\n${event.data}</pre></details>
         </div>`;
+    }
+
+    /** The event as the projectors read it: the current version, personal data opened (or the erased placeholder). */
+    _asRead(event) {
+        const read = event.read;
+        if (!read) {
+            return '';
+        }
+        if (read.problem) {
+            return html`<h3>As the projector reads it</h3><p data-testid="as-read-problem">Not readable: ${read.problem}</p>`;
+        }
+        const upcast = read.type !== event.type;
+        return html`<h3>As the projector reads it: <code data-testid="as-read-type">${read.type}</code>
+                ${upcast ? html`<span class="muted" data-testid="as-read-upcast">(upcast from ${event.type})</span>` : ''}</h3>
+            <pre data-testid="as-read-data">${JSON.stringify(JSON.parse(read.data), null, 1)}</pre>`;
     }
 
     _lagTable() {

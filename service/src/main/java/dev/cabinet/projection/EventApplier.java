@@ -113,22 +113,27 @@ public class EventApplier {
     }
 
     private Uni<Void> applyOnce(ConsumerRecord<String, byte[]> record, long attempts) {
+        return read(record, attempts).chain(event -> applyRead(record, event, attempts));
+    }
+
+    /**
+     * The record's event as the projectors see it: its envelope, its sealed values opened (the keys of whoever's data
+     * it holds, read with at most {@code attempts} retries; an erased person's values as placeholders), its data
+     * checked against the schema and upcast to the current version. Fails with {@link UnappliableEventException} when
+     * it cannot be read.
+     */
+    public Uni<ReceivedEvent> read(ConsumerRecord<String, byte[]> record, long attempts) {
         CloudEvent envelope;
+        Set<String> subjects;
         try {
             envelope = decoder.envelope(record);
+            subjects = subjects(envelope);
         } catch (UnappliableEventException e) {
             return Uni.createFrom().failure(e);
         }
-        Set<String> subjects;
-        try {
-            subjects = PersonalFields.subjects(envelope.data());
-        } catch (IllegalArgumentException e) {
-            return Uni.createFrom().failure(new UndecodableEventException(e.getMessage()));
-        }
         if (subjects.isEmpty()) {
-            return applyDecoded(record, envelope, envelope.data(), attempts);
+            return decoded(record, envelope, envelope.data());
         }
-        // The keys of whoever's data the event holds; an erased person's read as gone, their values as placeholders.
         return retries.retrying(StoreCallSource.of(envelope.type(), () -> keys.forOpening(subjects))
                 .onFailure(TransientStoreErrors::isTransient)
                 .invoke(e -> LOG.warnf("Retrying the keys of %s (%s): %s", envelope.id(), envelope.type(),
@@ -142,18 +147,27 @@ public class EventApplier {
                     } catch (IllegalArgumentException e) {
                         return Uni.createFrom().failure(new UndecodableEventException(e.getMessage()));
                     }
-                    return applyDecoded(record, envelope, revealed, attempts);
+                    return decoded(record, envelope, revealed);
                 });
     }
 
-    private Uni<Void> applyDecoded(ConsumerRecord<String, byte[]> record, CloudEvent envelope, JsonNode data,
-            long attempts) {
-        ReceivedEvent event;
+    private static Set<String> subjects(CloudEvent envelope) {
         try {
-            event = decoder.decode(record, envelope, data);
+            return PersonalFields.subjects(envelope.data());
+        } catch (IllegalArgumentException e) {
+            throw new UndecodableEventException(e.getMessage());
+        }
+    }
+
+    private Uni<ReceivedEvent> decoded(ConsumerRecord<String, byte[]> record, CloudEvent envelope, JsonNode data) {
+        try {
+            return Uni.createFrom().item(decoder.decode(record, envelope, data));
         } catch (UnappliableEventException e) {
             return Uni.createFrom().failure(e);
         }
+    }
+
+    private Uni<Void> applyRead(ConsumerRecord<String, byte[]> record, ReceivedEvent event, long attempts) {
         Projector<?> projector = projectorByType.get(event.type());
         long started = System.nanoTime();
         metrics.started(record.timestamp());

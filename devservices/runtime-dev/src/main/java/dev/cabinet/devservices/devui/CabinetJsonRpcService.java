@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.admin.Admin;
@@ -36,6 +37,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
+import dev.cabinet.devservices.LoggedEventReader;
 import io.smallrye.common.annotation.Blocking;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -57,6 +59,8 @@ public class CabinetJsonRpcService {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
     private final DynamoDbAsyncClient dynamo;
+    /** The application's way of reading its records (upcast, sealed values opened), if it offers one. */
+    private final Instance<LoggedEventReader> reader;
     private final Config config = ConfigProvider.getConfig();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final List<Map<String, String>> recentPartitions = new ArrayList<>();
@@ -66,8 +70,9 @@ public class CabinetJsonRpcService {
     private Instant operatorTokenExpires = Instant.EPOCH;
 
     @Inject
-    public CabinetJsonRpcService(DynamoDbAsyncClient dynamo) {
+    public CabinetJsonRpcService(DynamoDbAsyncClient dynamo, Instance<LoggedEventReader> reader) {
         this.dynamo = dynamo;
+        this.reader = reader;
     }
 
     // --- item collections ------------------------------------------------------------------------------------------
@@ -212,7 +217,7 @@ public class CabinetJsonRpcService {
         return partitions;
     }
 
-    private static Map<String, Object> describe(ConsumerRecord<byte[], byte[]> record) {
+    private Map<String, Object> describe(ConsumerRecord<byte[], byte[]> record) {
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("topic", record.topic());
         event.put("partition", record.partition());
@@ -232,7 +237,24 @@ public class CabinetJsonRpcService {
         event.put("subject", headers.get("ce_subject"));
         event.put("headers", headers);
         event.put("data", record.value() == null ? null : new String(record.value(), StandardCharsets.UTF_8));
+        event.put("read", asRead(record));
         return event;
+    }
+
+    /** The event as the application's projectors read it, when the application says how; else null. */
+    private Map<String, Object> asRead(ConsumerRecord<byte[], byte[]> record) {
+        if (!reader.isResolvable() || record.value() == null) {
+            return null;
+        }
+        Map<String, byte[]> headers = new LinkedHashMap<>();
+        record.headers().forEach(header -> headers.put(header.key(), header.value()));
+        LoggedEventReader.Reading reading = reader.get().read(record.topic(), record.partition(), record.offset(),
+                record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8), headers, record.value());
+        Map<String, Object> read = new LinkedHashMap<>();
+        read.put("type", reading.type());
+        read.put("data", reading.data());
+        read.put("problem", reading.problem());
+        return read;
     }
 
     private KafkaConsumer<byte[], byte[]> consumer() {
