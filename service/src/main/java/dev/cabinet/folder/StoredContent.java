@@ -7,6 +7,8 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import dev.cabinet.iam.AwsCallLog;
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
@@ -24,6 +26,8 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 @CallsAws(IamRole.API)
 public class StoredContent {
 
+    private static final Logger LOG = Logger.getLogger(StoredContent.class);
+
     private final S3AsyncClient s3;
     private final S3Presigner presigner;
     private final FilesConfig config;
@@ -38,8 +42,10 @@ public class StoredContent {
 
     /** The object's size and content type; empty when there is no object at the address. */
     public Uni<Optional<StoredObject>> head(ObjectAddress address) {
-        // HEAD is authorised by s3:GetObject.
+        // HEAD is authorised by s3:GetObject; S3 says a missing object is missing (404) only to a caller that may list
+        // the bucket, and 403 to any other (isMissing reads both as missing).
         callLog.record("s3:GetObject", IamRole.Resource.OBJECT);
+        callLog.record("s3:ListBucket", IamRole.Resource.BUCKET);
         return Uni.createFrom().completionStage(() -> s3.headObject(head -> head.bucket(address.bucket())
                         .key(address.key())))
                 .map(found -> Optional.of(new StoredObject(found.contentLength(), found.contentType())))
@@ -61,9 +67,22 @@ public class StoredContent {
         return "attachment; filename*=UTF-8''" + URLEncoder.encode(fileName, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    private static boolean isMissing(Throwable failure) {
+    /**
+     * Whether a HEAD's failure says there is no object: 404, or 403 where the role may not list the bucket (S3 then
+     * hides whether the key exists). A 403 is logged, since it also means a role without s3:GetObject: an existing
+     * upload would then read as missing until the policy is fixed.
+     */
+    static boolean isMissing(Throwable failure) {
         Throwable cause = failure.getCause() != null && !(failure instanceof S3Exception) ? failure.getCause() : failure;
-        return cause instanceof NoSuchKeyException
-                || (cause instanceof S3Exception s3 && s3.statusCode() == 404);
+        if (cause instanceof NoSuchKeyException || cause instanceof S3Exception s3 && s3.statusCode() == 404) {
+            return true;
+        }
+        if (cause instanceof S3Exception s3 && s3.statusCode() == 403) {
+            LOG.warnf("S3 answered 403 to a HEAD of an upload: read as missing, which is what it means when the role "
+                    + "may not list the bucket; if the object is there, the role lacks s3:GetObject or s3:ListBucket "
+                    + "(deploy/iam/cabinet-api-policy.json grants both)");
+            return true;
+        }
+        return false;
     }
 }

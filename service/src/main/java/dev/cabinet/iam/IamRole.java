@@ -17,13 +17,15 @@ public enum IamRole {
 
     /**
      * The REST API: reads (batched for the feed's like counts), idempotent commands, table checks at startup and in
-     * readiness, presigned uploads and downloads, and the HEAD that confirms an upload (S3 authorises HEAD by GetObject).
+     * readiness, presigned uploads and downloads, and the HEAD that confirms an upload (S3 authorises HEAD by GetObject,
+     * and answers a missing object's HEAD 404 only to a caller that may list the bucket).
      */
     API("cabinet-api", "the REST API (Deployment cabinet-api)",
             Set.of("GetItem", "BatchGetItem", "Query", "UpdateItem", "DeleteItem", "DescribeTable",
                     "DescribeTimeToLive"),
             Set.of("Query"),
             Set.of("PutObject", "GetObject"),
+            Set.of("ListBucket"),
             Set.of("GenerateDataKey", "Decrypt")),
 
     /**
@@ -35,6 +37,7 @@ public enum IamRole {
                     "DescribeTimeToLive"),
             Set.of("Query"),
             Set.of("DeleteObject"),
+            Set.of(),
             Set.of("Decrypt")),
 
     /**
@@ -46,6 +49,7 @@ public enum IamRole {
             Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "Scan",
                     "BatchGetItem"),
             Set.of("Query"),
+            Set.of(),
             Set.of(),
             Set.of("Decrypt"));
 
@@ -65,15 +69,17 @@ public enum IamRole {
     private final Set<String> tableActions;
     private final Set<String> indexActions;
     private final Set<String> objectActions;
+    private final Set<String> bucketActions;
     private final Set<String> keyActions;
 
     IamRole(String policyName, String servedBy, Set<String> tableActions, Set<String> indexActions,
-            Set<String> objectActions, Set<String> keyActions) {
+            Set<String> objectActions, Set<String> bucketActions, Set<String> keyActions) {
         this.policyName = policyName;
         this.servedBy = servedBy;
         this.tableActions = new TreeSet<>(tableActions);
         this.indexActions = new TreeSet<>(indexActions);
         this.objectActions = new TreeSet<>(objectActions);
+        this.bucketActions = new TreeSet<>(bucketActions);
         this.keyActions = new TreeSet<>(keyActions);
     }
 
@@ -102,6 +108,14 @@ public enum IamRole {
     }
 
     /**
+     * What the role may do on the bucket itself, only for keys under {@link #OBJECT_PREFIX}: {@code s3:ListBucket},
+     * without which S3 answers a HEAD of a missing object 403 instead of 404 (the API's check of an upload).
+     */
+    public List<String> bucketActions() {
+        return bucketActions.stream().map(a -> "s3:" + a).toList();
+    }
+
+    /**
      * What the role may do with the KMS key that wraps the people's data keys ({@code cabinet.erasure.kms-key-id}):
      * {@code kms:...} actions. The API makes a person's key and unwraps it to seal their data; everything that applies
      * events only unwraps.
@@ -116,6 +130,7 @@ public enum IamRole {
             case TABLE -> tableActions().contains(action);
             case INDEX -> indexActions().contains(action);
             case OBJECT -> objectActions().contains(action);
+            case BUCKET -> bucketActions().contains(action);
             case KEY -> keyActions().contains(action);
         };
     }
@@ -135,7 +150,7 @@ public enum IamRole {
 
     /** The kinds of resource a policy statement names. */
     public enum Resource {
-        TABLE, INDEX, OBJECT, KEY;
+        TABLE, INDEX, OBJECT, BUCKET, KEY;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.http.Problems;
+import dev.cabinet.table.TableConfig;
 
 /**
  * The operator's side of a blue/green rebuild (see the runbook in docs/design.md): how far a candidate table is, its
@@ -27,10 +28,12 @@ public class RebuildResource {
 
     private final Rebuilds rebuilds;
     private final JsonWebToken token;
+    private final TableConfig tables;
 
-    RebuildResource(Rebuilds rebuilds, JsonWebToken token) {
+    RebuildResource(Rebuilds rebuilds, JsonWebToken token, TableConfig tables) {
         this.rebuilds = rebuilds;
         this.token = token;
+        this.tables = tables;
     }
 
     @Operation(operationId = "getRebuild")
@@ -53,9 +56,14 @@ public class RebuildResource {
         return rebuilds.cutOver(checked(table), token.getSubject());
     }
 
-    private static String checked(String table) {
+    /** A table name, of the home table (to cut back) or a rebuild's: no other table is the read model's. */
+    private String checked(String table) {
         if (!table.matches(TABLE_NAME)) {
             throw Problems.badRequest("table", "must be a DynamoDB table name (" + TABLE_NAME + ")");
+        }
+        if (!tables.mayAnswerReads(table)) {
+            throw Problems.badRequest("table", "must be the home table " + tables.name() + " or a rebuild's, named "
+                    + tables.name() + TableConfig.REBUILD_INFIX + "<suffix>");
         }
         return table;
     }

@@ -43,6 +43,11 @@ public class TableBootstrap {
     // Runs before the messaging connectors start consuming (they observe StartupEvent at a later priority). Blocking is
     // fine here: this is the startup thread, and nothing may run before the table is known to be right.
     void onStart(@Observes @Priority(10) StartupEvent event) {
+        if (!config.mayAnswerReads(config.target())) {
+            throw new IllegalStateException("cabinet.table.projection-target '" + config.target() + "' is not a "
+                    + "rebuild's table: name it " + config.name() + TableConfig.REBUILD_INFIX + "<suffix> (the IAM "
+                    + "policies in deploy/iam grant the home table and those only)");
+        }
         ensure(config.name());
         if (!config.target().equals(config.name())) {
             ensure(config.target());

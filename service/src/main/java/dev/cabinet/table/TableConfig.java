@@ -19,7 +19,8 @@ public interface TableConfig {
 
     /**
      * The table this instance's projector writes: the home table by default; a rebuild's projector writes a new one
-     * (with its own consumer group) until the cut-over makes it the table that answers reads.
+     * (with its own consumer group) until the cut-over makes it the table that answers reads. A rebuild's table is
+     * named {@code <home table>-rebuild-<suffix>} ({@link #isRebuildTable}).
      */
     Optional<String> projectionTarget();
 
@@ -43,6 +44,22 @@ public interface TableConfig {
 
     default String target() {
         return projectionTarget().orElse(name());
+    }
+
+    /** What a rebuild's table name starts with, after the home table's name. */
+    String REBUILD_INFIX = "-rebuild-";
+
+    /**
+     * Whether {@code table} may hold a rebuild: {@code <home table>-rebuild-<suffix>}. The IAM policies grant exactly
+     * these and the home table, never {@code <home table>-*}, which would reach an unrelated {@code cabinet-billing}.
+     */
+    default boolean isRebuildTable(String table) {
+        return table.startsWith(name() + REBUILD_INFIX) && table.length() > (name() + REBUILD_INFIX).length();
+    }
+
+    /** Whether reads may be pointed at {@code table}: the home table, or a rebuild's. */
+    default boolean mayAnswerReads(String table) {
+        return table.equals(name()) || isRebuildTable(table);
     }
 
     /**

@@ -1078,7 +1078,7 @@ class CabinetBenchmark {
 
     private void rebuild(ProcessHarness harness, RawStore raw) throws Exception {
         AppProcess rebuilder = harness.app("rebuild", Map.of("cabinet.role", "projector",
-                "cabinet.table.projection-target", "cabinet-rebuild",
+                "cabinet.table.projection-target", "cabinet-rebuild-benchmark",
                 "mp.messaging.incoming.events.group.id", "cabinet-rebuild-bench"), jvm("rebuild"));
         Drain drain;
         double scrapeCpu;

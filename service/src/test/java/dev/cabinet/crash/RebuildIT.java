@@ -49,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class RebuildIT {
 
-    private static final String GREEN = "cabinet-green";
+    private static final String GREEN = "cabinet-rebuild-green";
 
     private static ProcessHarness harness;
     private static AppProcess blue;

@@ -19,10 +19,14 @@ import dev.cabinet.iam.IamRole;
 final class IamPolicies {
 
     static final String DYNAMODB = "arn:aws:dynamodb:${AWS_REGION}:${AWS_ACCOUNT_ID}:table/";
-    /** The home table, and the tables rebuilds fill (cabinet-v2, ...), which answer reads after a cut-over. */
+    /**
+     * The home table, and the tables rebuilds fill (cabinet-rebuild-v2, ...), which answer reads after a cut-over: a
+     * prefix of their own, so that no unrelated table that merely starts with the home table's name is granted.
+     */
     static final List<String> TABLES = List.of(DYNAMODB + "${CABINET_TABLE_NAME}",
-            DYNAMODB + "${CABINET_TABLE_NAME}-*");
+            DYNAMODB + "${CABINET_TABLE_NAME}-rebuild-*");
     static final String BUCKET = "arn:aws:s3:::${CABINET_FILES_BUCKET}/";
+    static final String BUCKET_ITSELF = "arn:aws:s3:::${CABINET_FILES_BUCKET}";
     /** The KMS key that wraps the people's data keys (an IAM policy names a key by its ARN, never by an alias). */
     static final String KEY = "${CABINET_KMS_KEY_ARN}";
 
@@ -45,6 +49,12 @@ final class IamPolicies {
         }
         if (!role.objectActions().isEmpty()) {
             statements.add(statement("Objects", role.objectActions(), List.of(BUCKET + IamRole.OBJECT_PREFIX + "*")));
+        }
+        if (!role.bucketActions().isEmpty()) {
+            // Listing only under the objects' prefix: enough for S3 to answer a missing object's HEAD with 404.
+            Map<String, Object> statement = statement("ListObjects", role.bucketActions(), List.of(BUCKET_ITSELF));
+            statement.put("Condition", Map.of("StringLike", Map.of("s3:prefix", List.of(IamRole.OBJECT_PREFIX + "*"))));
+            statements.add(statement);
         }
         if (!role.keyActions().isEmpty()) {
             statements.add(statement("DataKeys", role.keyActions(), List.of(KEY)));
@@ -72,13 +82,15 @@ final class IamPolicies {
     /** The README's table: which policy, for what, and what it allows. */
     static String readmeTable() {
         StringBuilder table = new StringBuilder()
-                .append("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects | KMS, the data keys' key |\n")
-                .append("|---|---|---|---|---|---|\n");
+                .append("| policy | for | DynamoDB, tables | DynamoDB, indexes | S3, objects | S3, the bucket (under "
+                        + "`" + IamRole.OBJECT_PREFIX + "`) | KMS, the data keys' key |\n")
+                .append("|---|---|---|---|---|---|---|\n");
         for (IamRole role : IamRole.values()) {
             table.append("| [`").append(fileName(role)).append("`](../iam/").append(fileName(role)).append(") | ")
                     .append(role.servedBy()).append(" | ").append(names(role.tableActions())).append(" | ")
                     .append(names(role.indexActions())).append(" | ").append(names(role.objectActions()))
-                    .append(" | ").append(names(role.keyActions())).append(" |\n");
+                    .append(" | ").append(names(role.bucketActions())).append(" | ")
+                    .append(names(role.keyActions())).append(" |\n");
         }
         return table.toString();
     }

@@ -99,6 +99,7 @@ class IamPoliciesIT {
                     case TABLE -> role.tableActions();
                     case INDEX -> role.indexActions();
                     case OBJECT -> role.objectActions();
+                    case BUCKET -> role.bucketActions();
                     case KEY -> role.keyActions();
                 };
                 for (String action : granted) {

@@ -1,14 +1,18 @@
 package dev.cabinet.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -78,5 +82,76 @@ class IamPolicyDocumentsTest {
         }
         assertEquals(table, readme.substring(start + START.length(), readme.indexOf(END)),
                 "deploy/k8s/README.md's IAM policy table is stale: regenerate it with " + REGENERATE);
+    }
+
+    /**
+     * The policies' resources as IAM matches them (a {@code *} in an ARN matches any characters, slashes too): every
+     * role reaches the home table and a rebuild's, and no other table whose name merely starts with the home table's.
+     */
+    @ParameterizedTest
+    @EnumSource(IamRole.class)
+    void theTablesGrantedAreTheHomeTableAndTheRebuildsTablesOnly(IamRole role) throws Exception {
+        JsonNode tables = statement(role, "Tables");
+        for (String granted : List.of("cabinet", "cabinet-rebuild-v2", "cabinet-rebuild-2026-12")) {
+            assertTrue(allows(tables, "table/" + granted), role + " on " + granted);
+        }
+        for (String other : List.of("cabinet-billing", "cabinetry", "cabinet-v2", "billing", "cabinet-rebuild")) {
+            assertFalse(allows(tables, "table/" + other), role + " must not reach " + other);
+        }
+    }
+
+    /** Listing the bucket, which S3 needs to answer a missing object 404, is limited to the uploads' prefix. */
+    @Test
+    void theApiMayListTheBucketUnderTheUploadPrefixOnly() throws Exception {
+        JsonNode listing = statement(IamRole.API, "ListObjects");
+        List<String> actions = new ArrayList<>();
+        listing.at("/Action").forEach(action -> actions.add(action.asText()));
+        assertEquals(List.of("s3:ListBucket"), actions);
+        assertEquals("arn:aws:s3:::cabinet-files", substituted(listing.at("/Resource/0").asText()));
+        String prefix = listing.at("/Condition/StringLike/s3:prefix/0").asText();
+        assertTrue(glob(prefix).matcher("folders/F01/files/F02").matches());
+        assertFalse(glob(prefix).matcher("backups/2026").matches());
+        assertFalse(glob(prefix).matcher("").matches(), "listing the whole bucket");
+        assertTrue(statementOrNull(IamRole.PROJECTOR, "ListObjects") == null, "the projector never HEADs an upload");
+    }
+
+    private static JsonNode statement(IamRole role, String sid) throws Exception {
+        JsonNode statement = statementOrNull(role, sid);
+        assertTrue(statement != null, IamPolicies.fileName(role) + " has no statement " + sid);
+        return statement;
+    }
+
+    private static JsonNode statementOrNull(IamRole role, String sid) throws Exception {
+        for (JsonNode statement : new ObjectMapper().readTree(IamPolicies.document(role)).at("/Statement")) {
+            if (statement.at("/Sid").asText().equals(sid)) {
+                return statement;
+            }
+        }
+        return null;
+    }
+
+    private static boolean allows(JsonNode statement, String resource) {
+        String arn = "arn:aws:dynamodb:eu-west-1:123456789012:" + resource;
+        for (JsonNode pattern : statement.at("/Resource")) {
+            if (glob(substituted(pattern.asText())).matcher(arn).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The placeholders as deploy/k8s/README.md's example fills them in. */
+    private static String substituted(String text) {
+        return text.replace("${AWS_REGION}", "eu-west-1").replace("${AWS_ACCOUNT_ID}", "123456789012")
+                .replace("${CABINET_TABLE_NAME}", "cabinet").replace("${CABINET_FILES_BUCKET}", "cabinet-files");
+    }
+
+    /** IAM's wildcards: {@code *} any characters, {@code ?} one; everything else literally. */
+    private static Pattern glob(String pattern) {
+        StringBuilder regex = new StringBuilder();
+        for (char c : pattern.toCharArray()) {
+            regex.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
+        }
+        return Pattern.compile(regex.toString());
     }
 }

@@ -196,6 +196,11 @@ class StreamRebuildTest {
                 .contentType("application/problem+json").body("detail", containsString("has no events"));
         asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/not%20an%20id").then().statusCode(400)
                 .contentType("application/problem+json");
+        // A blue/green rebuild's table is named <home>-rebuild-<suffix>, the only tables besides the home table the IAM
+        // policies grant: another name is refused before anything reads it.
+        asOperator().get("/admin/rebuilds/cabinet-billing").then().statusCode(400)
+                .contentType("application/problem+json").body("detail", containsString("cabinet-rebuild-<suffix>"));
+        asOperator().post("/admin/rebuilds/cabinet-billing/cut-over").then().statusCode(400);
     }
 
     /**
