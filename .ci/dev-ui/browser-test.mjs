@@ -122,7 +122,8 @@ try {
 
         step('an order-placed v1 (as an older writer logs it) reads as v2 in the log view: the upcast on this path too');
         const oldId = `devui-v1-${suffix}`;
-        execFileSync('kcat', ['-P', '-b', kafka, '-t', 'cabinet.customers', '-k', 'C001',
+        // Partitioned as Java's producer does (murmur2), or the projector would park C001 for a misplaced record.
+        execFileSync('kcat', ['-P', '-b', kafka, '-X', 'partitioner=murmur2_random', '-t', 'cabinet.customers', '-k', 'C001',
             '-H', 'ce_specversion=1.0', '-H', `ce_id=${oldId}`, '-H', 'ce_source=/dev-ui-browser-test',
             '-H', 'ce_type=cabinet.customer.order-placed.v1', '-H', 'ce_subject=C001', '-H', 'ce_actor=old-shop',
             '-H', 'ce_time=2026-06-01T10:00:00.000Z', '-H', 'content-type=application/json'],
@@ -136,6 +137,9 @@ try {
         assert.equal(await log.locator('[data-testid=as-read-type]').textContent(), 'cabinet.customer.order-placed.v2');
         assert.match(await log.locator('[data-testid=as-read-data]').textContent(), /"total": "129.90"/);
         await screenshot(`${shots}/dev-ui-upcast.png`);
+        const applied = log.locator('[data-testid=outcome]');
+        await applied.waitFor();
+        assert.equal(await applied.getAttribute('data-status'), '404', `applied, nothing recorded: ${await applied.textContent()}`);
     } else {
         console.log('  (no CABINET_DEV_UI_KAFKA: the parked-key step is skipped)');
     }
