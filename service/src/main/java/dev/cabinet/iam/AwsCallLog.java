@@ -35,8 +35,12 @@ public class AwsCallLog {
     private final Optional<Path> file;
     private final Set<String> written = ConcurrentHashMap.newKeySet();
 
-    AwsCallLog(@ConfigProperty(name = PROPERTY) Optional<String> directory) {
+    private final String instance;
+
+    AwsCallLog(@ConfigProperty(name = PROPERTY) Optional<String> directory,
+            @ConfigProperty(name = "cabinet.role", defaultValue = "both") String instance) {
         this.file = directory.map(d -> Path.of(d, "calls-" + ProcessHandle.current().pid() + ".txt"));
+        this.instance = instance.isBlank() ? "both" : instance.trim().toLowerCase(java.util.Locale.ROOT);
     }
 
     public boolean enabled() {
@@ -53,7 +57,7 @@ public class AwsCallLog {
                 : Arrays.stream(caller.getAnnotation(CallsAws.class).value()).map(Enum::name).sorted()
                         .collect(Collectors.joining(","));
         String line = roles + " " + action + " " + resource.label() + " " + (caller == null ? "-" : caller.getName())
-                + "\n";
+                + " " + instance + "\n";
         if (written.add(line)) {
             try {
                 Files.createDirectories(file.get().getParent());

@@ -41,13 +41,14 @@ public enum IamRole {
             Set.of("Decrypt")),
 
     /**
-     * The operators' endpoints under {@code /admin}: a parked key's retry applies its events through the projectors
-     * (so it writes what they write), and a rebuild's verification scans and batch-reads both tables and its cut-over
-     * puts the pointer item. API instances serve these endpoints, so this policy goes on the API's IAM role too.
+     * The operators' endpoints under {@code /admin}, on instances of their own (Deployment cabinet-operator): a parked
+     * key's retry applies its events through the projectors (so it writes what they write), and a rebuild's
+     * verification scans and batch-reads both tables and its cut-over puts the pointer item; like every instance, it
+     * checks the table at startup and in readiness. No public API instance carries this policy.
      */
-    OPERATOR("cabinet-operator", "the operators' endpoints under /admin (served by cabinet-api)",
+    OPERATOR("cabinet-operator", "the operators' endpoints under /admin (Deployment cabinet-operator)",
             Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "Scan",
-                    "BatchGetItem"),
+                    "BatchGetItem", "DescribeTable", "DescribeTimeToLive"),
             Set.of("Query"),
             Set.of(),
             Set.of(),
@@ -136,14 +137,16 @@ public enum IamRole {
     }
 
     /**
-     * The roles whose policies an instance runs with, by its {@code cabinet.role} ({@code api}, {@code projector} or
-     * {@code both}; read here as text, since dev.cabinet.role depends on the HTTP layer, which depends on this).
+     * The policies an instance's pod runs with, by its {@code cabinet.role} ({@code api}, {@code projector},
+     * {@code operator} or {@code both}; read here as text, since dev.cabinet.role depends on the HTTP layer, which
+     * depends on this): one each, as deploy/k8s attaches them; {@code both} (dev and tests) has all three.
      */
     public static Set<IamRole> ofInstance(String cabinetRole) {
         String role = cabinetRole == null ? "" : cabinetRole.trim().toLowerCase(Locale.ROOT);
         return switch (role) {
-            case "api" -> EnumSet.of(API, OPERATOR);
+            case "api" -> EnumSet.of(API);
             case "projector" -> EnumSet.of(PROJECTOR);
+            case "operator" -> EnumSet.of(OPERATOR);
             default -> EnumSet.allOf(IamRole.class);
         };
     }

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code cabinet.table.active-refresh} in the background, so a read never waits for it.
  */
 @ApplicationScoped
-@CallsAws({ IamRole.API, IamRole.PROJECTOR })
+@CallsAws({ IamRole.API, IamRole.PROJECTOR, IamRole.OPERATOR })
 public class ActiveTable {
 
     public static final String ATTRIBUTE = "table";

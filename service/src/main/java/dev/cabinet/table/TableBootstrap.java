@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * plan, and fails fast saying what is missing. Creates the table only where {@code cabinet.table.create-if-missing} allows.
  */
 @Singleton
-@CallsAws({ IamRole.API, IamRole.PROJECTOR })
+@CallsAws({ IamRole.API, IamRole.PROJECTOR, IamRole.OPERATOR })
 public class TableBootstrap {
 
     private static final Logger LOG = Logger.getLogger(TableBootstrap.class);

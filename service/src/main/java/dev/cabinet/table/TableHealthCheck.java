@@ -16,7 +16,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 /** Readiness: the table answers DescribeTable and is ACTIVE (an instance that cannot read or project is not ready). */
 @Readiness
 @ApplicationScoped
-@CallsAws({ IamRole.API, IamRole.PROJECTOR })
+@CallsAws({ IamRole.API, IamRole.PROJECTOR, IamRole.OPERATOR })
 public class TableHealthCheck implements AsyncHealthCheck {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(3);

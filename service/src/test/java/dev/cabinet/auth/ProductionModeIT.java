@@ -30,8 +30,9 @@ import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.shared.Ids;
 
 /**
- * The packaged application in the prod profile as it is deployed: an API instance ({@code cabinet.role=api}) and a
- * projector instance ({@code cabinet.role=projector}), processes of their own against a broker and dynalite of their
+ * The packaged application in the prod profile as it is deployed: an API instance ({@code cabinet.role=api}), a
+ * projector instance ({@code cabinet.role=projector}) and an operator instance ({@code cabinet.role=operator}),
+ * processes of their own against a broker and dynalite of their
  * own, the identity provider's key given by file. No development endpoint; tokens verified as configured; each role
  * serves only its part; and an API whose broker never answers refuses commands with 503 outcome-unknown.
  */
@@ -41,15 +42,20 @@ class ProductionModeIT {
     private static ProcessHarness harness;
     private static AppProcess api;
     private static AppProcess projector;
+    private static AppProcess operator;
     private static CrashClient client;
 
     @BeforeAll
     static void start() throws Exception {
         harness = new ProcessHarness("production-mode-it");
+        // Each started before the next is made: a port is chosen free when the process is made, and a port chosen for
+        // a process not yet listening could be chosen again.
         api = harness.app("api", Map.of("cabinet.role", "api"), ProcessHarness.TEST_JVM);
-        projector = harness.app("projector", Map.of("cabinet.role", "projector"), ProcessHarness.TEST_JVM);
         api.start();
+        projector = harness.app("projector", Map.of("cabinet.role", "projector"), ProcessHarness.TEST_JVM);
         projector.start();
+        operator = harness.app("operator", Map.of("cabinet.role", "operator"), ProcessHarness.TEST_JVM);
+        operator.start();
         client = harness.client(api);
     }
 
@@ -109,6 +115,28 @@ class ProductionModeIT {
         assertEquals(404, api.status());
         assertTrue(api.body().path("detail").asText().contains("projector only"), "answered " + api.body());
         assertEquals(200, projector.readinessStatus());
+    }
+
+    /**
+     * The operators' endpoints are served by operator instances only, whose pods carry the operator's policy (scans,
+     * batch writes); the public API answers them 404 and the operator instance answers the public API 404, each saying
+     * where the other is served. An operator instance never joins the projector's group.
+     */
+    @Test
+    void theOperatorsEndpointsAreServedByOperatorInstancesOnly() throws Exception {
+        CrashClient.Answer onApi = client.asOperator("GET", "/admin/parked-keys");
+        assertEquals(404, onApi.status(), "answered " + onApi.body());
+        assertTrue(onApi.body().path("detail").asText().contains("cabinet-operator"), "answered " + onApi.body());
+
+        CrashClient operatorClient = harness.client(operator);
+        CrashClient.Answer parked = operatorClient.asOperator("GET", "/admin/parked-keys");
+        assertEquals(200, parked.status(), "answered " + parked.body());
+        CrashClient.Answer publicApi = operatorClient.send("GET", "/users/anyone", null, null);
+        assertEquals(404, publicApi.status());
+        assertTrue(publicApi.body().path("detail").asText().contains("operators' endpoints only"),
+                "answered " + publicApi.body());
+        assertEquals(200, operator.readinessStatus());
+        assertTrue(groupMembers("cabinet-projector").stream().noneMatch(member -> member.startsWith("operator")));
     }
 
     /** An API whose broker never answers (a port nobody listens on) refuses a command: never a 202. */

@@ -104,7 +104,7 @@ public final class CrashClient {
     }
 
     /** A request of the operator (a token with the {@code operator} group). */
-    Answer asOperator(String method, String path) {
+    public Answer asOperator(String method, String path) {
         return send(method, path, OPERATOR, null);
     }
 

@@ -40,6 +40,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.role.Role;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.config.ConfigMapping;
@@ -90,7 +91,7 @@ class DeploymentManifestsTest {
         List<JsonNode> resources = render(overlay);
         List<JsonNode> deployments = ofKind(resources, "Deployment").stream()
                 .filter(d -> d.at("/metadata/name").asText().startsWith("cabinet-")).toList();
-        assertEquals(Set.of("cabinet-api", "cabinet-projector"),
+        assertEquals(Set.of("cabinet-api", "cabinet-projector", "cabinet-operator"),
                 deployments.stream().map(d -> d.at("/metadata/name").asText()).collect(Collectors.toSet()));
         Set<String> properties = knownProperties();
         for (JsonNode deployment : deployments) {
@@ -126,6 +127,15 @@ class DeploymentManifestsTest {
             }
             String role = pod.at("/containers/0/env").findValuesAsText("value").get(0);
             assertEquals(name.substring("cabinet-".length()), role, name + " runs the matching cabinet.role");
+            // Its identity's IAM role carries the one policy an instance of that role needs, and no other.
+            assertEquals(Set.of(pod.at("/serviceAccountName").asText()), IamRole.ofInstance(role).stream()
+                    .map(IamRole::policyName).collect(Collectors.toSet()), name);
+            if (overlay.equals("prod")) {
+                JsonNode account = ofKind(resources, "ServiceAccount").stream()
+                        .filter(a -> a.at("/metadata/name").asText().equals(name)).findFirst().orElseThrow();
+                assertTrue(account.at("/metadata/annotations/eks.amazonaws.com~1role-arn").asText()
+                        .endsWith(":role/" + name), name + "'s IAM role is its own");
+            }
         }
         List<JsonNode> kafkaTopics = ofKind(resources, "KafkaTopic");
         Set<String> declared = kafkaTopics.stream().map(t -> t.at("/spec/topicName").asText()).collect(Collectors.toSet());
@@ -357,7 +367,7 @@ class DeploymentManifestsTest {
     }
 
     @Test
-    void prometheusScrapesTheMetricsOfBothDeployments() throws Exception {
+    void prometheusScrapesTheMetricsOfEveryDeployment() throws Exception {
         List<JsonNode> resources = render("prod");
         List<JsonNode> monitors = ofKind(resources, "ServiceMonitor");
         assertEquals(1, monitors.size());
@@ -387,11 +397,15 @@ class DeploymentManifestsTest {
                 }
             }
         }
-        assertEquals(Set.of("cabinet-api", "cabinet-projector"), scraped, "the ServiceMonitor reaches both");
-        JsonNode policy = named(resources, "NetworkPolicy", "cabinet-projector");
-        assertTrue(policy.at("/spec/ingress").findValues("namespaceSelector").stream()
-                .anyMatch(n -> n.at("/matchLabels").path("kubernetes.io/metadata.name").asText().equals("monitoring")),
-                "the projector's NetworkPolicy lets Prometheus (namespace monitoring) in");
+        assertEquals(Set.of("cabinet-api", "cabinet-projector", "cabinet-operator"), scraped,
+                "the ServiceMonitor reaches every Deployment");
+        for (String internal : List.of("cabinet-projector", "cabinet-operator")) {
+            JsonNode policy = named(resources, "NetworkPolicy", internal);
+            assertTrue(policy.at("/spec/ingress").findValues("namespaceSelector").stream()
+                    .anyMatch(n -> n.at("/matchLabels").path("kubernetes.io/metadata.name").asText()
+                            .equals("monitoring")),
+                    internal + "'s NetworkPolicy lets Prometheus (namespace monitoring) in");
+        }
         assertTrue(ofKind(render("local"), "ServiceMonitor").isEmpty(), "a local cluster needs no Prometheus Operator");
     }
 

@@ -33,15 +33,18 @@ class IamPoliciesIT {
     private static final Path CALLS = Path.of(System.getProperty(AwsCallLog.PROPERTY, "target/store-calls"));
     private static final Path MAIN_CLASSES = Path.of("target", "classes");
 
-    /** One recorded call: the roles of its caller (or "-"), the action, the kind of resource, the caller. */
-    record Call(List<IamRole> roles, String action, IamRole.Resource resource, String caller) {
+    /**
+     * One recorded call: the roles of its caller (or "-"), the action, the kind of resource, the caller, and the
+     * {@code cabinet.role} of the instance that made it.
+     */
+    record Call(List<IamRole> roles, String action, IamRole.Resource resource, String caller, String instance) {
 
         static Call parse(String line) {
             String[] parts = line.split(" ");
             List<IamRole> roles = parts[0].equals("-") ? List.of()
                     : Stream.of(parts[0].split(",")).map(IamRole::valueOf).toList();
             return new Call(roles, parts[1], IamRole.Resource.valueOf(parts[2].toUpperCase(java.util.Locale.ROOT)),
-                    parts[3]);
+                    parts[3], parts.length > 4 ? parts[4] : "both");
         }
     }
 
@@ -86,6 +89,45 @@ class IamPoliciesIT {
         }
         assertTrue(missing.isEmpty(), "Add these to dev.cabinet.iam.IamRole (and regenerate deploy/iam):\n"
                 + String.join("\n", missing));
+    }
+
+    /**
+     * The rule a pod runs under: every call an instance made is granted by the one policy its role's pod carries
+     * (deploy/k8s attaches one per ServiceAccount), for the instances the ITs start in a single role.
+     */
+    @Test
+    void everyCallAnInstanceMadeIsGrantedByThePolicyOfItsPod() {
+        Set<String> refused = new TreeSet<>();
+        for (Call call : calls) {
+            if (call.instance().equals("both") || IamRole.NOT_GRANTED.containsKey(call.action())) {
+                continue;
+            }
+            if (IamRole.ofInstance(call.instance()).stream().noneMatch(r -> r.grants(call.action(), call.resource()))) {
+                refused.add("a " + call.instance() + " instance made " + call.action() + " on "
+                        + call.resource().label() + " (" + call.caller() + "), which its pod's policy does not grant");
+            }
+        }
+        assertTrue(refused.isEmpty(), String.join("\n", refused));
+    }
+
+    /**
+     * The public API's pod can neither scan the table nor batch-write or put items: its policy grants none of them,
+     * and the API instances the ITs ran served every request without them; the operator's endpoints, which need
+     * them, run on pods of their own.
+     */
+    @Test
+    void theApiPodMayNeitherScanNorBatchWriteNorPut() {
+        assumeFalse(someTestsOnly(), "-Dtest or -Dit.test chose some tests only: the API instance may not have run");
+        List<Call> byApi = calls.stream().filter(c -> c.instance().equals("api")).toList();
+        assertFalse(byApi.isEmpty(), "no API instance (cabinet.role=api) recorded its calls: ProductionModeIT runs one");
+        for (String action : List.of("dynamodb:Scan", "dynamodb:BatchWriteItem", "dynamodb:PutItem")) {
+            assertFalse(IamRole.API.grants(action, IamRole.Resource.TABLE), "the API's policy grants " + action);
+            assertTrue(IamRole.ofInstance("api").stream().noneMatch(r -> r.grants(action, IamRole.Resource.TABLE)),
+                    "an API pod carries a policy granting " + action);
+            assertTrue(byApi.stream().noneMatch(c -> c.action().equals(action)), "an API instance made " + action);
+        }
+        assertTrue(calls.stream().anyMatch(c -> c.instance().equals("operator")),
+                "no operator instance (cabinet.role=operator) recorded its calls: ProductionModeIT runs one");
     }
 
     @Test
