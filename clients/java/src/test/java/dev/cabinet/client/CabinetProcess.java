@@ -114,7 +114,10 @@ final class CabinetProcess implements AutoCloseable {
                 "CABINET_JWT_ISSUER", ISSUER,
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", AUDIENCE,
-                "CABINET_CURSOR_SECRET", "client-test-cursor-signing-key-of-enough-length"));
+                "CABINET_CURSOR_SECRET", "client-test-cursor-signing-key-of-enough-length",
+                // No KMS here: the people's data keys are wrapped by a local key (32 bytes, base64), as in dev mode.
+                "CABINET_KEY_WRAPPING", "local",
+                "CABINET_LOCAL_WRAPPING_KEY", "Y2xpZW50LXRlc3QtbG9jYWwtd3JhcHBpbmcta2V5ISE="));
         app = builder.start();
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
