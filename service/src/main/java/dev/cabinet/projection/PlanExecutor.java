@@ -330,7 +330,7 @@ public class PlanExecutor {
                 } else if (step instanceof Put put) {
                     puts.add(put.item());
                 } else if (step instanceof Count count && countsAlongside(count)) {
-                    first.add(change(count));
+                    first.add(change(count, false));
                 }
             }
             if (!puts.isEmpty()) {
@@ -359,7 +359,7 @@ public class PlanExecutor {
                                 ? Uni.createFrom().item(known) : store.read(count.marker());
                         return marker.chain(now -> now.isEmpty()
                                 || CounterChange.counted(now.get(), count.markerFlag(), version)
-                                ? Uni.createFrom().voidItem() : change(count).replaceWithVoid());
+                                ? Uni.createFrom().voidItem() : change(count, true).replaceWithVoid());
                     }).toList());
         }
 
@@ -400,13 +400,21 @@ public class PlanExecutor {
             return firstTime && written.contains(count.marker());
         }
 
-        private Uni<Optional<Map<String, AttributeValue>>> change(Count count) {
+        /**
+         * Changes the count's counter; {@code afterWrites} says the first phase's writes had all landed when it was
+         * sent. Only then is the counter as the change left it a look at that item after this event's writes: a change
+         * sent alongside them may answer before a holder write lands, so a copy check taking its source from that
+         * answer could miss a rename that lands in between and whose walk ran before the holder existed (the holder
+         * would keep the old name for good). Such a check reads the source again instead.
+         */
+        private Uni<Optional<Map<String, AttributeValue>>> change(Count count, boolean afterWrites) {
             CounterChange change = new CounterChange(count.counter(), count.counterType().name(), count.attribute(),
                     count.delta(), count.marker(), count.markerFlag(), event.id(), version);
-            // The counter as the change left it is a look at that item after this event's writes.
             return store.changeCounter(change).invoke(now -> {
                 changed.put(count, change);
-                seen(count.counter(), now);
+                if (afterWrites) {
+                    seen(count.counter(), now);
+                }
             });
         }
 

@@ -36,10 +36,10 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A post's creation takes its second look at the author's profile from the write that counts the post on that
- * profile, instead of reading it again. Forced here: the author is renamed after the name was copied (the plan was
- * decided) and before the post is written and counted, and the rename's fan-out cannot find the post (no summary yet).
- * The profile the count answers must carry the new name, and repair the post.
+ * A post's creation looks at the author's profile again once the post is written (a consistent read: the count sent
+ * with the post's writes may answer before they land, so its answer cannot serve as that look). Forced here: the
+ * author is renamed after the name was copied (the plan was decided) and before the post is written and counted, and
+ * the rename's fan-out cannot find the post (no summary yet). The look must see the new name, and repair the post.
  */
 @QuarkusTest
 class PostCopyRaceTest {
@@ -54,7 +54,7 @@ class PostCopyRaceTest {
     TableWriter store;
 
     @Test
-    void aPostCountedJustAfterARenameTakesTheNewNameFromTheCount() {
+    void aPostWrittenJustAfterARenameTakesTheNewNameFromItsSecondLook() {
         String author = newUserId();
         register(author, "Before");
         Key profile = KeyPlan.USER_PROFILE.key(author);
