@@ -102,6 +102,9 @@ public final class ProcessHarness implements AutoCloseable {
         // The process's name is its stable identity, as a pod's name is (HOSTNAME): restarted under it, its consumers
         // take their partitions back at once (static membership) instead of waiting for the killed ones' sessions.
         properties.put("cabinet.projection.instance-id", name);
+        // No readiness-down delay before a stop (prod has 5 s for routers to notice): these processes are stopped and
+        // restarted many times; a test of rolling updates sets its own.
+        properties.put("quarkus.shutdown.delay", "0s");
         properties.putAll(extra);
         Map<String, String> environment = Map.of(
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,

@@ -98,8 +98,13 @@ class DeploymentManifestsTest {
             String name = deployment.at("/metadata/name").asText();
             JsonNode pod = deployment.at("/spec/template/spec");
             assertTrue(pod.at("/securityContext/runAsNonRoot").asBoolean(), name + " must run as non-root");
-            assertTrue(pod.at("/terminationGracePeriodSeconds").asLong() > shutdownTimeout().toSeconds(),
-                    name + ": the grace period must outlast quarkus.shutdown.timeout");
+            // Stopping runs preStop, then quarkus.shutdown.delay (readiness DOWN, still serving), then the drain.
+            long preStop = pod.at("/containers/0/lifecycle/preStop/sleep/seconds").asLong(0);
+            assertTrue(preStop > 0, name + " sleeps in preStop while its endpoints are removed");
+            assertTrue(pod.at("/terminationGracePeriodSeconds").asLong() > preStop
+                    + prodDuration("quarkus.shutdown.delay").toSeconds() + prodDuration("quarkus.shutdown.timeout")
+                            .toSeconds(),
+                    name + ": the grace period must outlast preStop, quarkus.shutdown.delay and .timeout together");
             assertEquals(name, pod.at("/serviceAccountName").asText(), name + " runs as its own identity (IAM role)");
             for (JsonNode container : pod.at("/containers")) {
                 assertFalse(container.at("/resources/requests/cpu").isMissingNode(), name + " needs a cpu request");
@@ -536,13 +541,14 @@ class DeploymentManifestsTest {
         return property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT);
     }
 
-    private static Duration shutdownTimeout() throws IOException {
+    /** A duration the prod profile sets (the shutdown's delay and drain, which the grace periods must outlast). */
+    private static Duration prodDuration(String property) throws IOException {
         Properties file = new Properties();
         try (var in = Files.newInputStream(PROPERTIES)) {
             file.load(in);
         }
-        String value = file.getProperty("%prod.quarkus.shutdown.timeout");
-        assertNotNull(value, "%prod.quarkus.shutdown.timeout is the drain time the grace periods must outlast");
+        String value = file.getProperty("%prod." + property);
+        assertNotNull(value, "%prod." + property + " is part of the stop the grace periods must outlast");
         return Duration.parse("PT" + value.toUpperCase(Locale.ROOT));
     }
 }
