@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -150,6 +151,7 @@ class CabinetBenchmark {
                     caughtUp(projector);
                     Map<String, Object> projection = projection(harness, http, client, projector, raw, live);
                     caughtUp(projector);
+                    memoryAfterLoad(api, projector);
                     if (PHASES.contains("freshness")) {
                         // half the sustainable rate, or the rates given (to compare settings at one rate across runs)
                         String given = System.getProperty("cabinet.bench.freshness-rate");
@@ -253,6 +255,45 @@ class CabinetBenchmark {
                     + " instance, " + IDLE.toSeconds() + " s after start" + (JFR ? " (JFR recording)" : ""), megabytes,
                     Double.NaN, "MB", "≤ 180 MB", megabytes <= 180);
         }
+    }
+
+    /**
+     * What each instance holds once the command and projection phases have run (the memory a pod's limit must cover
+     * under load, docs/deploy.md "Memory"): resident memory, and with -XX:NativeMemoryTracking=summary in
+     * cabinet.bench.jvm-options the JVM's own account per area (heap, metaspace, code cache, threads, direct buffers
+     * under "Other"), committed, in MB, and the heap in use after a full GC (the live set).
+     */
+    private void memoryAfterLoad(AppProcess... apps) throws Exception {
+        for (AppProcess app : apps) {
+            String name = app.currentLog().getFileName().toString().replaceAll("-\\d+\\.log", "");
+            double megabytes = residentKilobytes(app.pid()) / 1024.0;
+            report.bound("footprint", "RSS of " + name + " instance after the command and projection phases",
+                    megabytes, Double.NaN, "MB", "within its pod's limit (deploy/k8s)", true);
+            if (System.getProperty("cabinet.bench.jvm-options", "").contains("NativeMemoryTracking")) {
+                String nmt = jcmd(app.pid(), "VM.native_memory", "summary", "scale=MB");
+                Files.writeString(app.currentLog().resolveSibling(app.currentLog().getFileName() + ".nmt-load.txt"), nmt);
+                Map<String, Long> committed = new LinkedHashMap<>();
+                Matcher area = Pattern.compile("(?m)^-\\s+(.+?) \\(reserved=\\d+MB, committed=(\\d+)MB\\)").matcher(nmt);
+                while (area.find()) {
+                    committed.put(area.group(1).trim(), Long.parseLong(area.group(2)));
+                }
+                jcmd(app.pid(), "GC.run");
+                Matcher used = Pattern.compile("used (\\d+)K").matcher(jcmd(app.pid(), "GC.heap_info"));
+                report.note(name + " after load, committed MB by area (NMT): " + committed
+                        + (used.find() ? "; heap in use after a full GC: " + Long.parseLong(used.group(1)) / 1024
+                                + " MB" : ""));
+            }
+        }
+    }
+
+    private static String jcmd(long pid, String... command) throws Exception {
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid)));
+        line.addAll(List.of(command));
+        Process process = new ProcessBuilder(line).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor(30, TimeUnit.SECONDS);
+        return output;
     }
 
     private static final Duration IDLE = Duration.ofSeconds(SHORT ? 2 : 10);
