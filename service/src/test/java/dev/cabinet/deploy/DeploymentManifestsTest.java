@@ -61,7 +61,8 @@ class DeploymentManifestsTest {
     private static final Path PROPERTIES = Path.of("src", "main", "resources", "application.properties");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** Environment variables read by something other than SmallRye Config, and who reads them. */
-    private static final Map<String, String> NOT_PROPERTIES = Map.of("AWS_REGION", "the AWS SDK's region chain");
+    private static final Map<String, String> NOT_PROPERTIES = Map.of("AWS_REGION", "the AWS SDK's region chain",
+            "JAVA_MAX_MEM_RATIO", "the image's entrypoint (run-java.sh): the heap's share of the memory limit");
     /** Extension properties the manifests set that application.properties leaves to their defaults. */
     private static final Set<String> EXTENSION_PROPERTIES = Set.of(
             "quarkus.dynamodb.endpoint-override", "quarkus.dynamodb.aws.region", "quarkus.dynamodb.aws.credentials.type",
@@ -130,7 +131,10 @@ class DeploymentManifestsTest {
                             overlay + ": " + variable + " is not a configuration property of the application");
                 }
             }
-            String role = pod.at("/containers/0/env").findValuesAsText("value").get(0);
+            String role = null;
+            for (JsonNode variable : pod.at("/containers/0/env")) {
+                role = variable.at("/name").asText().equals("CABINET_ROLE") ? variable.at("/value").asText() : role;
+            }
             assertEquals(name.substring("cabinet-".length()), role, name + " runs the matching cabinet.role");
             // Its identity's IAM role carries the one policy an instance of that role needs, and no other.
             assertEquals(Set.of(pod.at("/serviceAccountName").asText()), IamRole.ofInstance(role).stream()
@@ -163,6 +167,49 @@ class DeploymentManifestsTest {
         assertEquals(1, ofKind(resources, "HorizontalPodAutoscaler").size());
         assertEquals(2, ofKind(resources, "PodDisruptionBudget").size());
         assertFalse(ofKind(resources, "NetworkPolicy").isEmpty());
+    }
+
+    /**
+     * What an instance holds besides its heap, committed, after the benchmark's command and projection phases (NMT:
+     * metaspace, class space, code cache, GC structures, threads, symbols, the CDS archive, direct buffers; the
+     * projector, the larger of the two; docs/deploy.md "Memory" has the figures and the command that measures them).
+     */
+    static final long NON_HEAP_MIB = 225;
+    /** The heap in use after a full GC, under load (the larger role's): the live set the heap must hold several times. */
+    static final long LIVE_SET_MIB = 34;
+
+    /**
+     * The memory limit of every pod holds the heap the image's entrypoint gives the JVM there (composed as run-java.sh
+     * does, from the image's ENV and the pod's env) and the non-heap measured under load, with a tenth of the limit
+     * to spare (glibc's arenas, growth); and the heap holds the live set at least four times over.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void everyPodsMemoryLimitHoldsItsHeapAndTheMeasuredNonHeap(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        for (JsonNode deployment : appDeployments(resources)) {
+            String name = deployment.at("/metadata/name").asText();
+            JsonNode container = deployment.at("/spec/template/spec/containers/0");
+            long limit = mebibytes(container.at("/resources/limits/memory").asText());
+            Map<String, String> env = new java.util.LinkedHashMap<>();
+            container.at("/env").forEach(v -> env.put(v.at("/name").asText(), v.at("/value").asText()));
+            String percentage = ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(env,
+                    Map.of("/deployments/app-cds.jsa", Path.of("app-cds.jsa"))).stream()
+                    .filter(option -> option.startsWith("-XX:MaxRAMPercentage=")).findFirst().orElseThrow()
+                    .substring("-XX:MaxRAMPercentage=".length());
+            double heap = limit * Double.parseDouble(percentage) / 100;
+            assertTrue(heap + NON_HEAP_MIB <= limit * 0.9, overlay + ": " + name + "'s limit of " + limit
+                    + " MiB holds a " + heap + " MiB heap and " + NON_HEAP_MIB + " MiB beside it, with a tenth spare");
+            assertTrue(heap >= 4 * LIVE_SET_MIB, overlay + ": " + name + "'s heap of " + heap + " MiB");
+        }
+    }
+
+    private static long mebibytes(String quantity) {
+        if (quantity.endsWith("Gi")) {
+            return Long.parseLong(quantity.substring(0, quantity.length() - 2)) * 1024;
+        }
+        assertTrue(quantity.endsWith("Mi"), "a memory limit in Mi or Gi: " + quantity);
+        return Long.parseLong(quantity.substring(0, quantity.length() - 2));
     }
 
     @ParameterizedTest
