@@ -8,16 +8,23 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.devservices.launcher.StoreHooks;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.PostEvent.PostCreated;
@@ -75,6 +82,45 @@ class PostCopyRaceTest {
         assertEquals("After", post.get("authorName").s());
         Map<String, AttributeValue> profileNow = store.read(profile).await().indefinitely().orElseThrow();
         assertEquals("1", profileNow.get("postCount").n());
+    }
+
+    /**
+     * The interleaving that a count's answer would miss, with every step real: the post's writes (its item and the
+     * author's summary of it) are held back by the store while the count on the author's profile lands; the author is
+     * renamed meanwhile, and the rename's walk of the author's posts finds none. The post's look at the profile, once
+     * its writes have landed, must see the new name. Taking that look from the count's answer (sent with those writes,
+     * answered before the rename) left "Before" on the post for good.
+     */
+    @Test
+    void aRenameBetweenThePostsCountAndItsWritesReachesThePost() throws Exception {
+        String author = newUserId();
+        register(author, "Before");
+        Key profile = KeyPlan.USER_PROFILE.key(author);
+        Optional<Map<String, AttributeValue>> copied = store.read(profile).await().indefinitely();
+        String postId = Ids.newId();
+        PostCreated created = new PostCreated(postId, author, "Race", "Body", Timestamps.format(Instant.now()));
+        WritePlan plan = projector.decide(created, new Reads(Optional.empty(), Map.of(profile, copied)));
+        ReceivedEvent event = new ReceivedEvent(Ids.newId(), PostEvent.CREATED.name(), postId, author, Instant.now(),
+                created, new LogPosition(Topics.POSTS, 0, 1));
+        StoreHooks hooks = new StoreHooks(ConfigProvider.getConfig().getValue("quarkus.dynamodb.endpoint-override",
+                String.class));
+        hooks.holdWrites(List.of(KeyPlan.POST.partition(postId) + " ", KeyPlan.USER_POST.partition(author) + " POST#"),
+                Duration.ofMillis(2500)); // below the store client's attempt timeout (3 s), which would resend
+        try {
+            CompletableFuture<Void> carried = executor.carryOut(projector.target(created), event, plan,
+                    Optional.empty(), projector.needs(created)).subscribeAsCompletionStage();
+            await().atMost(PROJECTION_WAIT).until(() -> store.read(profile).await().indefinitely()
+                    .map(item -> item.get("postCount")).map(count -> count.n().equals("1")).orElse(false));
+            assertFalse(carried.isDone(), "the post's writes are still held");
+            renameAndWaitUntilProjected(author).await().atMost(PROJECTION_WAIT);
+            assertTrue(store.read(KeyPlan.POST.key(postId)).await().indefinitely().isEmpty(),
+                    "the rename was projected while the post's writes were held");
+            carried.get(30, TimeUnit.SECONDS);
+        } finally {
+            hooks.noHeldWrites();
+        }
+        Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
+        assertEquals("After", post.get("authorName").s());
     }
 
     private static Uni<Void> renameAndWaitUntilProjected(String user) {

@@ -7,7 +7,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * The knobs of a dynalite started by {@link Dynalite} (its preloaded store-hooks.js), set at run time over HTTP on
@@ -59,6 +61,21 @@ public final class StoreHooks {
     /** No key is refused for its rate. */
     public void noThrottle() {
         set("{\"throttle\": null}");
+    }
+
+    /**
+     * Writes that touch an item whose {@code "<partition key> <sort key>"} starts with one of {@code keys} reach the
+     * store only after {@code hold}, while every other call goes on: some writes land after others sent with them.
+     */
+    public void holdWrites(List<String> keys, Duration hold) {
+        set("{\"holdWrites\": {\"keys\": [" + keys.stream().map(key -> "\"" + key.replace("\\", "\\\\")
+                .replace("\"", "\\\"") + "\"").collect(Collectors.joining(", ")) + "], \"ms\": " + hold.toMillis()
+                + "}}");
+    }
+
+    /** Writes reach the store at once. */
+    public void noHeldWrites() {
+        set("{\"holdWrites\": null}");
     }
 
     /** The knobs as they are, as the store answers them (JSON). */

@@ -18,11 +18,16 @@
 //            Query of the table). Only keys whose partition key starts with keyPrefix (every key, if absent); a rate
 //            that is null or absent is not limited; 0 refuses every call. A batch that touches a refused key is refused
 //            whole (DynamoDB then answers the keys it could not serve as unprocessed). null: none.
+//   holdWrites: {"keys": ["POST#p1 ", "USER#u1 POST#"], "ms": 1500}  a write (PutItem, UpdateItem, DeleteItem,
+//            BatchWriteItem) that touches an item whose "<partition key> <sort key>" starts with one of keys reaches
+//            dynalite only after this delay, while every other call goes on: a test's way to land some writes after
+//            others sent with them, the interleaving a slow network path or a retried call makes in production.
+//            null: none.
 const http = require('http');
 const zlib = require('zlib');
 
 const PATH = '/cabinet/store-hooks';
-const knobs = { latency: null, gsiLag: null, throttle: null };
+const knobs = { latency: null, gsiLag: null, throttle: null, holdWrites: null };
 /** Per table: its key attribute names (DescribeTable, asked once; forgotten when any table is created or deleted). */
 const keySchemas = new Map();
 /** Per table: key of an item written lately (JSON of its key values) -> when its index entries become visible (ms). */
@@ -71,6 +76,10 @@ function control(req, res) {
         if (name === 'throttle' && value !== null && ['writesPerSecond', 'readsPerSecond'].some((rate) =>
           value[rate] !== undefined && value[rate] !== null && !(value[rate] >= 0))) {
           throw new Error('throttle needs writesPerSecond and readsPerSecond >= 0 (or null)');
+        }
+        if (name === 'holdWrites' && value !== null && !(Array.isArray(value.keys) && value.keys.length > 0
+            && value.keys.every((key) => typeof key === 'string' && key.length > 0) && value.ms >= 0)) {
+          throw new Error('holdWrites needs keys, non-empty prefixes of "<partition key> <sort key>", and ms >= 0');
         }
         knobs[name] = value;
         if (name === 'gsiLag' && value === null) laggingItems.clear();
@@ -195,13 +204,9 @@ function queriedPartition(request, schema) {
   return undefined;
 }
 
-/** Whether the call goes past a throttled key's rate (every key it touches takes a token). */
-async function overRate(target, request, port) {
-  const { writesPerSecond, readsPerSecond, keyPrefix } = knobs.throttle;
-  const writing = THROTTLED_WRITES.has(target);
-  const rate = writing ? writesPerSecond : readsPerSecond;
-  if (rate === undefined || rate === null) return false;
-  const touched = []; // [table, the key's attribute values (writes: the item's key; reads: the partition key)]
+/** [table, the key's attribute values (writes: the item's key; reads: the partition key)] of every key a call touches. */
+async function touchedKeys(target, request, port) {
+  const touched = [];
   if (target === 'PutItem') touched.push([request.TableName, request.Item]);
   if (target === 'UpdateItem' || target === 'DeleteItem' || target === 'GetItem') {
     touched.push([request.TableName, request.Key]);
@@ -223,6 +228,28 @@ async function overRate(target, request, port) {
     const schema = await keySchema(request.TableName, port);
     touched.push([request.TableName, { [schema[0]]: queriedPartition(request, schema) }]);
   }
+  return touched;
+}
+
+/** Whether a write touches an item whose "<partition key> <sort key>" starts with one of holdWrites.keys. */
+async function held(target, request, port) {
+  for (const [table, item] of await touchedKeys(target, request, port)) {
+    if (!item) continue;
+    const schema = await keySchema(table, port);
+    const text = schema.map((name) => item[name] ? String(item[name].S !== undefined ? item[name].S : item[name].N)
+      : '').join(' ');
+    if (knobs.holdWrites.keys.some((key) => text.startsWith(key))) return true;
+  }
+  return false;
+}
+
+/** Whether the call goes past a throttled key's rate (every key it touches takes a token). */
+async function overRate(target, request, port) {
+  const { writesPerSecond, readsPerSecond, keyPrefix } = knobs.throttle;
+  const writing = THROTTLED_WRITES.has(target);
+  const rate = writing ? writesPerSecond : readsPerSecond;
+  if (rate === undefined || rate === null) return false;
+  const touched = await touchedKeys(target, request, port);
   let over = false;
   for (const [table, item] of touched) {
     if (!item) continue;
@@ -255,7 +282,7 @@ function refuse(res) {
  * The request as dynalite is to see it: its 'data' and 'end' listeners are held until {@code release} hands them the
  * whole body, so that a throttled call can be refused before dynalite carries it out.
  */
-function held(req) {
+function heldBack(req) {
   let listeners = { data: [], end: [] };
   const proxy = Object.create(req);
   proxy.on = function (event, listener) {
@@ -300,7 +327,8 @@ http.createServer = function (...args) {
       const target = String(req.headers['x-amz-target'] || '').split('.')[1];
       if (target === 'CreateTable' || target === 'DeleteTable') keySchemas.clear();
       const lagged = knobs.gsiLag !== null && INDEX_LAGGED.has(target);
-      const throttled = knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target));
+      const throttled = knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target))
+        || knobs.holdWrites !== null && THROTTLED_WRITES.has(target);
       const wait = knobs.latency !== null ? latencyMs() : 0;
       if (!lagged && !throttled && wait === 0) {
         handler.call(this, req, res);
@@ -350,7 +378,7 @@ http.createServer = function (...args) {
         handler.call(this, req, res);
         return;
       }
-      const proxy = held(req);
+      const proxy = heldBack(req);
       req.on('end', () => {
         const body = Buffer.concat(chunks);
         let request;
@@ -360,7 +388,15 @@ http.createServer = function (...args) {
           proxy.release(body);
           return;
         }
-        overRate(target, request, req.socket.localPort).then((over) => {
+        const port = req.socket.localPort;
+        const hold = knobs.holdWrites;
+        const holding = hold !== null && THROTTLED_WRITES.has(target)
+          ? held(target, request, port) : Promise.resolve(false);
+        const decided = holding
+          .then((touches) => touches ? new Promise((resolve) => setTimeout(resolve, hold.ms)) : null)
+          .then(() => knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target))
+            ? overRate(target, request, port) : false);
+        decided.then((over) => {
           if (over) refuse(res);
           else proxy.release(body);
         }, (e) => {

@@ -10,6 +10,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,6 +147,41 @@ class DynaliteTest {
                     + "\"Key\":{\"pk\":{\"S\":\"HOT#1\"}}}");
             assertTrue(counted.contains("\"n\":{\"N\":\"" + served + "\"}"), "only the served adds counted: "
                     + counted + " after " + served);
+        }
+    }
+
+    /**
+     * A held write reaches the store only after its hold, matched on "<partition key> <sort key>", while other writes
+     * and reads go on meanwhile: the held item is not there yet, then is.
+     */
+    @Test
+    void aHeldWriteLandsAfterItsHoldWhileOtherCallsGoOn() throws Exception {
+        try (Dynalite dynalite = Dynalite.start(LaunchSettings.defaults(), stateDir,
+                new OrphanRegistry(stateDir.resolve("pids")))) {
+            URI endpoint = URI.create(dynalite.endpoint());
+            call(endpoint, "CreateTable", "{\"TableName\":\"held\",\"BillingMode\":\"PAY_PER_REQUEST\","
+                    + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},"
+                    + "{\"AttributeName\":\"sk\",\"AttributeType\":\"S\"}],"
+                    + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},"
+                    + "{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}]}");
+            dynalite.hooks().holdWrites(List.of("USER#1 POST#"), Duration.ofSeconds(2));
+            String put = "{\"TableName\":\"held\",\"Item\":{\"pk\":{\"S\":\"USER#1\"},\"sk\":{\"S\":\"%s\"}}}";
+            String get = "{\"TableName\":\"held\",\"ConsistentRead\":true,\"Key\":{\"pk\":{\"S\":\"USER#1\"},"
+                    + "\"sk\":{\"S\":\"%s\"}}}";
+            CompletableFuture<String> held = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return call(endpoint, "PutItem", String.format(put, "POST#1"));
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+            call(endpoint, "PutItem", String.format(put, "PROFILE"));
+            assertTrue(call(endpoint, "GetItem", String.format(get, "PROFILE")).contains("PROFILE"), "not held");
+            assertEquals("{}", call(endpoint, "GetItem", String.format(get, "POST#1")), "still held");
+            assertEquals("{}", held.get(10, TimeUnit.SECONDS), "the held write answers");
+            assertTrue(call(endpoint, "GetItem", String.format(get, "POST#1")).contains("POST#1"), "then it is there");
+            dynalite.hooks().noHeldWrites();
         }
     }
 
