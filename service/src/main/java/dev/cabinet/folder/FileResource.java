@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
@@ -82,6 +83,9 @@ public class FileResource {
             + "`cabinet.files.download-url-lifetime`); 409 while the file is pending, 403 for anyone but its owner",
             headers = @Header(name = "Location", description = "A presigned GET of the file's object",
                     schema = @Schema(type = SchemaType.STRING, format = "uri")))
+    @APIResponse(responseCode = "409", description = "The file is pending: its upload is not confirmed yet "
+            + "(`POST /files/{id}/complete`)", content = @Content(mediaType = "application/problem+json",
+                    schema = @Schema(ref = "Problem")))
     public Uni<Response> downloadContent(@PathParam("id") String id) {
         Ids.require("id", id);
         String actor = caller.id();
