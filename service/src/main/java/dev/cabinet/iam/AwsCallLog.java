@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,7 +41,7 @@ public class AwsCallLog {
     AwsCallLog(@ConfigProperty(name = PROPERTY) Optional<String> directory,
             @ConfigProperty(name = "cabinet.role", defaultValue = "both") String instance) {
         this.file = directory.map(d -> Path.of(d, "calls-" + ProcessHandle.current().pid() + ".txt"));
-        this.instance = instance.isBlank() ? "both" : instance.trim().toLowerCase(java.util.Locale.ROOT);
+        this.instance = instance.isBlank() ? "both" : instance.trim().toLowerCase(Locale.ROOT);
     }
 
     public boolean enabled() {

@@ -131,10 +131,7 @@ class DeploymentManifestsTest {
                             overlay + ": " + variable + " is not a configuration property of the application");
                 }
             }
-            String role = null;
-            for (JsonNode variable : pod.at("/containers/0/env")) {
-                role = variable.at("/name").asText().equals("CABINET_ROLE") ? variable.at("/value").asText() : role;
-            }
+            String role = environment(resources, pod.at("/containers/0")).get("CABINET_ROLE");
             assertEquals(name.substring("cabinet-".length()), role, name + " runs the matching cabinet.role");
             // Its identity's IAM role carries the one policy an instance of that role needs, and no other.
             assertEquals(Set.of(pod.at("/serviceAccountName").asText()), IamRole.ofInstance(role).stream()
@@ -191,9 +188,8 @@ class DeploymentManifestsTest {
             String name = deployment.at("/metadata/name").asText();
             JsonNode container = deployment.at("/spec/template/spec/containers/0");
             long limit = mebibytes(container.at("/resources/limits/memory").asText());
-            Map<String, String> env = new java.util.LinkedHashMap<>();
-            container.at("/env").forEach(v -> env.put(v.at("/name").asText(), v.at("/value").asText()));
-            String percentage = ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(env,
+            String percentage = ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(
+                    environment(resources, container),
                     Map.of("/deployments/app-cds.jsa", Path.of("app-cds.jsa"))).stream()
                     .filter(option -> option.startsWith("-XX:MaxRAMPercentage=")).findFirst().orElseThrow()
                     .substring("-XX:MaxRAMPercentage=".length());
@@ -590,11 +586,7 @@ class DeploymentManifestsTest {
 
     /** A duration the prod profile sets (the shutdown's delay and drain, which the grace periods must outlast). */
     private static Duration prodDuration(String property) throws IOException {
-        Properties file = new Properties();
-        try (var in = Files.newInputStream(PROPERTIES)) {
-            file.load(in);
-        }
-        String value = file.getProperty("%prod." + property);
+        String value = properties().getProperty("%prod." + property);
         assertNotNull(value, "%prod." + property + " is part of the stop the grace periods must outlast");
         return Duration.parse("PT" + value.toUpperCase(Locale.ROOT));
     }

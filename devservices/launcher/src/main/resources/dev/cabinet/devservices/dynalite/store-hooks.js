@@ -231,21 +231,21 @@ async function touchedKeys(target, request, port) {
   return touched;
 }
 
-/** Whether a write touches an item whose "<partition key> <sort key>" starts with one of holdWrites.keys. */
-async function held(target, request, port) {
+/** Whether a write touches an item whose "<partition key> <sort key>" starts with one of the hold's keys. */
+async function held(hold, target, request, port) {
   for (const [table, item] of await touchedKeys(target, request, port)) {
     if (!item) continue;
     const schema = await keySchema(table, port);
     const text = schema.map((name) => item[name] ? String(item[name].S !== undefined ? item[name].S : item[name].N)
       : '').join(' ');
-    if (knobs.holdWrites.keys.some((key) => text.startsWith(key))) return true;
+    if (hold.keys.some((key) => text.startsWith(key))) return true;
   }
   return false;
 }
 
 /** Whether the call goes past a throttled key's rate (every key it touches takes a token). */
-async function overRate(target, request, port) {
-  const { writesPerSecond, readsPerSecond, keyPrefix } = knobs.throttle;
+async function overRate(throttle, target, request, port) {
+  const { writesPerSecond, readsPerSecond, keyPrefix } = throttle;
   const writing = THROTTLED_WRITES.has(target);
   const rate = writing ? writesPerSecond : readsPerSecond;
   if (rate === undefined || rate === null) return false;
@@ -327,15 +327,18 @@ http.createServer = function (...args) {
       const target = String(req.headers['x-amz-target'] || '').split('.')[1];
       if (target === 'CreateTable' || target === 'DeleteTable') keySchemas.clear();
       const lagged = knobs.gsiLag !== null && INDEX_LAGGED.has(target);
-      const throttled = knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target))
-        || knobs.holdWrites !== null && THROTTLED_WRITES.has(target);
+      const throttle = knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target))
+        ? knobs.throttle : null;
+      const hold = knobs.holdWrites !== null && THROTTLED_WRITES.has(target) ? knobs.holdWrites : null;
+      // Held back from dynalite until its body is read and the knobs have decided (refused, delayed or let through).
+      const decided = throttle !== null || hold !== null;
       const wait = knobs.latency !== null ? latencyMs() : 0;
-      if (!lagged && !throttled && wait === 0) {
+      if (!lagged && !decided && wait === 0) {
         handler.call(this, req, res);
         return;
       }
       const chunks = [];
-      if (lagged || throttled) req.on('data', (chunk) => chunks.push(chunk));
+      if (lagged || decided) req.on('data', (chunk) => chunks.push(chunk));
       const end = res.end;
       const finish = (ending) => {
         if (wait > 0) setTimeout(() => end.apply(res, ending), wait);
@@ -374,7 +377,7 @@ http.createServer = function (...args) {
         });
         return res;
       };
-      if (!throttled) {
+      if (!decided) {
         handler.call(this, req, res);
         return;
       }
@@ -389,21 +392,18 @@ http.createServer = function (...args) {
           return;
         }
         const port = req.socket.localPort;
-        const hold = knobs.holdWrites;
-        const holding = hold !== null && THROTTLED_WRITES.has(target)
-          ? held(target, request, port) : Promise.resolve(false);
-        const decided = holding
+        // With the knobs as they were when the call arrived: one changed meanwhile applies to later calls.
+        (hold !== null ? held(hold, target, request, port) : Promise.resolve(false))
           .then((touches) => touches ? new Promise((resolve) => setTimeout(resolve, hold.ms)) : null)
-          .then(() => knobs.throttle !== null && (THROTTLED_WRITES.has(target) || THROTTLED_READS.has(target))
-            ? overRate(target, request, port) : false);
-        decided.then((over) => {
-          if (over) refuse(res);
-          else proxy.release(body);
-        }, (e) => {
-          console.error(new Date().toISOString() + ' store-hooks: throttle could not follow a ' + target + ': '
-            + e.message);
-          proxy.release(body);
-        });
+          .then(() => throttle !== null ? overRate(throttle, target, request, port) : false)
+          .then((over) => {
+            if (over) refuse(res);
+            else proxy.release(body);
+          }, (e) => {
+            console.error(new Date().toISOString() + ' store-hooks: could not decide on a ' + target + ': '
+              + e.message);
+            proxy.release(body);
+          });
       });
       handler.call(this, proxy, res);
     };
