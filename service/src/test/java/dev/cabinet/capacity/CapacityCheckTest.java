@@ -153,12 +153,14 @@ class CapacityCheckTest {
 
     /**
      * The event's write and read units once its work has ended: applied is recorded while the last count token releases
-     * may still be on their way (they are written with the batch's progress, not before it), so the meters are read
-     * when no store call is in flight and they have not moved for two looks.
+     * may still be on their way (they are written with the batch's progress, not before it, or by the flush that
+     * follows within CountTokenRelease.LATEST), so the meters are read once no store call is in flight and they have
+     * not moved for longer than that flush can wait.
      */
     private double[] settledUnits(String type) {
         AtomicReference<List<Double>> last = new AtomicReference<>(List.of());
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).until(() -> {
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50))
+                .during(Duration.ofMillis(1200)).until(() -> { // longer than CountTokenRelease.LATEST, 1 s
             List<Double> now = List.of(units(type, "write"), units(type, "read"));
             return now.equals(last.getAndSet(now)) && callsInFlight() == 0;
         });
