@@ -114,6 +114,19 @@ public class CountTokenRelease {
         });
     }
 
+    /**
+     * Whether every flag and release asked for is done: nothing waits for a batch's end or the late flush, and nothing
+     * is being written. Unlike {@link #settled()} it also covers what a batch still to finish will flag.
+     */
+    public boolean idle() {
+        synchronized (this) {
+            if (!unflagged.isEmpty() || !waiting.isEmpty()) {
+                return false;
+            }
+        }
+        return flagging.isEmpty() && writes.idle();
+    }
+
     private void flushLate() {
         synchronized (this) {
             flushQueued = false;

@@ -70,6 +70,11 @@ public final class CoalescedWrites<K, V, R> {
                 .toArray(CompletableFuture[]::new));
     }
 
+    /** Whether nothing asked for is waiting or being written. */
+    public synchronized boolean idle() {
+        return keys.isEmpty();
+    }
+
     private void writeNext(K key) {
         List<Waiter<V, R>> carried;
         synchronized (this) {

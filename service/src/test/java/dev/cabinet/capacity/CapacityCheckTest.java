@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -139,32 +138,25 @@ class CapacityCheckTest {
     private Measured apply(Scenario.Step step) {
         String type = step.type().currentName();
         // Each event is measured alone: the count tokens earlier events released (written with a batch's end, or
-        // after a second at the latest) are written now, outside any event's window.
-        tokens.settled().toCompletableFuture().join();
+        // after a second at the latest) are written before this one is appended, outside its window.
+        awaitNoWorkLeft();
         double writesBefore = units(type, "write");
         double readsBefore = units(type, "read");
         Appended appended = append(step).await().atMost(Duration.ofSeconds(10));
         assertTrue(positions.awaitApplied(appended.position(), Duration.ofSeconds(30)).await()
                 .atMost(Duration.ofSeconds(40)), type + " applied");
-        tokens.settled().toCompletableFuture().join();
-        double[] settled = settledUnits(type);
-        return new Measured(type, settled[0] - writesBefore, settled[1] - readsBefore);
+        awaitNoWorkLeft();
+        return new Measured(type, units(type, "write") - writesBefore, units(type, "read") - readsBefore);
     }
 
     /**
-     * The event's write and read units once its work has ended: applied is recorded while the last count token releases
-     * may still be on their way (they are written with the batch's progress, not before it, or by the flush that
-     * follows within CountTokenRelease.LATEST), so the meters are read once no store call is in flight and they have
-     * not moved for longer than that flush can wait.
+     * Waits until the applied event's last store call has answered: applied is recorded once its plan has run, when
+     * the flags and count token releases it asked for may still wait for its batch's end or the late flush
+     * (CountTokenRelease.LATEST), so the meters are read once those are done and no store call is in flight.
      */
-    private double[] settledUnits(String type) {
-        AtomicReference<List<Double>> last = new AtomicReference<>(List.of());
-        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(50))
-                .during(Duration.ofMillis(1200)).until(() -> { // longer than CountTokenRelease.LATEST, 1 s
-            List<Double> now = List.of(units(type, "write"), units(type, "read"));
-            return now.equals(last.getAndSet(now)) && callsInFlight() == 0;
-        });
-        return new double[] { last.get().get(0), last.get().get(1) };
+    private void awaitNoWorkLeft() {
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
+                .until(() -> tokens.idle() && callsInFlight() == 0);
     }
 
     private double callsInFlight() {
