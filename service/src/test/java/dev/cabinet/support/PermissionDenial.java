@@ -28,7 +28,9 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  */
 public class PermissionDenial implements ExecutionInterceptor {
 
-    private static final ExecutionAttribute<String> DENIED = new ExecutionAttribute<>("cabinet.test.denied");
+    /** Named for this class loader, as StoreCallMeter's are: each Quarkus restart of a test JVM loads it again. */
+    private static final ExecutionAttribute<String> DENIED = new ExecutionAttribute<>("cabinet.test.denied@"
+            + Integer.toHexString(System.identityHashCode(PermissionDenial.class.getClassLoader())));
     private static volatile Predicate<String> denied = call -> false;
 
     /** Refuses every call whose operation is {@code operation} and whose request mentions {@code marker}. */

@@ -87,6 +87,6 @@ final class ChildProcess implements AutoCloseable {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-        registry.forget(name);
+        registry.forget(name, process.toHandle());
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -32,8 +33,10 @@ public final class Dynalite implements AutoCloseable {
         Path hooks = stateDir.resolve(HOOKS);
         try {
             Files.createDirectories(stateDir);
-            Files.write(guard, NpmPackages.resource("dynalite", GUARD));
-            Files.write(hooks, NpmPackages.resource("dynalite", HOOKS));
+            // Whole files moved into place: another JVM of this checkout (a second test fork) may be starting its own
+            // dynalite from them at this moment.
+            writeWhole(guard, NpmPackages.resource("dynalite", GUARD));
+            writeWhole(hooks, NpmPackages.resource("dynalite", HOOKS));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -77,5 +80,11 @@ public final class Dynalite implements AutoCloseable {
     @Override
     public void close() {
         process.close();
+    }
+
+    private static void writeWhole(Path file, byte[] content) throws IOException {
+        Path written = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+        Files.write(written, content);
+        Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

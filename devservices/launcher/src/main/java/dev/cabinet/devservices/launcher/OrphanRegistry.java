@@ -14,8 +14,10 @@ import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
- * Remembers the children it started (pid and start time, one file each), so that the next start can stop what a killed
- * JVM left running. Pid and start time together identify the process: a recycled pid is never mistaken for ours.
+ * Remembers the children it started (pid and start time, one file each, with the pid and start time of the JVM that
+ * started them), so that the next start can stop what a killed JVM left running. Pid and start time together identify
+ * a process: a recycled pid is never mistaken for ours. A child whose JVM still runs is no orphan, so JVMs of one
+ * checkout that run at once (the test forks, dev mode beside a test run) never stop each other's.
  */
 public final class OrphanRegistry {
 
@@ -28,20 +30,24 @@ public final class OrphanRegistry {
     }
 
     void record(String name, ProcessHandle handle) {
-        String line = handle.pid() + " " + handle.info().startInstant().map(Instant::toString).orElse("-");
+        String line = identity(handle) + " " + identity(ProcessHandle.current());
         try {
             Files.createDirectories(directory);
-            Files.writeString(file(name), line, StandardCharsets.UTF_8);
+            Files.writeString(file(name, handle), line, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    void forget(String name) {
+    void forget(String name, ProcessHandle handle) {
+        forget(file(name, handle));
+    }
+
+    private static void forget(Path record) {
         try {
-            Files.deleteIfExists(file(name));
+            Files.deleteIfExists(record);
         } catch (IOException e) {
-            LOG.debugf(e, "could not remove %s", file(name));
+            LOG.debugf(e, "could not remove %s", record);
         }
     }
 
@@ -60,10 +66,10 @@ public final class OrphanRegistry {
     private void reap(Path pidFile) {
         try {
             String[] fields = Files.readString(pidFile, StandardCharsets.UTF_8).trim().split(" ");
-            String recordedStart = fields.length > 1 ? fields[1] : "-";
-            Optional<ProcessHandle> process = ProcessHandle.of(Long.parseLong(fields[0]))
-                    .filter(p -> sameStart(p, recordedStart))
-                    .filter(p -> !isOurChild(p));
+            Optional<ProcessHandle> process = running(fields, 0).filter(p -> !isOurChild(p));
+            if (running(fields, 2).isPresent()) {
+                return;   // the JVM that started it still runs: its child, not an orphan, and its record stays
+            }
             if (process.isPresent()) {
                 LOG.infof("Stopping %s (pid %s), left running by an earlier JVM that did not shut down",
                         pidFile.getFileName(), fields[0]);
@@ -72,7 +78,7 @@ public final class OrphanRegistry {
             Files.deleteIfExists(pidFile);
         } catch (IOException | RuntimeException e) {
             LOG.warnf("ignoring the unreadable record %s: %s", pidFile, e.getMessage());
-            forget(pidFile.getFileName().toString().replaceFirst("\\.pid$", ""));
+            forget(pidFile);
         }
     }
 
@@ -93,11 +99,24 @@ public final class OrphanRegistry {
         return process.parent().map(parent -> parent.pid() == ProcessHandle.current().pid()).orElse(false);
     }
 
+    /** The process named by the pid and start time at {@code fields[at]}, if it still runs; none if not recorded. */
+    private static Optional<ProcessHandle> running(String[] fields, int at) {
+        if (fields.length <= at) {
+            return Optional.empty();
+        }
+        String recordedStart = fields.length > at + 1 ? fields[at + 1] : "-";
+        return ProcessHandle.of(Long.parseLong(fields[at])).filter(p -> sameStart(p, recordedStart));
+    }
+
     private static boolean sameStart(ProcessHandle process, String recordedStart) {
         return process.info().startInstant().map(Instant::toString).map(recordedStart::equals).orElse(false);
     }
 
-    private Path file(String name) {
-        return directory.resolve(name + ".pid");
+    private static String identity(ProcessHandle process) {
+        return process.pid() + " " + process.info().startInstant().map(Instant::toString).orElse("-");
+    }
+
+    private Path file(String name, ProcessHandle handle) {
+        return directory.resolve(name + "-" + handle.pid() + ".pid");
     }
 }
