@@ -21,6 +21,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -477,7 +478,19 @@ class DeploymentManifestsTest {
                 + "./mvnw test -Dtest=DeploymentManifestsTest -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true");
     }
 
+    /** Each overlay as kustomize renders it: rendered once per test JVM (kubectl takes about half a second). */
+    private static final Map<String, List<JsonNode>> RENDERED = new ConcurrentHashMap<>();
+
     static List<JsonNode> render(String overlay) throws Exception {
+        List<JsonNode> rendered = RENDERED.get(overlay);
+        if (rendered == null) {
+            rendered = List.copyOf(renderNow(overlay));
+            RENDERED.put(overlay, rendered);
+        }
+        return rendered;
+    }
+
+    private static List<JsonNode> renderNow(String overlay) throws Exception {
         Process kustomize = new ProcessBuilder("kubectl", "kustomize", K8S.resolve("overlays").resolve(overlay).toString())
                 .redirectErrorStream(true).start();
         String output = new String(kustomize.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
