@@ -78,9 +78,16 @@ final class ChildProcess implements AutoCloseable {
     /** SIGTERM, then SIGKILL if the child has not exited in time (Kafka flushes its logs on SIGTERM). */
     @Override
     public void close() {
+        stop();
+    }
+
+    /** As {@link #close()}; answers whether the child ended by itself after SIGTERM (not killed). */
+    boolean stop() {
+        boolean ended = false;
         process.destroy();
         try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            ended = process.waitFor(15, TimeUnit.SECONDS);
+            if (!ended) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
@@ -88,5 +95,6 @@ final class ChildProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         registry.forget(name, process.toHandle());
+        return ended;
     }
 }

@@ -24,15 +24,20 @@ import org.apache.kafka.common.errors.TopicExistsException;
 /** A single-node KRaft Kafka broker in a child JVM on free loopback ports. */
 public final class KafkaBroker implements AutoCloseable {
 
+    private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
     private final List<String> command;
+    private final ClassArchive archive;
     private final Path dir;
     private final OrphanRegistry registry;
     private final Duration startTimeout;
     private final int port;
     private ChildProcess process;
 
-    private KafkaBroker(List<String> command, Path dir, OrphanRegistry registry, Duration startTimeout, int port) {
+    private KafkaBroker(List<String> command, ClassArchive archive, Path dir, OrphanRegistry registry,
+            Duration startTimeout, int port) {
         this.command = command;
+        this.archive = archive;
         this.dir = dir;
         this.registry = registry;
         this.startTimeout = startTimeout;
@@ -47,15 +52,19 @@ public final class KafkaBroker implements AutoCloseable {
         writeServerProperties(properties, dir.resolve("data"), port, controllerPort);
 
         String classpath = MavenClasspath.kafka(settings.kafkaVersion());
-        List<String> java = javaCommand(settings.brokerJvmOptions(), classpath);
+        List<String> jvmOptions = jvmOptions(settings.brokerJvmOptions());
+        ClassArchive archive = ClassArchive.of("kafka", JAVA, jvmOptions, classpath);
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.addAll(archive.options());
+        List<String> java = javaCommand(options, classpath);
 
-        List<String> format = new ArrayList<>(java);
+        List<String> format = new ArrayList<>(javaCommand(jvmOptions, classpath));
         format.addAll(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString()));
         runToCompletion(format, dir, settings.startTimeout());
 
         List<String> server = new ArrayList<>(java);
         server.addAll(List.of("kafka.Kafka", properties.toString()));
-        KafkaBroker broker = new KafkaBroker(server, dir, registry, settings.startTimeout(), port);
+        KafkaBroker broker = new KafkaBroker(server, archive, dir, registry, settings.startTimeout(), port);
         broker.run();
         return broker;
     }
@@ -65,7 +74,7 @@ public final class KafkaBroker implements AutoCloseable {
      * what a rolling restart of a real cluster's broker looks like to its clients.
      */
     public synchronized void restart() {
-        process.close();
+        stop();
         run();
     }
 
@@ -105,7 +114,13 @@ public final class KafkaBroker implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        process.close();
+        stop();
+    }
+
+    private void stop() {
+        if (process.stop()) {
+            archive.keep();   // written as the broker exited, the first time
+        }
     }
 
     private boolean answers() {
@@ -127,10 +142,14 @@ public final class KafkaBroker implements AutoCloseable {
         return Admin.create(config);
     }
 
-    private static List<String> javaCommand(String jvmOptions, String classpath) {
+    private static List<String> jvmOptions(String options) {
+        return Arrays.stream(options.trim().split("\\s+")).filter(o -> !o.isEmpty()).toList();
+    }
+
+    private static List<String> javaCommand(List<String> jvmOptions, String classpath) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Arrays.stream(jvmOptions.trim().split("\\s+")).filter(o -> !o.isEmpty()).forEach(command::add);
+        command.add(JAVA.toString());
+        command.addAll(jvmOptions);
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         command.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
         command.add("-cp");
