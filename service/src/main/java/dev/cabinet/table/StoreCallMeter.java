@@ -76,7 +76,7 @@ public class StoreCallMeter implements ExecutionInterceptor {
      * one name in a JVM, and dev mode's live reload loads Cabinet's classes again in the same JVM (its restart failed
      * with "No duplicate ExecutionAttribute names allowed" before).
      */
-    static <T> ExecutionAttribute<T> attribute(String name) {
+    public static <T> ExecutionAttribute<T> attribute(String name) {
         return new ExecutionAttribute<>(name + "@" + Integer.toHexString(System.identityHashCode(
                 StoreCallMeter.class.getClassLoader())));
     }

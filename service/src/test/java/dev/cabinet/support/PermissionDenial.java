@@ -20,6 +20,8 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.http.SdkHttpResponse;
 
+import dev.cabinet.table.StoreCallMeter;
+
 /**
  * Makes the store refuse chosen calls as DynamoDB does when the IAM policy lacks the permission (dynalite checks no
  * permissions): the request goes out as a harmless ListTables, and its answer is replaced, on the wire side of the
@@ -28,9 +30,8 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  */
 public class PermissionDenial implements ExecutionInterceptor {
 
-    /** Named for this class loader, as StoreCallMeter's are: each Quarkus restart of a test JVM loads it again. */
-    private static final ExecutionAttribute<String> DENIED = new ExecutionAttribute<>("cabinet.test.denied@"
-            + Integer.toHexString(System.identityHashCode(PermissionDenial.class.getClassLoader())));
+    /** Named for this generation of classes by StoreCallMeter: each Quarkus restart of a test JVM loads it again. */
+    private static final ExecutionAttribute<String> DENIED = StoreCallMeter.attribute("cabinet.test.denied");
     private static volatile Predicate<String> denied = call -> false;
 
     /** Refuses every call whose operation is {@code operation} and whose request mentions {@code marker}. */

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
@@ -24,6 +23,7 @@ final class ClassArchive {
 
     private static final Logger LOG = Logger.getLogger(ClassArchive.class);
 
+    /** The archive's place in the cache; null: this JVM gets none. */
     private final Path archive;
     /** Where this JVM's first run writes the archive, moved into place once it exited; null when it already exists. */
     private final Path writing;
@@ -35,7 +35,7 @@ final class ClassArchive {
 
     /** The archive of a JVM run with {@code java}, these options and this classpath. */
     static ClassArchive of(String name, Path java, List<String> jvmOptions, String classpath) {
-        return of(name, java, jvmOptions, classpath, Path.of(System.getProperty("user.home"), ".cache", "cabinet"));
+        return of(name, java, jvmOptions, classpath, UserCache.FOLDER);
     }
 
     static ClassArchive of(String name, Path java, List<String> jvmOptions, String classpath, Path cache) {
@@ -44,7 +44,7 @@ final class ClassArchive {
         }
         String key = String.join("\n", java.toString(), System.getProperty("java.vm.version"),
                 String.join(" ", jvmOptions), classpath);
-        Path archive = cache.resolve(name + "-" + sha256(key).substring(0, 16) + ".jsa");
+        Path archive = cache.resolve(UserCache.entry(name, key.getBytes(StandardCharsets.UTF_8)) + ".jsa");
         if (Files.isRegularFile(archive)) {
             return new ClassArchive(archive, null);
         }
@@ -66,10 +66,7 @@ final class ClassArchive {
         if (archive == null) {
             return List.of();
         }
-        if (writing != null) {
-            return List.of("-XX:ArchiveClassesAtExit=" + writing);
-        }
-        return Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of();
+        return List.of(writing != null ? "-XX:ArchiveClassesAtExit=" + writing : "-XX:SharedArchiveFile=" + archive);
     }
 
     /** Once the JVM has exited: the archive it wrote goes into place whole (a concurrent writer's may already be). */
@@ -87,15 +84,6 @@ final class ClassArchive {
             } catch (IOException e) {
                 LOG.debugf(e, "could not remove %s", writing);
             }
-        }
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -8,10 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -33,8 +30,8 @@ final class NpmPackages {
     /** The install folder of tool {@code name}, installed first if {@code entry} (a path inside it) is missing. */
     static Path install(LaunchSettings settings, String name, String entry) {
         byte[] lock = resource(name, "package-lock.json");
-        Path cache = Path.of(System.getProperty("user.home"), ".cache", "cabinet");
-        Path target = cache.resolve(name + "-" + sha256(lock).substring(0, 16));
+        Path cache = UserCache.FOLDER;
+        Path target = cache.resolve(UserCache.entry(name, lock));
         if (Files.isRegularFile(target.resolve(entry))) {
             return target;
         }
@@ -89,14 +86,6 @@ final class NpmPackages {
         if (npm.exitValue() != 0) {
             throw new IllegalStateException("npm ci for " + name + " failed (is Node.js 20+ with npm on PATH?):\n"
                     + Files.readString(log));
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

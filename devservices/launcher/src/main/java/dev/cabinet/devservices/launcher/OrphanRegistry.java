@@ -66,10 +66,10 @@ public final class OrphanRegistry {
     private void reap(Path pidFile) {
         try {
             String[] fields = Files.readString(pidFile, StandardCharsets.UTF_8).trim().split(" ");
-            Optional<ProcessHandle> process = running(fields, 0).filter(p -> !isOurChild(p));
             if (running(fields, 2).isPresent()) {
-                return;   // the JVM that started it still runs: its child, not an orphan, and its record stays
+                return;   // the JVM that started it still runs (this one included): not an orphan; its record stays
             }
+            Optional<ProcessHandle> process = running(fields, 0);
             if (process.isPresent()) {
                 LOG.infof("Stopping %s (pid %s), left running by an earlier JVM that did not shut down",
                         pidFile.getFileName(), fields[0]);
@@ -92,11 +92,6 @@ public final class OrphanRegistry {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** A child of this very JVM is not an orphan: another class loader of ours started it. */
-    private static boolean isOurChild(ProcessHandle process) {
-        return process.parent().map(parent -> parent.pid() == ProcessHandle.current().pid()).orElse(false);
     }
 
     /** The process named by the pid and start time at {@code fields[at]}, if it still runs; none if not recorded. */

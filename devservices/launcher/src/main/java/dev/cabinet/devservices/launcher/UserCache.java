@@ -1,0 +1,26 @@
+package dev.cabinet.devservices.launcher;
+
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** The per-user cache folder of the Dev Services' tools, whose entries are named after what they were made from. */
+final class UserCache {
+
+    /** {@code ~/.cache/cabinet}. */
+    static final Path FOLDER = Path.of(System.getProperty("user.home"), ".cache", "cabinet");
+
+    private UserCache() {
+    }
+
+    /** {@code <name>-<the first 16 hex digits of the SHA-256 of source>}: a new source gets a new entry. */
+    static String entry(String name, byte[] source) {
+        try {
+            return name + "-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(source))
+                    .substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
