@@ -1,13 +1,16 @@
 package dev.cabinet.devservices.deployment;
 
 import java.util.Map;
+import java.util.logging.Level;
 
 import io.quarkus.deployment.IsNormal;
+import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.builditem.CuratedApplicationShutdownBuildItem;
 import io.quarkus.deployment.builditem.DevServicesResultBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.LaunchModeBuildItem;
+import io.quarkus.deployment.logging.LogCleanupFilterBuildItem;
 import io.quarkus.deployment.pkg.builditem.OutputTargetBuildItem;
 import io.quarkus.runtime.LaunchMode;
 
@@ -29,15 +32,24 @@ public class CabinetDevServicesProcessor {
     }
 
     /**
-     * Begins starting the infrastructure as early as the build allows (its inputs are among the first items built), on
-     * a thread of its own: it comes up while the rest of the application is augmented, and
-     * {@link #startInfrastructure} waits for it where its addresses are needed.
+     * Begins starting the infrastructure as early as the build allows, on a thread of its own: it comes up while the
+     * rest of the application is augmented, and {@link #startInfrastructure} waits for it where its addresses are
+     * needed. Quarkus runs every step after logging's setup (a priority item, which waits for the application's index,
+     * 2.5 s here) except the steps that logging's setup consumes; this step is one of those, by the log filter it
+     * produces, so it begins with the build's first steps (docs/dev-services.md).
      */
     @BuildStep(onlyIfNot = IsNormal.class)
-    InfrastructureStartingBuildItem beginStarting(OutputTargetBuildItem target) {
+    InfrastructureStartingBuildItem beginStarting(OutputTargetBuildItem target,
+            BuildProducer<LogCleanupFilterBuildItem> logFilters) {
         DevServicesSettings settings = DevServicesSettings.fromConfig();
         if (settings.startsAnything()) {
             RunningInfrastructure.startInBackground(settings, target.getOutputDirectory().resolve("cabinet-devservices"));
+        }
+        if (settings.startDynalite()) {
+            // dynalite does not implement UpdateTimeToLive: on the store started here that is expected, so it is said
+            // at DEBUG rather than as a warning at every start.
+            logFilters.produce(new LogCleanupFilterBuildItem("dev.cabinet.table.TableBootstrap", Level.FINE,
+                    "Time to live could not be checked or enabled"));
         }
         return new InfrastructureStartingBuildItem();
     }

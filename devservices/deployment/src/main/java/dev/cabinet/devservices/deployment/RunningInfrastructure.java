@@ -2,7 +2,9 @@ package dev.cabinet.devservices.deployment;
 
 import java.nio.file.Path;
 import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -52,7 +54,22 @@ final class RunningInfrastructure {
         synchronized (running) {
             stopAtExit(running, new OrphanRegistry(stateDir.resolve("pids")));
         }
-        running.computeIfAbsent(STARTING, key -> CompletableFuture.supplyAsync(() -> provide(settings, stateDir)));
+        running.computeIfAbsent(STARTING, key -> {
+            List<String> missing = new ArrayList<>();
+            if (settings.startKafka() && !running.containsKey(KAFKA) && !running.containsKey(KAFKA_CONTAINER)) {
+                missing.add("a Kafka broker");
+            }
+            if (settings.startDynalite() && !running.containsKey(DYNALITE)) {
+                missing.add("dynalite");
+            }
+            if (settings.startS3Proxy() && !running.containsKey(S3PROXY)) {
+                missing.add("s3proxy");
+            }
+            if (!missing.isEmpty()) {
+                LOG.infof("Starting %s (Docker-free Dev Services)", String.join(", ", missing));
+            }
+            return CompletableFuture.supplyAsync(() -> provide(settings, stateDir));
+        });
     }
 
     /** The config of the start {@link #startInBackground} began, once it is done; or {@link #provide} now. */

@@ -25,6 +25,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 public final class KafkaBroker implements AutoCloseable {
 
     private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+    private static final int NODE_ID = 1;
 
     private final List<String> command;
     private final ClassArchive archive;
@@ -58,9 +59,9 @@ public final class KafkaBroker implements AutoCloseable {
         options.addAll(archive.options());
         List<String> java = javaCommand(options, classpath);
 
-        List<String> format = new ArrayList<>(javaCommand(jvmOptions, classpath));
-        format.addAll(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString()));
-        runToCompletion(format, dir, settings.startTimeout());
+        List<String> tool = javaCommand(jvmOptions, classpath);
+        KafkaStorage.format(dir.resolve("data"), NODE_ID, classpath, UserCache.FOLDER,
+                data -> runStorageTool(tool, data, dir, settings.startTimeout()));
 
         List<String> server = new ArrayList<>(java);
         server.addAll(List.of("kafka.Kafka", properties.toString()));
@@ -169,8 +170,8 @@ public final class KafkaBroker implements AutoCloseable {
     private static void writeServerProperties(Path file, Path dataDir, int port, int controllerPort) {
         String text = String.join("\n",
                 "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                "node.id=" + NODE_ID,
+                "controller.quorum.voters=" + NODE_ID + "@127.0.0.1:" + controllerPort,
                 "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
                 "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
                 "controller.listener.names=CONTROLLER",
@@ -203,7 +204,12 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static void runToCompletion(List<String> command, Path dir, Duration timeout) {
+    /** Formats {@code data} with Kafka's storage tool, in a JVM of its own (a properties file of its own names it). */
+    private static void runStorageTool(List<String> java, Path data, Path dir, Duration timeout) {
+        Path properties = data.resolveSibling("format.properties");
+        writeServerProperties(properties, data, FreePorts.pick(), FreePorts.pick());
+        List<String> command = new ArrayList<>(java);
+        command.addAll(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString()));
         try {
             Path log = dir.resolve("format.log");
             Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
