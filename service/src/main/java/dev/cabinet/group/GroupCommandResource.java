@@ -16,6 +16,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
@@ -79,6 +83,8 @@ public class GroupCommandResource {
     @PUT
     @Path("{id}/members/{userId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(responseCode = "200", description = "A member already: nothing changed",
+            content = @Content(schema = @Schema(implementation = MembershipView.class)))
     public Uni<Response> join(@PathParam("id") String id, @PathParam("userId") String userId, @Valid RoleRequest body) {
         Ids.require("userId", userId);
         String actor = caller.id();

@@ -9,6 +9,7 @@ import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
@@ -23,6 +24,16 @@ import org.eclipse.microprofile.openapi.models.servers.Server;
  * a new endpoint gets it without anyone remembering to.
  */
 public class OpenApiContract implements OASFilter {
+
+    /**
+     * The single resources whose GET sends an {@code ETag} (their views are {@link Tagged}) and whose commands honour
+     * {@code If-Match} ({@link TaggedPath} in each feature's queries); {@code ConditionalRequestsDocumentTest} checks
+     * that these are exactly the paths the running application treats so.
+     */
+    static final List<String> TAGGED = List.of("/customers/{id}", "/files/{id}", "/folders/{id}", "/groups/{id}",
+            "/posts/{id}", "/users/{id}");
+    /** Command sub-paths that honour {@code If-Match} against their resource's tag. */
+    static final List<String> TAGGED_SUB_COMMANDS = List.of("/posts/{id}/publish");
 
     private static final String PROBLEM = "Problem";
     private static final String COMMAND_ANSWER = "CommandAnswer";
@@ -54,6 +65,7 @@ public class OpenApiContract implements OASFilter {
         openApi.getComponents().addSchema(PROBLEM, problemSchema());
         openApi.getComponents().addSchema(COMMAND_ANSWER, commandAnswerSchema());
         openApi.getComponents().getSchemas().values().forEach(OpenApiContract::wireShapeOnly);
+        openApi.getComponents().getSchemas().forEach(OpenApiContract::lastPageHasNoCursor);
         // Relative: the document is served by the instance it describes (README: dev mode on http://localhost:8080).
         openApi.setServers(new ArrayList<>(List.of(OASFactory.createServer().url("/")
                 .description("The Cabinet instance that serves this document at /q/openapi"))));
@@ -71,8 +83,17 @@ public class OpenApiContract implements OASFilter {
             path.getValue().getOperations().forEach((method, operation) -> {
                 if (method == PathItem.HttpMethod.GET) {
                     describeQuery(operation);
+                    if (TAGGED.contains(path.getKey())) {
+                        describeTaggedRead(operation);
+                    }
+                    if (path.getKey().equals("/users/{id}")) {
+                        problem(operation, "410", "The person was erased");
+                    }
                 } else {
                     describeCommand(operation, path.getKey().startsWith("/admin/"));
+                    if (TAGGED.contains(path.getKey()) || TAGGED_SUB_COMMANDS.contains(path.getKey())) {
+                        describeConditionalCommand(operation);
+                    }
                 }
                 describeProblems(operation);
             });
@@ -99,8 +120,45 @@ public class OpenApiContract implements OASFilter {
         });
     }
 
+    /** A page's {@code next} is null on the last page, and a client must be told it may be (OpenApiAnswersIT). */
+    private static void lastPageHasNoCursor(String name, Schema schema) {
+        Schema next = name.startsWith("Page") && schema.getProperties() != null ? schema.getProperties().get("next")
+                : null;
+        if (next != null) {
+            next.addType(Schema.SchemaType.NULL).description("The `cursor` of the next page; null on the last page");
+        }
+    }
+
     private static boolean isArray(Schema schema) {
         return schema.getType() != null && schema.getType().contains(Schema.SchemaType.ARRAY);
+    }
+
+    /** The answers of a refusal every error status has: a problem, whatever the annotation that declared it said. */
+    private static void describeProblems(Operation operation) {
+        problem(operation, "400", "A parameter or the body is invalid; `errors[]` names each field");
+        problem(operation, "404", "The resource does not exist");
+        boolean open = operation.getSecurity() == null || operation.getSecurity().isEmpty();
+        problem(operation, "401", open ? "A bearer token was sent and is not valid (this operation needs none)"
+                : "No valid bearer token");
+        operation.getResponses().getAPIResponses().forEach((status, response) -> {
+            if (status.compareTo("400") >= 0 && status.length() == 3 && response.getContent() == null) {
+                problem(operation, status, response.getDescription());
+            }
+        });
+    }
+
+    private static void describeTaggedRead(Operation operation) {
+        operation.addParameter(header("If-None-Match", "An `ETag` this resource sent: 304 without a body while it "
+                + "still has that tag.", false));
+        operation.getResponses().addAPIResponse("304", OASFactory.createAPIResponse()
+                .description("Not modified: the resource still has the `If-None-Match` tag"));
+    }
+
+    private static void describeConditionalCommand(Operation operation) {
+        operation.addParameter(header("If-Match", "The `ETag` of the resource as it was read: the command goes "
+                + "ahead only while the resource still has it (read strongly consistently), else 412.", false));
+        problem(operation, "412", "`If-Match` no longer matches: the resource changed since it was read (its "
+                + "current `ETag` is sent) or does not exist");
     }
 
     private static void describeQuery(Operation operation) {
@@ -130,8 +188,16 @@ public class OpenApiContract implements OASFilter {
                     + "`GET /commands/{eventId}` tells, and a retry with the same `Idempotency-Key` is safe), "
                     + "`store-unavailable` when nothing was sent");
         }
+        if (operatorOnly) {
+            problem(operation, "409", "The operation does not fit the current state, which `detail` names (a parked "
+                    + "event that still fails, a rebuild under way or not caught up)");
+        } else {
+            problem(operation, "410", "The person whose data the command carries, or who sends it, was erased");
+        }
         problem(operation, "401", "No valid bearer token");
         problem(operation, "403", "The token's subject may not do this");
+        problem(operation, "413", "The body is larger than the instance accepts (`quarkus.http.limits.max-body-size`)");
+        problem(operation, "415", "The body is not `application/json`");
     }
 
     /**
@@ -141,19 +207,21 @@ public class OpenApiContract implements OASFilter {
     private static void answer(Operation operation, String status, String description) {
         APIResponse documented = operation.getResponses() == null ? null
                 : operation.getResponses().getAPIResponse(status);
-        if (documented != null && documented.getContent() != null && documented.getContent().getMediaTypes().values()
-                .stream().anyMatch(media -> media.getSchema() != null)) {
-            return;   // the resource documents its own answer
+        Schema commandAnswer = OASFactory.createSchema().ref("#/components/schemas/" + COMMAND_ANSWER);
+        MediaType own = documented == null || documented.getContent() == null ? null
+                : documented.getContent().getMediaType("application/json");
+        if (own != null && own.getSchema() != null) {
+            // The resource documents what it answers when nothing changed (a like liked already): either that or
+            // the command's answer.
+            own.setSchema(OASFactory.createSchema().oneOf(List.of(commandAnswer, own.getSchema())));
+            documented.setDescription(description + "; or: " + documented.getDescription());
+            return;
         }
         operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description)
                 .content(OASFactory.createContent().addMediaType("application/json", OASFactory.createMediaType()
-                        .schema(OASFactory.createSchema().ref("#/components/schemas/" + COMMAND_ANSWER)))));
+                        .schema(commandAnswer))));
     }
 
-    private static void describeProblems(Operation operation) {
-        problem(operation, "400", "A parameter or the body is invalid; `errors[]` names each field");
-        problem(operation, "404", "The resource does not exist");
-    }
 
     private static void problem(Operation operation, String status, String description) {
         APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses()
@@ -182,7 +250,17 @@ public class OpenApiContract implements OASFilter {
                 .addProperty("id", string)
                 .addProperty("outcome", OASFactory.createSchema().addType(Schema.SchemaType.STRING)
                         .enumeration(List.of("applied", "pending", "parked")))
-                .addProperty("detail", string);
+                .addProperty("detail", string)
+                .addProperty("upload", OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
+                        .description("Only for a file's upload: the presigned request that uploads its content")
+                        .addProperty("method", string).addProperty("url", string)
+                        .addProperty("headers", OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
+                                .additionalPropertiesSchema(string))
+                        .addProperty("expiresAt", string));
+    }
+
+    private static Schema described(String description) {
+        return OASFactory.createSchema().addType(Schema.SchemaType.STRING).description(description);
     }
 
     private static Schema problemSchema() {
@@ -192,6 +270,10 @@ public class OpenApiContract implements OASFilter {
                 .addProperty("type", string).addProperty("title", string)
                 .addProperty("status", OASFactory.createSchema().addType(Schema.SchemaType.INTEGER))
                 .addProperty("detail", string).addProperty("instance", string)
+                .addProperty("eventId", described("`outcome-unknown`: the event that may be in the log"))
+                .addProperty("id", described("`outcome-unknown`: the resource it would create or change"))
+                .addProperty("outcome", described("`outcome-unknown`: where the outcome will be told "
+                        + "(`/commands/{eventId}`)"))
                 .addProperty("errors", OASFactory.createSchema().addType(Schema.SchemaType.ARRAY)
                         .items(OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
                                 .addProperty("field", string).addProperty("message", string)));

@@ -13,6 +13,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Decision;
 import dev.cabinet.decision.Refusal;
@@ -73,6 +77,8 @@ public class LikeResource {
     }
 
     @PUT
+    @APIResponse(responseCode = "200", description = "Liked already: nothing changed",
+            content = @Content(schema = @Schema(implementation = LikeState.class)))
     public Uni<Response> likePost(@PathParam("id") String id) {
         String actor = caller.id();
         return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor),
@@ -82,6 +88,8 @@ public class LikeResource {
     }
 
     @DELETE
+    @APIResponse(responseCode = "200", description = "Not liked: nothing changed",
+            content = @Content(schema = @Schema(implementation = LikeState.class)))
     public Uni<Response> unlikePost(@PathParam("id") String id) {
         String actor = caller.id();
         return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor)).asTuple()

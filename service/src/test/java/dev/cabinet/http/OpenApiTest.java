@@ -9,6 +9,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
+
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +33,9 @@ import io.quarkus.test.junit.QuarkusTest;
 class OpenApiTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    Instance<TaggedResource> taggedResources;
 
     @Test
     void everyEndpointIsDocumentedWithItsHeadersAndProblems() throws Exception {
@@ -171,5 +178,44 @@ class OpenApiTest {
         try (var in = OpenApiTest.class.getClassLoader().getResourceAsStream(path)) {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
+    }
+
+    /**
+     * The document declares {@code If-Match} (and its 412) on exactly the commands the running application checks it
+     * on ({@link TaggedResource}s, which refuse it with 400 elsewhere), and {@code If-None-Match} on those resources'
+     * GETs ({@link OpenApiContract#TAGGED} is the document's side).
+     */
+    @Test
+    void ifMatchIsDeclaredOnExactlyTheCommandsThatHonourIt() throws Exception {
+        JsonNode document = new ObjectMapper().readTree(given().queryParam("format", "json").get("/q/openapi")
+                .then().statusCode(200).extract().asString());
+        Set<String> declared = new HashSet<>();
+        Set<String> honoured = new HashSet<>();
+        Set<String> readsDeclared = new HashSet<>();
+        document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            String name = op.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey();
+            boolean conditional = false;
+            for (JsonNode parameter : op.getValue().path("parameters")) {
+                String header = parameter.path("name").asText();
+                conditional |= header.equals("If-Match") || header.equals("If-None-Match");
+            }
+            if (op.getKey().equals("get")) {
+                if (conditional) {
+                    readsDeclared.add(path.getKey());
+                }
+                return;
+            }
+            if (conditional) {
+                declared.add(name);
+                assertTrue(op.getValue().path("responses").has("412"), name + " declares If-Match but no 412");
+            }
+            String sample = path.getKey().replaceAll("\\{[^}]+}", "x01");
+            if (taggedResources.stream().anyMatch(resource -> resource.itemChangedBy(sample).isPresent())) {
+                honoured.add(name);
+            }
+        }));
+        assertTrue(honoured.size() >= 10, "found only " + honoured);
+        assertEquals(new TreeSet<>(honoured), new TreeSet<>(declared));
+        assertEquals(new TreeSet<>(OpenApiContract.TAGGED), new TreeSet<>(readsDeclared));
     }
 }

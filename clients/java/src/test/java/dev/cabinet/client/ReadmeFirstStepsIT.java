@@ -51,20 +51,20 @@ class ReadmeFirstStepsIT {
         ApiClient anyone = cabinet.client(null);
 
         CommandAnswer registered = new UserCommandResourceApi(john).putProfile("john",
-                new ProfileRequest().name("John").email("john@example.com"), null, WAIT);
+                new ProfileRequest().name("John").email("john@example.com"), null, WAIT, null);
         assertEquals(CommandAnswer.OutcomeEnum.APPLIED, registered.getOutcome(), registered.toString());
         assertEquals("cabinet.user.registered.v1", registered.getType());
-        UserView profile = new UserQueryResourceApi(anyone).getProfile("john", null);
+        UserView profile = new UserQueryResourceApi(anyone).getProfile("john", null, null);
         assertEquals("John", profile.getName());
 
         PostCommandResourceApi posts = new PostCommandResourceApi(john);
         String postId = posts.createPost(new NewPostRequest().title("My Post").body("..."), null, WAIT).getId();
         assertNotNull(postId);
-        CommandAnswer published = posts.publishPost(postId, null, null);
+        CommandAnswer published = posts.publishPost(postId, null, null, null);
         assertEquals("cabinet.post.published.v1", published.getType());
 
         // The other documented way to read one's writes: a read that waits for the command's position.
-        PostView post = new PostQueryResourceApi(anyone).getPost(postId, null, null, published.getPosition());
+        PostView post = new PostQueryResourceApi(anyone).getPost(postId, null, null, published.getPosition(), null);
         assertEquals("My Post", post.getTitle());
         assertEquals("John", post.getAuthorName());
         assertEquals("published", post.getStatus());
