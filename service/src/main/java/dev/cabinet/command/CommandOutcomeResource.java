@@ -60,7 +60,10 @@ public class CommandOutcomeResource {
         this.settle = Duration.ofMillis(requestTimeoutMs);
     }
 
-    @Operation(operationId = "getCommandOutcome")
+    @Operation(operationId = "getCommandOutcome",
+            description = "What became of a command's event: "
+            + "`rejected`, `parked` or `discarded` with the reason; for an event this instance sent in the last "
+            + "hour, `pending`, `appended`, `applied` or `never-appended`; 404 when nothing is known.")
     @GET
     public Uni<CommandOutcomeView> getOutcome(@PathParam("eventId") String eventId) {
         Ids.require("eventId", eventId);

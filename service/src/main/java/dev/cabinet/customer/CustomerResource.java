@@ -54,7 +54,9 @@ public class CustomerResource {
         this.pages = pages;
     }
 
-    @Operation(operationId = "registerCustomer")
+    @Operation(operationId = "registerCustomer",
+            description = "Registers a customer, or replaces its "
+            + "`name` and `email`.")
     @PUT
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
@@ -65,6 +67,7 @@ public class CustomerResource {
 
     /** The profile (GetItem), or with {@code include=orders} the profile and the newest orders in one Query. */
     @GET
+    @Operation(description = "A customer; `include=orders` adds its newest orders from the same Query.")
     public Uni<CustomerView> getCustomer(@PathParam("id") String id, @QueryParam("include") String include,
             @QueryParam("limit") String limit) {
         Ids.require("id", id);
@@ -79,6 +82,8 @@ public class CustomerResource {
     /** The customer's orders by date, oldest first (or {@code order=desc}); {@code from} and {@code to} are inclusive. */
     @GET
     @Path("orders")
+    @Operation(description = "The customer's orders by date, oldest first (`order=desc` for newest), optionally "
+            + "from and to dates, inclusive.")
     public Uni<Page<OrderView>> listOrders(@PathParam("id") String id, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("order") String order, @BeanParam PageParameters page) {
         Ids.require("id", id);
@@ -97,6 +102,8 @@ public class CustomerResource {
     @Path("orders")
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Places an order (`total` as a decimal string, optional `orderId` and `placedAt`); 409 "
+            + "if the order id exists.")
     public Uni<Response> placeOrder(@PathParam("id") String id, @Valid @NotNull NewOrderRequest body) {
         Ids.require("id", id);
         String actor = caller.id();

@@ -13,6 +13,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
@@ -44,12 +46,14 @@ public class OrderResource {
 
     /** All orders placed on one date, in the order they were placed. */
     @GET
+    @Operation(description = "Every order placed on `date` (YYYY-MM-DD), in placing order.")
     public Uni<Page<OrderView>> listOrdersOn(@QueryParam("date") String date, @BeanParam PageParameters page) {
         return customers.listOrdersOn(CustomerResource.date("date", date, true), pages.of(page.limit(), page.cursor()));
     }
 
     @GET
     @Path("{id}")
+    @Operation(description = "An order by its id.")
     public Uni<OrderView> getOrder(@PathParam("id") String id) {
         Ids.require("id", id);
         return existing(id);
@@ -59,6 +63,7 @@ public class OrderResource {
     @Path("{id}")
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Changes an order's `status`: `placed`, `paid`, `shipped`, `delivered` or `cancelled`.")
     public Uni<Response> changeStatus(@PathParam("id") String id, @Valid @NotNull OrderChangeRequest body) {
         Ids.require("id", id);
         String actor = caller.id();

@@ -44,7 +44,9 @@ public class ParkedKeyResource {
     }
 
     /** Every parked key, oldest parking first (parked keys are incidents: few, and all of them matter). */
-    @Operation(operationId = "listParkedKeys")
+    @Operation(operationId = "listParkedKeys",
+            description = "Every parked key: topic, partition, "
+            + "record key, first and last parked offset, the reason and the event that failed (operators).")
     @GET
     public Uni<ParkedKeyList> list() {
         return parkedKeys.keys().map(items -> new ParkedKeyList(items.stream()
@@ -53,7 +55,9 @@ public class ParkedKeyResource {
                 .toList()));
     }
 
-    @Operation(operationId = "getParkedKey")
+    @Operation(operationId = "getParkedKey",
+            description = "One parked key with its waiting events, "
+            + "oldest first (operators).")
     @GET
     @Path("/{id}")
     public Uni<ParkedKeyView> get(@PathParam("id") String id) {
@@ -65,7 +69,10 @@ public class ParkedKeyResource {
     }
 
     /** Applies the parked events in log order (after a fix was deployed); 409 names the event that still fails. */
-    @Operation(operationId = "retryParkedKey")
+    @Operation(operationId = "retryParkedKey",
+            description = "After a fix is deployed: applies the "
+            + "parked events in log order and releases the key; 409 names an event that still cannot apply "
+            + "(operators).")
     @POST
     @Path("/{id}/retry")
     public RecoveryResult retry(@PathParam("id") String id) {
@@ -74,7 +81,10 @@ public class ParkedKeyResource {
     }
 
     /** Discards all parked events of the key ({@code events=all}), or only the one that failed ({@code events=first}). */
-    @Operation(operationId = "discardParkedKey")
+    @Operation(operationId = "discardParkedKey",
+            description = "Drops the parked events (`events=all`) "
+            + "or only the one that failed (`events=first`) and releases the key; each dropped event's outcome "
+            + "becomes `discarded` (operators).")
     @POST
     @Path("/{id}/discard")
     public RecoveryResult discard(@PathParam("id") String id,

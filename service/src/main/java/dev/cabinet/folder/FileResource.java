@@ -12,6 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -51,6 +52,7 @@ public class FileResource {
     }
 
     @GET
+    @Operation(description = "A file's metadata, with its `status` (`pending`, `stored`) and `contentUrl`.")
     public Uni<FileView> getFile(@PathParam("id") String id) {
         Ids.require("id", id);
         return folders.findFile(id).map(file -> file.orElseThrow(() -> Problems.notFound("file", id)));
@@ -63,6 +65,8 @@ public class FileResource {
     @POST
     @Path("complete")
     @Authenticated
+    @Operation(description = "Confirms the upload (the folder's owner): the object must exist with the declared "
+            + "size and content type, else a 409 says what differs; the file becomes `stored`.")
     public Uni<Response> completeUpload(@PathParam("id") String id) {
         Ids.require("id", id);
         String actor = caller.id();
@@ -86,6 +90,8 @@ public class FileResource {
     @APIResponse(responseCode = "409", description = "The file is pending: its upload is not confirmed yet "
             + "(`POST /files/{id}/complete`)", content = @Content(mediaType = "application/problem+json",
                     schema = @Schema(ref = "Problem")))
+    @Operation(description = "The folder's owner only: 303 See Other to a presigned GET of the content; 409 while "
+            + "the upload is pending.")
     public Uni<Response> downloadContent(@PathParam("id") String id) {
         Ids.require("id", id);
         String actor = caller.id();
@@ -103,6 +109,7 @@ public class FileResource {
     /** Deletes the file's metadata; its object is then deleted by the projector role (see ObjectDeletions). */
     @DELETE
     @Authenticated
+    @Operation(description = "Deletes a file (its folder's owner); its object is then deleted from the bucket.")
     public Uni<Response> deleteFile(@PathParam("id") String id) {
         Ids.require("id", id);
         String actor = caller.id();

@@ -14,6 +14,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
@@ -50,6 +52,7 @@ public class FolderCommandResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Creates a folder (`name`, optional `parentId`) owned by the caller.")
     public Uni<Response> createFolder(@Valid @NotNull NewFolderRequest body) {
         String owner = caller.id();
         String folderId = answers.newId();
@@ -61,6 +64,8 @@ public class FolderCommandResource {
     @PATCH
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Renames (`name`) or moves (`parentId`) a folder, one at a time, owner only; a move "
+            + "under itself or a descendant is a 409.")
     public Uni<Response> changeFolder(@PathParam("id") String id, @Valid @NotNull FolderChangeRequest body) {
         String owner = caller.id();
         return Uni.combine().all().unis(folder(id), folder(body.parentId())).asTuple()
@@ -72,6 +77,8 @@ public class FolderCommandResource {
     @POST
     @Path("{id}/files")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Adds a file (`name`, `size`, `contentType`) as `pending` and answers a presigned "
+            + "`upload` to PUT exactly those bytes to.")
     public Uni<Response> addFile(@PathParam("id") String id, @Valid @NotNull NewFileRequest body) {
         String owner = caller.id();
         Ids.require("id", id);

@@ -7,6 +7,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
@@ -31,6 +33,7 @@ public class FolderQueryResource {
 
     @GET
     @Path("{id}")
+    @Operation(description = "A folder with its `path` and `ancestorIds` (root first).")
     public Uni<FolderView> getFolder(@PathParam("id") String id) {
         Ids.require("id", id);
         return folders.findFolder(id).map(folder -> folder.orElseThrow(() -> Problems.notFound("folder", id)));
@@ -38,6 +41,7 @@ public class FolderQueryResource {
 
     @GET
     @Path("{id}/folders")
+    @Operation(description = "The folder's subfolders, by id.")
     public Uni<Page<SubfolderView>> listSubfolders(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);
@@ -46,6 +50,7 @@ public class FolderQueryResource {
 
     @GET
     @Path("{id}/files")
+    @Operation(description = "The folder's files, newest first.")
     public Uni<Page<FileView>> listFiles(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);

@@ -56,6 +56,7 @@ public class GroupCommandResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Creates a group (`name`, optional `description`); the caller becomes its admin.")
     public Uni<Response> createGroup(@Valid @NotNull NewGroupRequest body) {
         String creator = caller.id();
         String groupId = answers.newId();
@@ -68,6 +69,7 @@ public class GroupCommandResource {
     @PATCH
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Changes a group's `name` and/or `description` (admins only).")
     public Uni<Response> changeGroup(@PathParam("id") String id, @Valid @NotNull GroupChangeRequest body) {
         String actor = caller.id();
         return read(id, actor, actor)
@@ -79,7 +81,9 @@ public class GroupCommandResource {
      * Joins yourself (as a member), or, as an admin, adds anyone registered with the role the body names (member by
      * default). Joining a group one is already in answers 200 with the membership and appends nothing.
      */
-    @Operation(operationId = "joinGroup")
+    @Operation(operationId = "joinGroup",
+            description = "Joins oneself as a member; an admin may add "
+            + "anyone registered, with an optional `role`. A member already: 200 with the membership.")
     @PUT
     @Path("{id}/members/{userId}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -102,6 +106,7 @@ public class GroupCommandResource {
     @PATCH
     @Path("{id}/members/{userId}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Changes a member's `role` (admins only; 409 for the last admin).")
     public Uni<Response> changeRole(@PathParam("id") String id, @PathParam("userId") String userId,
             @Valid @NotNull RoleRequest body) {
         Ids.require("userId", userId);
@@ -113,7 +118,9 @@ public class GroupCommandResource {
     }
 
     /** Leaves (yourself) or removes (an admin); the last admin may only leave a group that has no other member. */
-    @Operation(operationId = "leaveGroup")
+    @Operation(operationId = "leaveGroup",
+            description = "Leaves (oneself) or removes (admins) a "
+            + "member; 409 for the last admin while others remain.")
     @DELETE
     @Path("{id}/members/{userId}")
     public Uni<Response> leave(@PathParam("id") String id, @PathParam("userId") String userId) {

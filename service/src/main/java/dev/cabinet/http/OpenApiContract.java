@@ -3,6 +3,7 @@ package dev.cabinet.http;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
@@ -72,6 +73,7 @@ public class OpenApiContract implements OASFilter {
         if (openApi.getPaths() == null || openApi.getPaths().getPathItems() == null) {
             return;
         }
+        declareTags(openApi);
         for (Map.Entry<String, PathItem> path : openApi.getPaths().getPathItems().entrySet()) {
             // Operations that need a token have its requirement from @Authenticated/@RolesAllowed; the rest are
             // public, which a client can only tell from an explicit empty requirement.
@@ -131,6 +133,18 @@ public class OpenApiContract implements OASFilter {
 
     private static boolean isArray(Schema schema) {
         return schema.getType() != null && schema.getType().contains(Schema.SchemaType.ARRAY);
+    }
+
+    /**
+     * The tags the scanner gave operations (one per resource class, which generated clients name their API classes
+     * after) are declared at the top, in order, each saying which class serves it.
+     */
+    private static void declareTags(OpenAPI openApi) {
+        TreeSet<String> names = new TreeSet<>();
+        openApi.getPaths().getPathItems().values().forEach(path -> path.getOperations().values().stream()
+                .filter(operation -> operation.getTags() != null).forEach(operation -> names.addAll(operation.getTags())));
+        openApi.setTags(new ArrayList<>(names.stream().map(name -> OASFactory.createTag().name(name)
+                .description("The operations of Cabinet's `" + name.replace(" ", "") + "`")).toList()));
     }
 
     /** The answers of a refusal every error status has: a problem, whatever the annotation that declared it said. */

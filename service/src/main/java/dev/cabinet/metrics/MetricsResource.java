@@ -57,7 +57,9 @@ public class MetricsResource {
         this.config = config;
     }
 
-    @Operation(operationId = "recordMetrics")
+    @Operation(operationId = "recordMetrics",
+            description = "Records one sample or an array of up to "
+            + "500: `timestamp`, `cpu` and `memory` (percent), `requests`.")
     @POST
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
@@ -72,7 +74,9 @@ public class MetricsResource {
     }
 
     /** Samples with {@code from <= timestamp <= to}, oldest first; both ends are ISO-8601 instants and inclusive. */
-    @Operation(operationId = "listMetrics")
+    @Operation(operationId = "listMetrics",
+            description = "The resource's samples between `from` and "
+            + "`to`, both inclusive, oldest first.")
     @GET
     public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
             @QueryParam("to") String to, @BeanParam PageParameters page) {

@@ -16,6 +16,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
@@ -54,6 +56,8 @@ public class CommentResource {
     }
 
     @GET
+    @Operation(description = "The post's comments, oldest first (`order=desc` for newest), each with its author's "
+            + "current name and avatar.")
     public Uni<Page<CommentView>> listComments(@PathParam("postId") String postId, @QueryParam("order") String order,
             @BeanParam PageParameters page) {
         Ids.require("postId", postId);
@@ -70,6 +74,8 @@ public class CommentResource {
     @POST
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Comments on a post (`text`); the caller must be registered (409) and the post must "
+            + "exist (404).")
     public Uni<Response> addComment(@PathParam("postId") String postId, @Valid @NotNull NewCommentRequest body) {
         Ids.require("postId", postId);
         String author = caller.id();
@@ -83,6 +89,7 @@ public class CommentResource {
     @DELETE
     @Path("{commentId}")
     @Authenticated
+    @Operation(description = "Deletes a comment: its author or the post's author only.")
     public Uni<Response> deleteComment(@PathParam("postId") String postId, @PathParam("commentId") String commentId) {
         Ids.require("postId", postId);
         Ids.require("commentId", commentId);

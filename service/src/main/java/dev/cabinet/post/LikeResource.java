@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -79,6 +80,7 @@ public class LikeResource {
     @PUT
     @APIResponse(responseCode = "200", description = "Liked already: nothing changed",
             content = @Content(schema = @Schema(implementation = LikeState.class)))
+    @Operation(description = "Likes a post as the caller; liked already: 200, nothing changes.")
     public Uni<Response> likePost(@PathParam("id") String id) {
         String actor = caller.id();
         return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor),
@@ -90,6 +92,7 @@ public class LikeResource {
     @DELETE
     @APIResponse(responseCode = "200", description = "Not liked: nothing changed",
             content = @Content(schema = @Schema(implementation = LikeState.class)))
+    @Operation(description = "Withdraws the caller's like; not liked: 200, nothing changes.")
     public Uni<Response> unlikePost(@PathParam("id") String id) {
         String actor = caller.id();
         return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor)).asTuple()
@@ -140,6 +143,7 @@ public class LikeResource {
         }
 
         @GET
+        @Operation(description = "The posts the user likes, newest like first.")
         public Uni<Page<LikeView>> listLikesOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
             return table.query(KeyPlan.USER_LIKES.query(Ids.require("id", id)), pages.of(page.limit(), page.cursor())).map(result -> result.map(LikeView::of));
         }

@@ -14,6 +14,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
@@ -44,6 +46,8 @@ public class PostCommandResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Writes a post (`title`, `body`) as a draft; the caller must have registered (409 "
+            + "otherwise).")
     public Uni<Response> createPost(@Valid @NotNull NewPostRequest body) {
         String author = caller.id();
         String postId = answers.newId();
@@ -55,6 +59,7 @@ public class PostCommandResource {
     @PATCH
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(description = "Changes a post's `title` and/or `body` (its author only).")
     public Uni<Response> editPost(@PathParam("id") String id, @Valid @NotNull PostChangeRequest body) {
         String actor = caller.id();
         return post(id)
@@ -64,6 +69,7 @@ public class PostCommandResource {
 
     @POST
     @Path("{id}/publish")
+    @Operation(description = "Publishes a post (its author only; 409 when published already): it enters the feed.")
     public Uni<Response> publishPost(@PathParam("id") String id) {
         String actor = caller.id();
         return post(id)
@@ -74,6 +80,7 @@ public class PostCommandResource {
     /** Deletes the post with all its comments; only its author may. */
     @DELETE
     @Path("{id}")
+    @Operation(description = "Deletes a post with its comments, likes, summary and feed entry (its author only).")
     public Uni<Response> deletePost(@PathParam("id") String id) {
         String actor = caller.id();
         return post(id)

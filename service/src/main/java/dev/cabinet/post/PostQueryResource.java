@@ -8,6 +8,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
@@ -32,6 +34,7 @@ public class PostQueryResource {
 
     /** The published feed (pattern 5); {@code status=published} is the only listing there is. */
     @GET
+    @Operation(description = "The feed: every published post, newest first (`status=published`; no `body`).")
     public Uni<Page<PostView>> listPosts(@QueryParam("status") String status, @BeanParam PageParameters page) {
         if (!PostStatus.PUBLISHED.equals(status)) {
             throw Problems.badRequest("status", "must be 'published': the feed lists published posts only");
@@ -42,6 +45,7 @@ public class PostQueryResource {
     /** A post (GetItem), or with {@code include=comments} the post and its newest comments in one Query (pattern 3). */
     @GET
     @Path("{id}")
+    @Operation(description = "A post's metadata; `include=comments` adds its newest comments from the same Query.")
     public Uni<PostView> getPost(@PathParam("id") String id, @QueryParam("include") String include,
             @QueryParam("limit") String limit) {
         Ids.require("id", id);

@@ -7,6 +7,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.http.Deadline;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -29,6 +31,7 @@ public class UserCommentsQueryResource {
     }
 
     @GET
+    @Operation(description = "The user's comments on all posts, newest first.")
     public Uni<Page<CommentView>> listCommentsOfUser(@PathParam("id") String id,
             @BeanParam PageParameters page) {
         Ids.require("id", id);

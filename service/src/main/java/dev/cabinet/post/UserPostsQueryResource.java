@@ -7,6 +7,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.http.Deadline;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -29,6 +31,7 @@ public class UserPostsQueryResource {
     }
 
     @GET
+    @Operation(description = "The user's posts, newest first.")
     public Uni<Page<PostSummaryView>> listPostsOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
         Ids.require("id", id);
         return posts.listPostsOfUser(id, pages.of(page.limit(), page.cursor()));

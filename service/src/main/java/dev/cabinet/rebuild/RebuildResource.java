@@ -36,20 +36,26 @@ public class RebuildResource {
         this.tables = tables;
     }
 
-    @Operation(operationId = "getRebuild")
+    @Operation(operationId = "getRebuild",
+            description = "How far a blue/green rebuild into this table "
+            + "has come, against the table answering reads (operators).")
     @GET
     public RebuildProgress.Status status(@PathParam("table") String table) {
         return rebuilds.status(checked(table));
     }
 
-    @Operation(operationId = "verifyRebuild")
+    @Operation(operationId = "verifyRebuild",
+            description = "Compares the rebuilt table with the table "
+            + "answering reads, item by item (operators).")
     @POST
     @Path("/verify")
     public Rebuilds.Verification verify(@PathParam("table") String table) {
         return rebuilds.verify(checked(table));
     }
 
-    @Operation(operationId = "cutOverRebuild")
+    @Operation(operationId = "cutOverRebuild",
+            description = "Verifies the rebuilt table, then makes it "
+            + "answer reads; 409 if it has not caught up or differs (operators).")
     @POST
     @Path("/cut-over")
     public Rebuilds.CutOver cutOver(@PathParam("table") String table) {

@@ -34,7 +34,10 @@ public class StreamRebuildResource {
     }
 
     /** Resets the stream's items and applies its events again, in log order; answers what was done. */
-    @Operation(operationId = "rebuildStream")
+    @Operation(operationId = "rebuildStream",
+            description = "Rebuilds one aggregate's items in the live "
+            + "table from its events, through the live projectors, and answers what it did (operators; "
+            + "docs/design.md, \"Rebuilding one stream\").")
     @POST
     @Path("/{topic}/{key}")
     public StreamRebuilds.StreamRebuild rebuild(@PathParam("topic") String topic, @PathParam("key") String key) {

@@ -14,6 +14,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Decision;
 import dev.cabinet.erasure.DataKeys;
@@ -50,6 +52,8 @@ public class UserCommandResource {
 
     /** Registers the caller's profile, or replaces the fields of an existing one. */
     @PUT
+    @Operation(description = "Registers the caller's own profile, or replaces its `name`, `email` and optional "
+            + "`avatarUrl`.")
     public Uni<Response> putProfile(@PathParam("id") String id, @Valid @NotNull ProfileRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)
@@ -62,6 +66,8 @@ public class UserCommandResource {
      * under it reads as erased from then on, and {@code cabinet.user.erased.v1} then has every copy replaced.
      */
     @DELETE
+    @Operation(description = "Erases a person, by themself or an operator: their data in the log becomes unreadable "
+            + "and the read model forgets it (docs/erasure.md).")
     public Uni<Response> erase(@PathParam("id") String id) {
         Ids.require("id", id);
         return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
@@ -74,6 +80,7 @@ public class UserCommandResource {
 
     /** Changes some fields of the caller's registered profile. */
     @PATCH
+    @Operation(description = "Changes some fields of the caller's own profile.")
     public Uni<Response> changeProfile(@PathParam("id") String id, @Valid @NotNull ProfileChangeRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)

@@ -6,6 +6,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Refusal;
 import dev.cabinet.http.Deadline;
@@ -28,6 +30,7 @@ public class UserQueryResource {
     }
 
     @GET
+    @Operation(description = "A profile with its `postCount`; `email` only for the user themself; 410 once erased.")
     public Uni<UserView> getProfile(@PathParam("id") String id) {
         Ids.require("id", id);
         return users.findProfile(id)

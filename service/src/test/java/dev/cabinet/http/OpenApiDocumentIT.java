@@ -22,7 +22,8 @@ import dev.cabinet.support.NodeTools;
 
 /**
  * docs/openapi.yaml is the document the production build writes (target/openapi, see application.properties), and
- * what clients in other languages need from it holds: Redocly CLI's recommended rules find no error, and every schema
+ * what clients in other languages need from it holds: Redocly CLI's recommended rules find no error, Spectral's OpenAPI
+ * rules nothing, and every schema
  * pattern is an ECMAScript regular expression that accepts exactly what the server accepts. -Dcabinet.docs.write=true
  * rewrites the document.
  */
@@ -59,6 +60,26 @@ class OpenApiDocumentIT {
         System.out.println("Redocly lint of the OpenAPI document: " + report.path("totals") + "\n  "
                 + String.join("\n  ", problems));
         assertEquals(0, report.at("/totals/errors").asInt(-1), String.join("\n", problems) + lint.stderr());
+    }
+
+    /**
+     * Spectral's OpenAPI ruleset ({@code spectral:oas}, one rule off with its reason in spectral.yaml) finds nothing:
+     * no error and no warning (every operation described and tagged, the tags declared, a contact).
+     */
+    @Test
+    void spectralsOpenApiRulesFindNothing() throws Exception {
+        Path spectral = NodeTools.install(LINT).resolve("node_modules/@stoplight/spectral-cli/dist/index.js");
+        NodeTools.Result lint = NodeTools.run(LINT, List.of("node", spectral.toString(), "lint", "--ruleset",
+                "spectral.yaml", "--format", "json", "--fail-severity", "hint", BUILT.toAbsolutePath().toString()),
+                null);
+        JsonNode report = JSON.readTree(lint.stdout().substring(lint.stdout().indexOf('[')));
+        List<String> problems = new ArrayList<>();
+        report.forEach(problem -> problems.add(problem.path("code").asText() + " at "
+                + String.join("/", JSON.convertValue(problem.path("path"), String[].class)) + ": "
+                + problem.path("message").asText()));
+        System.out.println("Spectral lint of the OpenAPI document: " + problems.size() + " problems\n  "
+                + String.join("\n  ", problems));
+        assertEquals(List.of(), problems, lint.stderr());
     }
 
     /**
