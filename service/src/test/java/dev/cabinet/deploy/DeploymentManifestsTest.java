@@ -341,6 +341,78 @@ class DeploymentManifestsTest {
         }
     }
 
+    /**
+     * Every pod each overlay runs may run in a namespace that enforces Pod Security "restricted": the rules of that
+     * profile (Kubernetes' Pod Security Standards), applied to each pod template as the admission controller applies
+     * them, to the pod's and every container's security context.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void everyPodMeetsPodSecurityRestricted(String overlay) throws Exception {
+        Set<String> allowedVolumes = Set.of("configMap", "csi", "downwardAPI", "emptyDir", "ephemeral",
+                "persistentVolumeClaim", "projected", "secret", "name");
+        List<String> violations = new ArrayList<>();
+        int pods = 0;
+        for (JsonNode resource : render(overlay)) {
+            JsonNode pod = resource.at("/spec/template/spec");
+            if (pod.isMissingNode() || !resource.at("/apiVersion").asText().startsWith("apps/")
+                    && !resource.at("/apiVersion").asText().startsWith("batch/")) {
+                continue;
+            }
+            pods++;
+            String name = resource.at("/kind").asText() + " " + resource.at("/metadata/name").asText();
+            for (String host : List.of("hostNetwork", "hostPID", "hostIPC")) {
+                if (pod.path(host).asBoolean(false)) {
+                    violations.add(name + ": " + host);
+                }
+            }
+            for (JsonNode volume : pod.path("volumes")) {
+                volume.fieldNames().forEachRemaining(type -> {
+                    if (!allowedVolumes.contains(type)) {
+                        violations.add(name + ": a " + type + " volume");
+                    }
+                });
+            }
+            JsonNode podContext = pod.path("securityContext");
+            List<JsonNode> containers = new ArrayList<>();
+            pod.path("initContainers").forEach(containers::add);
+            pod.path("containers").forEach(containers::add);
+            for (JsonNode container : containers) {
+                String where = name + " container " + container.path("name").asText();
+                JsonNode context = container.path("securityContext");
+                if (context.path("privileged").asBoolean(false)) {
+                    violations.add(where + ": privileged");
+                }
+                if (context.path("allowPrivilegeEscalation").asBoolean(true)) {
+                    violations.add(where + ": allowPrivilegeEscalation is not false");
+                }
+                List<String> dropped = new ArrayList<>();
+                context.at("/capabilities/drop").forEach(c -> dropped.add(c.asText()));
+                if (!dropped.contains("ALL")) {
+                    violations.add(where + ": does not drop ALL capabilities");
+                }
+                context.at("/capabilities/add").forEach(c -> {
+                    if (!c.asText().equals("NET_BIND_SERVICE")) {
+                        violations.add(where + ": adds " + c.asText());
+                    }
+                });
+                if (!context.path("runAsNonRoot").asBoolean(podContext.path("runAsNonRoot").asBoolean(false))) {
+                    violations.add(where + ": runAsNonRoot is not true");
+                }
+                if (context.path("runAsUser").asLong(podContext.path("runAsUser").asLong(-1)) == 0) {
+                    violations.add(where + ": runs as user 0");
+                }
+                String seccomp = context.at("/seccompProfile/type").asText(podContext.at("/seccompProfile/type")
+                        .asText(""));
+                if (!seccomp.equals("RuntimeDefault") && !seccomp.equals("Localhost")) {
+                    violations.add(where + ": seccompProfile is not RuntimeDefault or Localhost");
+                }
+            }
+        }
+        assertTrue(pods >= 3, overlay + ": found only " + pods + " pod templates");
+        assertEquals(List.of(), violations, overlay);
+    }
+
     /** Every overlay creates the namespace it puts its resources in, so that one apply deploys it on a new cluster. */
     @ParameterizedTest
     @ValueSource(strings = { "local", "prod" })
