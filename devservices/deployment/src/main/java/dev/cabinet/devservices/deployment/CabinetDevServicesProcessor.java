@@ -69,6 +69,7 @@ public class CabinetDevServicesProcessor {
             // whole JVM instead: Quarkus may close one test application's curated application while another,
             // augmented with these addresses, is still to start. The JVM's exit stops it then.
             shutdown.addCloseTask(CabinetDevServicesProcessor::stopAfterDevMode, true);
+            RunningInfrastructure.stopAfterTheApplication();
             closeTaskRegistered = true;
         }
         return DevServicesResultBuildItem.discovered()

@@ -1,6 +1,7 @@
 package dev.cabinet.devservices.deployment;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.jboss.logging.Logger;
 
@@ -39,6 +42,10 @@ final class RunningInfrastructure {
     static final String S3PROXY_STOP = "dev.cabinet.devservices.s3proxy.stop";
     static final String S3PROXY_START = "dev.cabinet.devservices.s3proxy.start";
     private static final String SHUTDOWN_HOOK = "shutdown-hook";
+    /** A {@link CountDownLatch} the shutdown hook waits on in dev mode, counted down once the application stopped. */
+    private static final String AFTER_APPLICATION = "after-application";
+    /** The longest the hook waits for the application: its drain (20 s) and shutdown delay, with room to spare. */
+    private static final Duration APPLICATION_STOP = Duration.ofSeconds(60);
     /** A {@link #provide} begun early ({@link #startInBackground}): a CompletableFuture of its config. */
     private static final String STARTING = "starting";
 
@@ -187,7 +194,7 @@ final class RunningInfrastructure {
     private static void stopAtExit(Map<String, Object> running, OrphanRegistry pids) {
         if (!running.containsKey(SHUTDOWN_HOOK)) {
             pids.reapOrphans();
-            Thread hook = new Thread(RunningInfrastructure::stopAll, "cabinet-devservices-shutdown");
+            Thread hook = new Thread(RunningInfrastructure::stopAtJvmExit, "cabinet-devservices-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             running.put(SHUTDOWN_HOOK, hook);
         }
@@ -209,10 +216,35 @@ final class RunningInfrastructure {
         return registry().containsKey(SHUTDOWN_HOOK);
     }
 
+    /**
+     * In dev mode the children are stopped by the close task that runs once the application has stopped
+     * ({@link #stopAfterTheApplication}); the JVM's shutdown hooks run all at once, so the hook waits for that task
+     * (at most {@link #APPLICATION_STOP}) rather than taking the broker and the store away from an application still
+     * draining its batches, which then waited out its whole drain (20 s) on Ctrl-C.
+     */
+    private static void stopAtJvmExit() {
+        if (registry().get(AFTER_APPLICATION) instanceof CountDownLatch applicationStopped) {
+            try {
+                applicationStopped.await(APPLICATION_STOP.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        stopAll();
+    }
+
+    /** Dev mode: what this JVM started is stopped after the application, by the curated application's close task. */
+    static void stopAfterTheApplication() {
+        registry().putIfAbsent(AFTER_APPLICATION, new CountDownLatch(1));
+    }
+
     /** Stops everything started in this JVM (by any class loader) and forgets it. */
     static void stopAll() {
         Map<String, Object> running = registry();
         synchronized (running) {
+            if (running.remove(AFTER_APPLICATION) instanceof CountDownLatch waiting) {
+                waiting.countDown();
+            }
             Object hook = running.remove(SHUTDOWN_HOOK);
             if (hook instanceof Thread && hook != Thread.currentThread()) {
                 try {

@@ -5,11 +5,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A child process whose output goes to a log file, recorded in the orphan registry while it runs. */
 final class ChildProcess implements AutoCloseable {
+
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final String name;
     private final Process process;
@@ -26,7 +29,7 @@ final class ChildProcess implements AutoCloseable {
     static ChildProcess start(String name, List<String> command, Path workDir, Path logFile, OrphanRegistry registry) {
         try {
             Files.createDirectories(logFile.getParent());
-            Process process = new ProcessBuilder(command)
+            Process process = new ProcessBuilder(inOwnSession(command))
                     .directory(workDir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(logFile.toFile())
@@ -37,6 +40,23 @@ final class ChildProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + " (" + command.get(0) + ")", e);
         }
+    }
+
+    /**
+     * The command run in a session (and process group) of its own where {@code setsid} exists (util-linux; it execs
+     * the command, so the pid stays the child's). Otherwise a terminal's Ctrl-C, or a signal to dev mode's process
+     * group, reached the broker, dynalite and s3proxy at the same instant as the application, which then spent its
+     * whole drain (20 s) on a broker that was gone; in a session of their own they are stopped after the application,
+     * by the Dev Services' close task or the JVM's shutdown hook.
+     */
+    static List<String> inOwnSession(List<String> command) {
+        if (!Files.isExecutable(SETSID)) {
+            return command;
+        }
+        List<String> own = new ArrayList<>(command.size() + 1);
+        own.add(SETSID.toString());
+        own.addAll(command);
+        return own;
     }
 
     /** Sends a signal to this child, by its pid (only ever to a process we started). */
