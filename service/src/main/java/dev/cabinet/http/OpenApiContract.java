@@ -28,7 +28,7 @@ public class OpenApiContract implements OASFilter {
 
     /**
      * The single resources whose GET sends an {@code ETag} (their views are {@link Tagged}) and whose commands honour
-     * {@code If-Match} ({@link TaggedPath} in each feature's queries); {@code ConditionalRequestsDocumentTest} checks
+     * {@code If-Match} ({@link TaggedPath} in each feature's queries); {@code OpenApiTest} checks
      * that these are exactly the paths the running application treats so.
      */
     static final List<String> TAGGED = List.of("/customers/{id}", "/files/{id}", "/folders/{id}", "/groups/{id}",

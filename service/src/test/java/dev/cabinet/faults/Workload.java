@@ -40,6 +40,8 @@ final class Workload {
 
     /** How long a client asks GET /commands/{eventId} about an unknown outcome before it gives up. */
     private static final Duration RESOLVE_LIMIT = Duration.ofSeconds(120);
+    /** What GET /commands/{eventId} answers with a 404: the instance answering did not send that event. */
+    private static final String UNKNOWN_HERE = "unknown to the instance answering";
 
     /** What one client's user should see in the read model once everything is projected. */
     static final class Ledger {
@@ -262,32 +264,26 @@ final class Workload {
      */
     private Sent command(Ledger me, String method, String path, Object body) {
         Map<String, String> key = Map.of("Idempotency-Key", Ids.newId());
-        Calls.Answer answer = calls.send(method, path, me.userId, body, key);
-        boolean afterNoAnswer = false;
-        List<Integer> statuses = new ArrayList<>(List.of(answer.status()));
-        long deadline = System.nanoTime() + RESOLVE_LIMIT.toNanos();
-        // A 503 that changed nothing ends a plain command; after an attempt that got no answer, that attempt may have
-        // taken effect, so the key is tried again until an answer that settles it.
-        while ((answer.status() == -1 || stillRunning(answer) || afterNoAnswer && answer.status() == 503
-                && !UnknownOutcome.TYPE.equals(answer.call().problemType())) && System.nanoTime() < deadline) {
-            afterNoAnswer |= answer.status() == -1;
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
-            answer = calls.send(method, path, me.userId, body, key);
-            statuses.add(answer.status());
-        }
-        if (afterNoAnswer) {
-            System.out.printf("  (%s %s got no answer and was sent again with its key: %s, last %s)%n", method, path,
-                    statuses.stream().distinct().toList(), answer.body());
-        }
+        Sent sent = settle(me, method, path, body, key, false);
+        Calls.Answer answer = sent.answer();
+        boolean afterNoAnswer = sent.afterNoAnswer();
         if (answer.accepted()) {
             acknowledged.incrementAndGet();
             return new Sent(answer, true, afterNoAnswer);
         }
         if (answer.status() == 503 && UnknownOutcome.TYPE.equals(answer.call().problemType())) {
             String status = resolve(answer.body().path("eventId").asText());
+            if (status.equals(UNKNOWN_HERE)) {
+                // GET /commands/{eventId} tells only of the events the answering instance sent (docs/api.md), and
+                // the one that sent this was killed since. The documented way on is the command again with its
+                // Idempotency-Key, which reuses the event's ids: the projector drops a second copy by its id.
+                Sent again = settle(me, method, path, body, key, afterNoAnswer);
+                status = again.answer().accepted() ? "accepted on a retry with its key" : status;
+                answer = again.answer().accepted() ? again.answer() : answer;
+            }
             resolutions.computeIfAbsent(status, s -> new AtomicLong()).incrementAndGet();
             switch (status) {
-                case "applied", "appended" -> {
+                case "applied", "appended", "accepted on a retry with its key" -> {
                     acknowledged.incrementAndGet();
                     return new Sent(answer, true, afterNoAnswer);
                 }
@@ -304,6 +300,34 @@ final class Workload {
             unresolved(me, new Sent(answer, false, afterNoAnswer));
         }
         return new Sent(answer, false, afterNoAnswer);
+    }
+
+    /**
+     * Sends the command with its key until an answer settles it: an attempt that got no answer (the API instance was
+     * killed under it) is sent again with the same key until one comes; while the dead instance's reservation holds
+     * the key (30 s), the retry is told it is still running; then it takes the reservation over, with the same ids,
+     * and is decided anew (a 503 meanwhile, a store outage, is tried again too). A 503 that changed nothing ends a
+     * plain command; after an attempt that got no answer, that attempt may have taken effect, so the key is tried
+     * again until an answer that settles it.
+     */
+    private Sent settle(Ledger me, String method, String path, Object body, Map<String, String> key,
+            boolean afterNoAnswerBefore) {
+        Calls.Answer answer = calls.send(method, path, me.userId, body, key);
+        boolean afterNoAnswer = afterNoAnswerBefore;
+        List<Integer> statuses = new ArrayList<>(List.of(answer.status()));
+        long deadline = System.nanoTime() + RESOLVE_LIMIT.toNanos();
+        while ((answer.status() == -1 || stillRunning(answer) || afterNoAnswer && answer.status() == 503
+                && !UnknownOutcome.TYPE.equals(answer.call().problemType())) && System.nanoTime() < deadline) {
+            afterNoAnswer |= answer.status() == -1;
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
+            answer = calls.send(method, path, me.userId, body, key);
+            statuses.add(answer.status());
+        }
+        if (afterNoAnswer) {
+            System.out.printf("  (%s %s got no answer and was sent again with its key: %s, last %s)%n", method, path,
+                    statuses.stream().distinct().toList(), answer.body());
+        }
+        return new Sent(answer, answer.accepted(), afterNoAnswer);
     }
 
     /** A command whose outcome the client could not settle: the ledger is not exact, and the run fails. */
@@ -339,11 +363,17 @@ final class Workload {
                 .contains(outcome.body().path("status").asText()));
     }
 
-    /** Asks what became of an event until the answer is final (or the limit passes: "unresolved"). */
+    /**
+     * Asks what became of an event until the answer is final (or the limit passes: "unresolved"); a 404, nothing known
+     * to the instance that answers, is {@link #UNKNOWN_HERE}.
+     */
     private String resolve(String eventId) {
         long deadline = System.nanoTime() + RESOLVE_LIMIT.toNanos();
         while (System.nanoTime() < deadline) {
             Calls.Answer outcome = calls.quiet("GET", "/commands/" + eventId, null, null);
+            if (outcome.status() == 404) {
+                return UNKNOWN_HERE;
+            }
             String status = outcome.status() == 200 ? outcome.body().path("status").asText() : "";
             if (Set.of("applied", "appended", "never-appended", "rejected").contains(status)) {
                 return status;
