@@ -1,12 +1,10 @@
 package dev.cabinet.devservices.launcher;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -39,7 +37,7 @@ final class ClassArchive {
     }
 
     static ClassArchive of(String name, Path java, List<String> jvmOptions, String classpath, Path cache) {
-        if (!Arrays.stream(classpath.split(File.pathSeparator)).allMatch(entry -> entry.endsWith(".jar"))) {
+        if (!UserCache.keepsFor(classpath)) {
             return none();   // the JVM refuses to start with an archive and a directory on its classpath
         }
         String key = String.join("\n", java.toString(), System.getProperty("java.vm.version"),

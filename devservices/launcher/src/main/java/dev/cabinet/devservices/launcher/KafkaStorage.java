@@ -1,6 +1,5 @@
 package dev.cabinet.devservices.launcher;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -8,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Properties;
 import java.util.function.Consumer;
@@ -38,7 +36,7 @@ final class KafkaStorage {
     static void format(Path dataDir, int nodeId, String classpath, Path cache, Consumer<Path> format) {
         try {
             Files.createDirectories(dataDir);
-            if (!Arrays.stream(classpath.split(File.pathSeparator)).allMatch(entry -> entry.endsWith(".jar"))) {
+            if (!UserCache.keepsFor(classpath)) {
                 format.accept(dataDir);
                 return;
             }
