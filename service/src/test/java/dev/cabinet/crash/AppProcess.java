@@ -129,7 +129,7 @@ public final class AppProcess {
                 .pollInterval(Duration.ofMillis(50)).until(() -> {
                     if (!process.isAlive()) {
                         throw new IllegalStateException("the application exited with " + process.exitValue()
-                                + "; see " + currentLog());
+                                + "; see " + currentLog() + ", which ends:\n" + logTail(40));
                     }
                     return status(probe) == 200;
                 });
@@ -180,6 +180,16 @@ public final class AppProcess {
 
     public Path currentLog() {
         return logDir.resolve(name + "-" + starts + ".log");
+    }
+
+    /** The current log's last lines, so that a failure in CI shows why without the file. */
+    private String logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(currentLog());
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(unreadable: " + e + ")";
+        }
     }
 
     public void close() throws InterruptedException {

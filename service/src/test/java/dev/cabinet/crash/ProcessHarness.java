@@ -1,7 +1,5 @@
 package dev.cabinet.crash;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.cabinet.devservices.launcher.Dynalite;
+import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.LaunchSettings;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
@@ -154,9 +153,8 @@ public final class ProcessHarness implements AutoCloseable {
         dynalite.close();
     }
 
-    public static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
+    /** A loopback port for an application started next (below the ephemeral range; see {@link FreePorts#pick}). */
+    public static int freePort() {
+        return FreePorts.pick();
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.support.NodeTools;
 
 /**
@@ -67,10 +67,7 @@ class LocalDynaliteImageTest {
 
         List<String> command = new ArrayList<>(strings(single(text, "ENTRYPOINT (\\[.+])")));
         assertEquals(List.of("--port", "4567"), strings(single(text, "CMD (\\[.+])")));
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = FreePorts.pick();
         command.replaceAll(part -> part.replace(workdir, image.toString()));
         command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port)));
         Process dynalite = new ProcessBuilder(command).directory(image.toFile()).redirectErrorStream(true)

@@ -1,8 +1,6 @@
 package dev.cabinet.client;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 
 import dev.cabinet.devservices.launcher.Dynalite;
+import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.LaunchSettings;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
@@ -148,9 +147,7 @@ final class CabinetProcess implements AutoCloseable {
         dynalite.close();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
+    private static int freePort() {
+        return FreePorts.pick();
     }
 }

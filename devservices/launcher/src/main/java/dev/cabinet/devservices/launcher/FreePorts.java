@@ -6,24 +6,71 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 
 /** Loopback port helpers: pick a free port, and wait until a child process listens on one. */
-final class FreePorts {
+public final class FreePorts {
 
     static final String LOOPBACK = "127.0.0.1";
+    /** Below every kernel's ephemeral range (Linux 32768-60999, macOS and Windows from 49152), above the well-known. */
+    private static final int LOWEST = 10_000;
+    private static final int ABOVE_HIGHEST = 32_768;
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     private FreePorts() {
     }
 
-    static int pick() {
+    /**
+     * A loopback port nothing listens on, for a process started next. It is taken below the ephemeral range: a port
+     * the kernel handed out (as {@code new ServerSocket(0)} does) is also what it gives the next outgoing connection,
+     * and under a test's load one took it before the application bound it. A port is handed out once per JVM.
+     */
+    public static int pick() {
+        int highest = Math.min(ABOVE_HIGHEST, ephemeralLow()) - 1;
+        if (highest <= LOWEST) {
+            return anyFree(); // an ephemeral range reaching this low leaves no port outside it
+        }
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = ThreadLocalRandom.current().nextInt(LOWEST, highest + 1);
+            if (!HANDED_OUT.contains(port) && bindable(port) && HANDED_OUT.add(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free loopback port between " + LOWEST + " and " + highest);
+    }
+
+    private static int anyFree() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            socket.setReuseAddress(true);
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException("no free loopback port", e);
+        }
+    }
+
+    private static boolean bindable(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(InetAddress.getByName(LOOPBACK), port), 1);
+            return true;
+        } catch (IOException busy) {
+            return false;
+        }
+    }
+
+    /** The first port of Linux's ephemeral range, or the range's usual start where the file does not exist. */
+    private static int ephemeralLow() {
+        Path range = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        try {
+            // Read by lines: Files.readString trusts the size /proc reports and returns only the first character.
+            return Integer.parseInt(Files.readAllLines(range).get(0).trim().split("\\s+")[0]);
+        } catch (IOException | RuntimeException absent) {
+            return ABOVE_HIGHEST;
         }
     }
 
