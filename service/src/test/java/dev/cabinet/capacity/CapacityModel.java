@@ -39,10 +39,17 @@ final class CapacityModel {
         }
     }
 
-    /** The representative (first) event of each type, and the fan-outs' cost per copy. */
+    /**
+     * The representative (first) event of each type, the fan-outs' cost per copy, and the most calls and rounds any
+     * one event of a type took in the scenario (a subfolder's creation takes more than a top folder's).
+     */
     record Result(Map<String, Applied> byType, Map<String, Applied> secondRuns,
-            Map<String, Map<String, AttributeValue>> largestItems) {
+            Map<String, Map<String, AttributeValue>> largestItems, Map<String, Integer> mostCalls,
+            Map<String, Integer> mostRounds) {
     }
+
+    /** The types whose events reach every copy of a name: their later events cost more with each copy made meanwhile. */
+    static final List<String> FAN_OUTS = List.of("cabinet.user.profile-updated.v1", "cabinet.folder.renamed.v1");
 
     /** The offsets the model's events sit at: a log a million records in, so that versions are as long as live ones. */
     static final long FIRST_OFFSET = 1_000_000;
@@ -61,9 +68,15 @@ final class CapacityModel {
         Map<String, Applied> first = new LinkedHashMap<>();
         Map<String, Applied> second = new LinkedHashMap<>();
         Map<String, Map<String, AttributeValue>> largest = new TreeMap<>();
+        Map<String, Integer> mostCalls = new TreeMap<>();
+        Map<String, Integer> mostRounds = new TreeMap<>();
         long offset = FIRST_OFFSET;
         for (Scenario.Step step : Scenario.steps()) {
             Applied applied = apply(step, offset++);
+            if (!FAN_OUTS.contains(applied.type()) || !first.containsKey(applied.type())) {
+                mostCalls.merge(applied.type(), applied.callCount(), Math::max);
+                mostRounds.merge(applied.type(), applied.rounds(), Math::max);
+            }
             if (!first.containsKey(applied.type())) {
                 first.put(applied.type(), applied);
             } else if (!second.containsKey(applied.type())) {
@@ -72,7 +85,7 @@ final class CapacityModel {
             store.items().forEach((key, item) -> typeOf(key).ifPresent(type -> largest.merge(type.name(), item,
                     (was, now) -> ItemSizes.of(now) > ItemSizes.of(was) ? now : was)));
         }
-        return new Result(first, second, largest);
+        return new Result(first, second, largest, mostCalls, mostRounds);
     }
 
     private Applied apply(Scenario.Step step, long offset) {
