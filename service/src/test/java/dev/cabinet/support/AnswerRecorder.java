@@ -46,8 +46,12 @@ public class AnswerRecorder implements QuarkusTestBeforeClassCallback, Filter {
     public Response filter(FilterableRequestSpecification request, FilterableResponseSpecification response,
             FilterContext context) {
         Response answer = context.next(request, response);
-        // As the server reads it: /users/../groups is /groups.
+        // As the server reads it: /users/../groups is /groups, and Quarkus REST matches /groups/g/ as /groups/g (the
+        // fuzz test's PUT /groups/g/ was answered 405, as PUT /groups/g is).
         String path = URI.create(request.getURI()).normalize().getRawPath();
+        if (path.length() > 1 && path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
         if (!path.startsWith("/q/") && !path.startsWith("/dev/") && !path.startsWith("/contract/")
                 && !request.getMethod().equals("OPTIONS")) {
             Map<String, Object> line = new LinkedHashMap<>();
