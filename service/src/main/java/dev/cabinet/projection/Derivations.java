@@ -21,9 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Runs the {@link Derivation}s plans name: the one place their reads, compare-and-sets and cascades happen, so that a
  * derived attribute stays equal to its function of the parent however changes of different items interleave. For one
- * item: read it and its parent, write the derivation as a compare-and-set on what was read (on a lost race, start
- * over), refresh the item's entry under the parent, then read the parent again and start over if it moved meanwhile.
- * An item whose derived attributes changed passes the change on to its children, and so on down.
+ * item: read it (or take it as the event's own write answered it) and its parent, write the derivation as a
+ * compare-and-set on what was read (on a lost race, start over), then refresh the item's entry under the parent and,
+ * in the same round, read the parent again, starting over if it moved meanwhile. An item whose derived attributes
+ * changed passes the change on to its children, and so on down.
  */
 @ApplicationScoped
 public class Derivations {
@@ -44,25 +45,32 @@ public class Derivations {
         this.store = store;
     }
 
-    /** Brings the item's derived attributes up to date, and its dependants' when they changed. */
-    public Uni<Void> run(String derivation, Key key) {
+    /**
+     * Brings the item's derived attributes up to date, and its dependants' when they changed. {@code known} is the item
+     * as a write of it just answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which
+     * the item is read.
+     */
+    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known) {
         Derivation found = byName.get(derivation);
         if (found == null) {
             return Uni.createFrom().failure(new IllegalArgumentException("no derivation named " + derivation));
         }
-        return run(found, key);
+        return run(found, key, known);
     }
 
-    private Uni<Void> run(Derivation derivation, Key key) {
-        return deriveOne(derivation, key).chain(changed -> changed
-                ? store.forEach(derivation.children(key), walk, child -> run(derivation, derivation.childKey(child)))
+    private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {
+        return deriveOne(derivation, key, known).chain(changed -> changed
+                ? store.forEach(derivation.children(key), walk,
+                        child -> run(derivation, derivation.childKey(child), null))
                         .replaceWithVoid()
                 : Uni.createFrom().voidItem());
     }
 
     /** Emits whether the item's derived attributes may have changed (so its children must look again). */
-    private Uni<Boolean> deriveOne(Derivation derivation, Key key) {
-        return store.read(key).chain(found -> {
+    private Uni<Boolean> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {
+        Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
+                : store.read(key);
+        return read.chain(found -> {
             if (found.isEmpty()) {
                 return Uni.createFrom().item(false);
             }
@@ -87,17 +95,22 @@ public class Derivations {
         return written.chain(ok -> {
             if (!ok) {
                 // Someone else wrote the item since it was read: derive again from what it holds now.
-                return deriveOne(derivation, key).map(changed -> true);
+                return deriveOne(derivation, key, null).map(changed -> true);
             }
             if (parentKey.isEmpty()) {
                 return Uni.createFrom().item(!same);
             }
+            // The entry exists already (the event's writes, or the walk that found it, came first), so a change of the
+            // parent after the look below finds this item in its walk: the refresh need not precede the look.
             Uni<Boolean> entry = derivation.entry(item).map(store::update).orElse(Uni.createFrom().item(true));
-            return entry.chain(() -> store.read(parentKey.get()))
-                    .chain(now -> now.isPresent() && parent.isPresent()
-                            && derivation.revision(now.get()) != derivation.revision(parent.get())
-                                    ? deriveOne(derivation, key).map(changed -> true)
-                                    : Uni.createFrom().item(!same));
+            return Uni.combine().all().unis(entry, store.read(parentKey.get())).asTuple()
+                    .chain(refreshedAndNow -> {
+                        Optional<Map<String, AttributeValue>> now = refreshedAndNow.getItem2();
+                        return now.isPresent() && parent.isPresent()
+                                && derivation.revision(now.get()) != derivation.revision(parent.get())
+                                        ? deriveOne(derivation, key, null).map(changed -> true)
+                                        : Uni.createFrom().item(!same);
+                    });
         });
     }
 }

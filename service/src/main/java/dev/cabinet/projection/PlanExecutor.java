@@ -133,11 +133,12 @@ public class PlanExecutor {
             return run(target, event, plan.steps(), false, Optional.empty(), false);
         }
         ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version());
-        // The root as the recording write leaves it saves a read when a step looks at it next: a copy's source, or a
-        // count's marker (a like counted on itself).
+        // The root as the recording write leaves it saves a read when a step looks at it next: a copy's source, a
+        // count's marker (a like counted on itself), or the item a derivation starts from (a folder's path).
         boolean rootNeeded = !plan.deletesRoot() && plan.steps().stream().anyMatch(step -> sourceOf(step) != null
                 && sourceOf(step).equals(target.root())
-                || step instanceof Count count && count.marker().equals(target.root()));
+                || step instanceof Count count && count.marker().equals(target.root())
+                || step instanceof Derive derive && derive.key().equals(target.root()));
         Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
                 : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
@@ -495,7 +496,11 @@ public class PlanExecutor {
                     : all(check.orphans().stream().map(store::delete).toList()));
         }
         if (step instanceof Derive derive) {
-            return derivations.run(derive.derivation(), derive.key());
+            Optional<Map<String, AttributeValue>> known;
+            synchronized (seen) {
+                known = seen.get(derive.key());
+            }
+            return derivations.run(derive.derivation(), derive.key(), known);
         }
         return null;
     }

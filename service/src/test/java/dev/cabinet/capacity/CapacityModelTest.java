@@ -69,10 +69,11 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 3});
         // A subfolder's: its entry under the parent waits for the recording (the parent was read), then the path's
-        // derivation reads the folder, then the parent, refreshes the entry and reads the parent again.
-        BOUNDS.put("cabinet.folder.created.v1", new int[] {7, 7});
-        BOUNDS.put("cabinet.folder.moved.v1", new int[] {55, 17});
-        BOUNDS.put("cabinet.folder.renamed.v1", new int[] {11, 11});
+        // derivation reads the parent (the folder is as the recording answered it), then refreshes the entry while
+        // it reads the parent again.
+        BOUNDS.put("cabinet.folder.created.v1", new int[] {6, 5});
+        BOUNDS.put("cabinet.folder.moved.v1", new int[] {54, 14});
+        BOUNDS.put("cabinet.folder.renamed.v1", new int[] {10, 9});
         BOUNDS.put("cabinet.group.created.v1", new int[] {6, 3});
         BOUNDS.put("cabinet.group.member-joined.v1", new int[] {6, 4});
         BOUNDS.put("cabinet.group.member-left.v1", new int[] {5, 3});
