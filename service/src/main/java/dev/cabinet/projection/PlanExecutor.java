@@ -31,6 +31,7 @@ import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.DeclaredCopy;
+import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
@@ -50,9 +51,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
  * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
  * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round.</li>
- * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, and the
- * deletes that need not wait (see {@link #waits}); counts (their markers exist by then); the other deletes; copy
- * checks, orphan checks, copy refreshes, fan-outs and derivations; the root's delete. The counts' flags and token
+ * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
+ * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
+ * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy checks, orphan checks, copy
+ * refreshes, other fan-outs and derivations; the root's delete. The counts' flags and token
  * releases are made for the whole batch when it ends ({@link CountTokenRelease}), off the events' path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
@@ -169,8 +171,9 @@ public class PlanExecutor {
      * <li>every key it read is in the root's partition (the stream's own items, which only the stream's events change,
      * one at a time) or is the source of one of its copy checks (read only to copy from: a copy is checked again after
      * the writes, see {@link Steps#repeated});</li>
-     * <li>no write of the first phase is on the root, the tombstone or a key it read (a decision that read its own
-     * partial writes could decide otherwise), and none deletes a whole collection; a count may change a counter on a
+     * <li>no write of the first phase (an early fan-out's included, see {@link #fansOutEarly}) is on the root, the
+     * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), and none
+     * deletes a whole collection; a count may change a counter on a
      * copy's source (an author's post count on the profile the post copies the name from): a counter's change is
      * guarded by its token, and the decision reads from that item only what it copies, which no count changes.</li>
      * </ul>
@@ -190,11 +193,35 @@ public class PlanExecutor {
             untouchable.add(target.tombstone());
         }
         return readsOnlyItsOwn && plan.steps().stream().noneMatch(step -> step instanceof DeleteCollection
+                || step instanceof FanOut fanOut && fansOutEarly(fanOut, target, plan.steps())
+                        && untouchable.stream().anyMatch(fanOut.target()::matches)
                 || step instanceof Write write && untouchable.contains(write.update().key())
                 || step instanceof Delete delete && untouchable.contains(delete.key())
                 || step instanceof Put put && untouchable.contains(Key.of(put.item()))
                 || step instanceof Count count && untouchable.contains(count.counter())
                         && !copied.contains(count.counter()));
+    }
+
+    /**
+     * Whether a fan-out goes out with the event's first writes rather than after them (pure): its query reads the
+     * stream's own partition, whose items only the stream's events create or delete, one at a time (another stream may
+     * refresh a copy on them, which the fan-out does not read), so what it finds cannot change before the event is
+     * done; it changes items of a declared type that no other step of the plan writes or deletes;
+     * and each change is guarded by the stream's version and made only on an item that exists. Made early, made again
+     * by a redo, or made for an event whose recording another instance had made already, it changes nothing it should
+     * not. A group's rename reaches its members' mirrors one round sooner.
+     */
+    public static boolean fansOutEarly(FanOut fanOut, StreamTarget target, List<Step> steps) {
+        if (target.isNone() || fanOut.target() == null || fanOut.query().index() != Index.TABLE
+                || !fanOut.query().partition().equals(target.root().pk())) {
+            return false;
+        }
+        ItemType changed = fanOut.target();
+        return !changed.matches(target.root()) && (target.tombstone() == null || !changed.matches(target.tombstone()))
+                && steps.stream().noneMatch(step -> step instanceof Write write && changed.matches(write.update().key())
+                        || step instanceof Delete delete && changed.matches(delete.key())
+                        || step instanceof Put put && changed.matches(Key.of(put.item()))
+                        || step instanceof DeleteCollection);
     }
 
     /**
@@ -252,14 +279,15 @@ public class PlanExecutor {
      * One event's steps as they run, phase by phase:
      * <ol>
      * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
-     * {@link PlanExecutor#waits}); for an event applied the first time, also the counter changes of the counts whose
-     * marker one of these writes makes (it cannot have been counted yet);</li>
+     * {@link PlanExecutor#waits}), the fan-outs over the stream's own partition ({@link PlanExecutor#fansOutEarly});
+     * for an event applied the first time, also the counter changes of the counts whose marker one of these writes
+     * makes (it cannot have been counted yet);</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
      * <li>{@link #settleCounts}: each changed count's marker to be flagged and then its token released when the batch
      * ends ({@link CountTokenRelease}); then {@link #lateDeletes} (the counted markers among them, now that their
      * counts are made) and then {@link #looks}, the steps that look at other items after this event's writes (copy
-     * checks, orphan checks, copy refreshes, fan-outs, derivations).</li>
+     * checks, orphan checks, copy refreshes, other fan-outs, derivations).</li>
      * </ol>
      * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
      * its marker is flagged (or gone): a crash between any two of them is finished by a redo, which changes no counter
@@ -332,6 +360,8 @@ public class PlanExecutor {
                     puts.add(put.item());
                 } else if (step instanceof Count count && countsAlongside(count)) {
                     first.add(change(count, false));
+                } else if (step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)) {
+                    first.add(fanOut(fanOut, versionAttribute, version));
                 }
             }
             if (!puts.isEmpty()) {
@@ -389,7 +419,9 @@ public class PlanExecutor {
 
         /** Phase three, after the late deletes: the steps that look at other items after this event's writes. */
         Uni<Void> looks() {
-            return all(steps.stream().map(step -> last(step, versionAttribute, version, seen, repeated))
+            return all(steps.stream()
+                    .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)))
+                    .map(step -> last(step, versionAttribute, version, seen, repeated))
                     .filter(uni -> uni != null).toList());
         }
 
@@ -484,12 +516,7 @@ public class PlanExecutor {
             });
         }
         if (step instanceof FanOut fanOut) {
-            return store.forEach(fanOut.query(), walk, found -> {
-                Key key = fanOut.target() == null
-                        ? Key.of(found)
-                        : fanOut.target().keyFrom(strings(found));
-                return store.update(guarded(fanOut.change().withKey(key).onlyIfExists(), versionAttribute, version));
-            });
+            return fanOut(fanOut, versionAttribute, version);
         }
         if (step instanceof OrphanCheck check) {
             return store.read(check.tombstone()).chain(tombstone -> tombstone.isEmpty() ? Uni.createFrom().voidItem()
@@ -503,6 +530,16 @@ public class PlanExecutor {
             return derivations.run(derive.derivation(), derive.key(), known);
         }
         return null;
+    }
+
+    /** The fan-out's change on every item its query finds (or the item of its target type each names). */
+    private Uni<?> fanOut(FanOut fanOut, String versionAttribute, long version) {
+        return store.forEach(fanOut.query(), walk, found -> {
+            Key key = fanOut.target() == null
+                    ? Key.of(found)
+                    : fanOut.target().keyFrom(strings(found));
+            return store.update(guarded(fanOut.change().withKey(key).onlyIfExists(), versionAttribute, version));
+        });
     }
 
     /** The item as this event's writes left it, if one of them answered it; else a consistent read. */

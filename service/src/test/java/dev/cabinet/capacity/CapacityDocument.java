@@ -197,8 +197,8 @@ final class CapacityDocument {
                 .append("event, when its batch ends: the flags together, then the releases of the batch (one per ")
                 .append("counter); \"settled after\" counts them. The price adds them; the Kafka bytes are the record's ")
                 .append("key, JSON data and CloudEvents headers. Each row is the type's first event in the scenario; ")
-                .append("\"most rounds\" is the most any of its events took (a subfolder's creation, a like of a post ")
-                .append("liked before), the renames' later events aside (they grow with the copies, below).\n\n")
+                .append("\"most rounds\" is the most any of its events took (a subfolder's creation takes more than a ")
+                .append("top folder's), the renames' later events aside (they grow with the copies, below).\n\n")
                 .append("| event type | store calls | rounds | most rounds | table WU | index WU | RU | largest item written (B) | ")
                 .append("settled after | $ per million events | Kafka bytes |\n")
                 .append("|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.projection.WritePlan.CopyCheck;
 import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.projection.WritePlan.FanOut;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -90,5 +91,36 @@ class RecordingWithWritesTest {
     void anEventWithoutAStreamHasNoRecordingToShareARoundWith() {
         assertFalse(PlanExecutor.recordsWithWrites(StreamTarget.none(), WritePlan.facts()
                 .write(ItemUpdate.of(FOLDER).set("x", 1)), List.of()));
+    }
+
+    @Test
+    void aFanOutOverTheStreamsOwnPartitionGoesOutWithTheFirstWrites() {
+        // A group's rename: its members (its own partition, changed only by its events) name the mirrors to rename.
+        StreamTarget group = StreamTarget.of(KeyPlan.GROUP_STREAM, "g1");
+        KeyQuery members = KeyQuery.of(Index.TABLE, group.root().pk(),
+                SortKeyCondition.beginsWith(KeyPlan.GROUP_MEMBER.sk().prefix()), false);
+        FanOut rename = new FanOut(members, KeyPlan.USER_GROUP, ItemUpdate.change().set("groupName", "New"));
+        WritePlan plan = WritePlan.onRoot(ItemUpdate.of(group.root()).set("name", "New")).then(rename);
+        assertTrue(PlanExecutor.fansOutEarly(rename, group, plan.steps()));
+        assertTrue(PlanExecutor.recordsWithWrites(group, plan, List.of()));
+
+        // Another stream's partition may change meanwhile: after the writes, as a look.
+        FanOut elsewhere = new FanOut(KeyQuery.of(Index.TABLE, "USER#u1", SortKeyCondition.beginsWith("GROUP#"), false),
+                KeyPlan.USER_GROUP, ItemUpdate.change().set("groupName", "New"));
+        assertFalse(PlanExecutor.fansOutEarly(elsewhere, group, List.of(elsewhere)));
+        // A plan that also writes an item the fan-out changes: the write first.
+        WritePlan writingAMirror = WritePlan.onRoot().write(ItemUpdate.of(new Key("USER#u1", "GROUP#g1"))
+                .set("role", "admin")).then(rename);
+        assertFalse(PlanExecutor.fansOutEarly(rename, group, writingAMirror.steps()));
+        // A mirror the decision read (here to copy from): deciding again could see the fan-out's own change, so the
+        // recording goes first.
+        Key mirror = new Key("USER#u1", "GROUP#g1");
+        WritePlan copyingFromAMirror = WritePlan.onRoot(ItemUpdate.of(group.root()).set("name", "New")).then(rename)
+                .then(new CopyCheck(mirror, 1, List.of(group.root())));
+        assertTrue(PlanExecutor.fansOutEarly(rename, group, copyingFromAMirror.steps()));
+        assertFalse(PlanExecutor.recordsWithWrites(group, copyingFromAMirror, List.of(mirror)));
+        // Items found without a declared target type are the partition's own, which the first writes may touch.
+        FanOut untyped = new FanOut(members, null, ItemUpdate.change().set("groupName", "New"));
+        assertFalse(PlanExecutor.fansOutEarly(untyped, group, List.of(untyped)));
     }
 }
