@@ -464,9 +464,7 @@ public class PlanExecutor {
         }
 
         private Optional<Map<String, AttributeValue>> known(Key key) {
-            synchronized (seen) {
-                return seen.get(key);
-            }
+            return knownIn(seen, key);
         }
     }
 
@@ -523,11 +521,7 @@ public class PlanExecutor {
                     : all(check.orphans().stream().map(store::delete).toList()));
         }
         if (step instanceof Derive derive) {
-            Optional<Map<String, AttributeValue>> known;
-            synchronized (seen) {
-                known = seen.get(derive.key());
-            }
-            return derivations.run(derive.derivation(), derive.key(), known);
+            return derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()));
         }
         return null;
     }
@@ -545,11 +539,16 @@ public class PlanExecutor {
     /** The item as this event's writes left it, if one of them answered it; else a consistent read. */
     private Uni<Optional<Map<String, AttributeValue>>> current(Key key,
             Map<Key, Optional<Map<String, AttributeValue>>> seen) {
-        Optional<Map<String, AttributeValue>> known;
-        synchronized (seen) {
-            known = seen.get(key);
-        }
+        Optional<Map<String, AttributeValue>> known = knownIn(seen, key);
         return known != null ? Uni.createFrom().item(known) : store.read(key);
+    }
+
+    /** The item as one of this event's writes answered it, or null when none did (the steps run concurrently). */
+    private static Optional<Map<String, AttributeValue>> knownIn(Map<Key, Optional<Map<String, AttributeValue>>> seen,
+            Key key) {
+        synchronized (seen) {
+            return seen.get(key);
+        }
     }
 
     /** The declared copy that puts the source's attributes on the holder: a plan may only name declared copies. */

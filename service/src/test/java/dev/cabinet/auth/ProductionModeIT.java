@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.CrashClient;
 import dev.cabinet.crash.ProcessHarness;
+import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.shared.Ids;
 
 /**
@@ -219,7 +220,7 @@ class ProductionModeIT {
     @Test
     void aCommandTheLogDoesNotAcknowledgeIsA503WithAnUnknownOutcomeNeverA202() throws Exception {
         AppProcess silent = harness.app("api-without-broker", Map.of("cabinet.role", "api",
-                "kafka.bootstrap.servers", "127.0.0.1:" + closedPort(),
+                "kafka.bootstrap.servers", "127.0.0.1:" + FreePorts.pick(),
                 "mp.messaging.outgoing.events-out.max.block.ms", "2000"), ProcessHarness.TEST_JVM);
         silent.start("/q/health/live");
         try {
@@ -257,9 +258,5 @@ class ProductionModeIT {
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), path);
         return response.body();
-    }
-
-    private static int closedPort() {
-        return ProcessHarness.freePort();
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.ProcessHarness;
+import dev.cabinet.devservices.launcher.FreePorts;
 
 /**
  * The hand-written baseline (benchmark/baseline) as a process of its own: where it is and its wiring (its class-data
@@ -32,7 +33,7 @@ final class BaselineApp {
             throw new IllegalStateException(JAR + " is missing: benchmark/run and benchmark/footprint build "
                     + "benchmark/baseline first");
         }
-        int port = ProcessHarness.freePort();
+        int port = FreePorts.pick();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(jvm);
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,

@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.awaitility.Awaitility;
 
+import dev.cabinet.devservices.launcher.LogFiles;
+
 /**
  * The packaged application (target/quarkus-app) as a separate process in the prod profile, so that it can be killed
  * with SIGKILL or stopped with SIGTERM like a pod. Each start logs to a file of its own.
@@ -129,7 +131,7 @@ public final class AppProcess {
                 .pollInterval(Duration.ofMillis(50)).until(() -> {
                     if (!process.isAlive()) {
                         throw new IllegalStateException("the application exited with " + process.exitValue()
-                                + "; see " + currentLog() + ", which ends:\n" + logTail(40));
+                                + "; see " + currentLog() + ", which ends:\n" + LogFiles.tail(currentLog(), 40));
                     }
                     return status(probe) == 200;
                 });
@@ -180,16 +182,6 @@ public final class AppProcess {
 
     public Path currentLog() {
         return logDir.resolve(name + "-" + starts + ".log");
-    }
-
-    /** The current log's last lines, so that a failure in CI shows why without the file. */
-    private String logTail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(currentLog());
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(unreadable: " + e + ")";
-        }
     }
 
     public void close() throws InterruptedException {

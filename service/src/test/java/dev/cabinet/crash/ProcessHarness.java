@@ -113,7 +113,7 @@ public final class ProcessHarness implements AutoCloseable {
                 // No KMS here: the people's data keys are wrapped by a local key, as in dev mode.
                 "CABINET_KEY_WRAPPING", "local",
                 "CABINET_LOCAL_WRAPPING_KEY", "cHJvY2Vzcy10ZXN0LWxvY2FsLXdyYXBwaW5nLWtleSE=");
-        AppProcess app = new AppProcess(name, freePort(), properties, environment, dir, jvmOptions,
+        AppProcess app = new AppProcess(name, FreePorts.pick(), properties, environment, dir, jvmOptions,
                 recordAwsCalls);
         apps.add(app);
         return app;
@@ -153,8 +153,4 @@ public final class ProcessHarness implements AutoCloseable {
         dynalite.close();
     }
 
-    /** A loopback port for an application started next (below the ephemeral range; see {@link FreePorts#pick}). */
-    public static int freePort() {
-        return FreePorts.pick();
-    }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.ProcessHarness;
+import dev.cabinet.devservices.launcher.FreePorts;
 
 /**
  * The JVM image started as its entrypoint starts it: the command line the base image's {@code run-java.sh}
@@ -98,7 +99,7 @@ class ImageEntrypointIT {
         for (String argument : command.arguments().subList(1, command.arguments().size())) {
             arguments.add(ImageDockerfile.onThisMachine(argument, paths));
         }
-        int port = ProcessHarness.freePort();
+        int port = FreePorts.pick();
         Map<String, String> environment = new LinkedHashMap<>();
         dockerfile.containerEnv().forEach((name, value) -> environment.put(name, wired(dockerfile, value)));
         environment.put("QUARKUS_HTTP_PORT", Integer.toString(port)); // docker run -p 8080:8080

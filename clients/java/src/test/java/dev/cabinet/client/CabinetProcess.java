@@ -64,7 +64,7 @@ final class CabinetProcess implements AutoCloseable {
         KafkaBroker broker = KafkaBroker.start(settings, dir, registry);
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
-        CabinetProcess cabinet = new CabinetProcess(dynalite, broker, generator.generateKeyPair(), freePort());
+        CabinetProcess cabinet = new CabinetProcess(dynalite, broker, generator.generateKeyPair(), FreePorts.pick());
         try {
             List<String> topics = new ArrayList<>(Topics.ALL);
             topics.add(Topics.DEAD_LETTERS);
@@ -145,9 +145,5 @@ final class CabinetProcess implements AutoCloseable {
         }
         broker.close();
         dynalite.close();
-    }
-
-    private static int freePort() {
-        return FreePorts.pick();
     }
 }

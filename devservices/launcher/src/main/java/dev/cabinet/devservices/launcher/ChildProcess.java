@@ -2,7 +2,6 @@ package dev.cabinet.devservices.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,12 +90,7 @@ final class ChildProcess implements AutoCloseable {
     }
 
     String logTail() {
-        try {
-            List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(log unreadable: " + e.getMessage() + ")";
-        }
+        return LogFiles.tail(logFile, 30);
     }
 
     /** SIGTERM, then SIGKILL if the child has not exited in time (Kafka flushes its logs on SIGTERM). */
