@@ -66,12 +66,12 @@ export class QwcCabinetKeyPlan extends LitElement {
         return html`
             <h3>What each event costs (docs/capacity.md)</h3>
             <table data-testid="capacity-events">
-                <thead><tr><th>Event type</th><th>Store calls</th><th>Rounds</th><th>Most rounds</th><th>Table WU</th><th>Index WU</th><th>RU</th><th>$ per million (on demand)</th></tr></thead>
+                <thead><tr><th>Event type</th><th>Store calls</th><th>Rounds</th><th>Most rounds</th><th>Table WU</th><th>Index WU</th><th>RU</th><th>Settled after (batch end)</th><th>$ per million (on demand)</th></tr></thead>
                 <tbody>${figures.events.map(event => html`
                     <tr>
                         <td>${event.type}</td><td>${event.callCount}: ${event.calls}</td><td>${event.rounds}</td><td>${event.mostRounds}</td>
                         <td>${event.writeUnits}</td><td>${event.indexWriteUnits}</td><td>${event.readUnits}</td>
-                        <td>${event.dollarsPerMillion.toFixed(2)}</td>
+                        <td>${event.released}</td><td>${event.dollarsPerMillion.toFixed(2)}</td>
                     </tr>`)}
                 </tbody>
             </table>

@@ -46,12 +46,14 @@ public class EventApplier {
     private final TransientRetries retries;
     private final InFlight applications = new InFlight();
     private final CountTokenRelease tokens;
+    private final BatchEndChecks checks;
     private final DataKeys keys;
 
     EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
             MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery, CountTokenRelease tokens,
-            DataKeys keys) {
+            BatchEndChecks checks, DataKeys keys) {
         this.tokens = tokens;
+        this.checks = checks;
         this.keys = keys;
         Map<String, EventType<?>> catalog = new HashMap<>();
         for (Projector<?> projector : projectors) {
@@ -105,11 +107,12 @@ public class EventApplier {
 
     /**
      * Applies the record, retrying transient errors at most {@code attempts} times (an operator's request must end),
-     * and its count tokens released; fails with {@link UnappliableEventException} if it cannot apply, or with the last
+     * its count tokens released and its checks made ({@link BatchEndChecks}); fails with {@link UnappliableEventException} if it cannot apply, or with the last
      * transient error.
      */
     public Uni<Void> apply(ConsumerRecord<String, byte[]> record, long attempts) {
-        return applyOnce(record, attempts).call(() -> Uni.createFrom().completionStage(tokens::settled));
+        return applyOnce(record, attempts).call(() -> Uni.createFrom().completionStage(tokens::settled))
+                .call(() -> Uni.createFrom().completionStage(checks::settled));
     }
 
     private Uni<Void> applyOnce(ConsumerRecord<String, byte[]> record, long attempts) {

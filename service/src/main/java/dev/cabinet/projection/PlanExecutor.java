@@ -53,9 +53,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round.</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
- * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy checks, orphan checks, copy
- * refreshes, other fan-outs and derivations; the root's delete. The counts' flags and token
- * releases are made for the whole batch when it ends ({@link CountTokenRelease}), off the events' path.</li>
+ * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
+ * derivations; the root's delete. The counts' flags and token releases are made for the whole batch when it ends
+ * ({@link CountTokenRelease}), and so are the copy and orphan checks ({@link BatchEndChecks}), off the events'
+ * path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -68,11 +69,13 @@ public class PlanExecutor {
     private final Rejections rejections;
     private final Derivations derivations;
     private final CountTokenRelease tokens;
+    private final BatchEndChecks checks;
 
     PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config,
-            CountTokenRelease tokens) {
+            CountTokenRelease tokens, BatchEndChecks checks) {
         this.walk = config.fanOutWalk();
         this.tokens = tokens;
+        this.checks = checks;
         this.store = store;
         this.rejections = rejections;
         this.derivations = derivations;
@@ -89,6 +92,7 @@ public class PlanExecutor {
         boolean tombstoned = stream && target.tombstone() != null;
         if (stream) {
             reads.add(target.root());
+            checks.startWaitingOn(target.root());
         }
         if (tombstoned) {
             reads.add(target.tombstone());
@@ -134,7 +138,8 @@ public class PlanExecutor {
         if (target.isNone()) {
             return run(target, event, plan.steps(), false, Optional.empty(), false);
         }
-        ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version());
+        ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version(),
+                checks.waitingOn(target.root()));
         // The root as the recording write leaves it saves a read when a step looks at it next: a copy's source, a
         // count's marker (a like counted on itself), or the item a derivation starts from (a folder's path).
         boolean rootNeeded = !plan.deletesRoot() && plan.steps().stream().anyMatch(step -> sourceOf(step) != null
@@ -249,6 +254,15 @@ public class PlanExecutor {
      */
     public static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan,
             Optional<Map<String, AttributeValue>> root, String eventId, long version) {
+        return recordingWrite(target, plan, root, eventId, version, List.of());
+    }
+
+    /**
+     * The recording write, which also records {@code waiting}, the checks of the stream's earlier events that wait for
+     * their batch's end ({@link BatchEndChecks}): a redo of this event makes them, should a crash come first.
+     */
+    static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan, Optional<Map<String, AttributeValue>> root,
+            String eventId, long version, List<Step> waiting) {
         boolean onTombstone = plan.deletesRoot() && target.tombstone() != null;
         Key key = onTombstone ? target.tombstone() : target.root();
         ItemUpdate write = plan.root() != null ? plan.root().withKey(plan.root().key()) : ItemUpdate.of(key);
@@ -259,7 +273,8 @@ public class PlanExecutor {
         if (!onTombstone && !target.creates() && !target.upserts()) {
             write.onlyIfExists();
         }
-        List<Step> steps = plan.steps();
+        List<Step> steps = new ArrayList<>(plan.steps());
+        steps.addAll(waiting);
         write.set(Attributes.PENDING_STEPS, steps.isEmpty() ? null : StepCodec.encode(steps));
         write.set(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(root, eventId));
         return write;
@@ -287,7 +302,7 @@ public class PlanExecutor {
      * <li>{@link #settleCounts}: each changed count's marker to be flagged and then its token released when the batch
      * ends ({@link CountTokenRelease}); then {@link #lateDeletes} (the counted markers among them, now that their
      * counts are made) and then {@link #looks}, the steps that look at other items after this event's writes (copy
-     * checks, orphan checks, copy refreshes, other fan-outs, derivations).</li>
+     * refreshes, other fan-outs, derivations; the copy and orphan checks are handed to {@link BatchEndChecks}).</li>
      * </ol>
      * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
      * its marker is flagged (or gone): a crash between any two of them is finished by a redo, which changes no counter
@@ -417,11 +432,26 @@ public class PlanExecutor {
             return all(late.stream().map(step -> delete(step.key())).toList());
         }
 
-        /** Phase three, after the late deletes: the steps that look at other items after this event's writes. */
+        /**
+         * Phase three, after the late deletes: the steps that look at other items after this event's writes; the
+         * checks among them wait for the batch's end ({@link BatchEndChecks}).
+         */
         Uni<Void> looks() {
+            Key root = target.isNone() ? null : target.root();
+            for (Step step : steps) {
+                if (step instanceof CopyCheck check) {
+                    // A refused first write may have left an older copy than the one checked for: refresh it whatever
+                    // its version says (a copied version below any source's), also if a later event's redo makes it.
+                    CopyCheck made = repeated ? new CopyCheck(check.source(), -1, check.holders()) : check;
+                    Optional<Map<String, AttributeValue>> source = known(check.source());
+                    checks.defer(root, event.type(), made, () -> copyCheck(made, source));
+                } else if (step instanceof OrphanCheck check) {
+                    checks.defer(root, event.type(), check, () -> orphanCheck(check));
+                }
+            }
             return all(steps.stream()
                     .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)))
-                    .map(step -> last(step, versionAttribute, version, seen, repeated))
+                    .map(step -> last(step, versionAttribute, version, seen))
                     .filter(uni -> uni != null).toList());
         }
 
@@ -484,22 +514,36 @@ public class PlanExecutor {
         return KeyPlan.ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
     }
 
-    /** Phase four: the steps that look at other items after this event's writes. */
-    private Uni<?> last(Step step, String versionAttribute, long version,
-            Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean repeated) {
-        if (step instanceof CopyCheck check) {
-            return current(check.source(), seen).chain(source -> {
-                List<Uni<?>> refreshes = new ArrayList<>();
-                for (Key holder : check.holders()) {
-                    DeclaredCopy copy = copyOf(check.source(), holder);
-                    if (source.isPresent() && copy.walksFor(source.get())
-                            && (repeated || copy.versionOf(source) > check.copiedVersion())) {
-                        refreshes.add(store.update(copy.refresh(holder, source.get())));
-                    }
+    /**
+     * A copy check, made when the batch ends: each holder refreshed from the source (as {@code known}, when one of the
+     * event's writes answered it after the holder's write, else read now) if the source is newer than the copy checked
+     * for.
+     */
+    private Uni<?> copyCheck(CopyCheck check, Optional<Map<String, AttributeValue>> known) {
+        Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
+                : store.read(check.source());
+        return read.chain(source -> {
+            List<Uni<?>> refreshes = new ArrayList<>();
+            for (Key holder : check.holders()) {
+                DeclaredCopy copy = copyOf(check.source(), holder);
+                if (source.isPresent() && copy.walksFor(source.get())
+                        && copy.versionOf(source) > check.copiedVersion()) {
+                    refreshes.add(store.update(copy.refresh(holder, source.get())));
                 }
-                return all(refreshes);
-            });
-        }
+            }
+            return all(refreshes);
+        });
+    }
+
+    /** An orphan check, made when the batch ends: the orphans deleted if the owner's tombstone is there. */
+    private Uni<?> orphanCheck(OrphanCheck check) {
+        return store.read(check.tombstone()).chain(tombstone -> tombstone.isEmpty() ? Uni.createFrom().voidItem()
+                : all(check.orphans().stream().map(store::delete).toList()));
+    }
+
+    /** Phase four: the steps other than checks that look at other items after this event's writes. */
+    private Uni<?> last(Step step, String versionAttribute, long version,
+            Map<Key, Optional<Map<String, AttributeValue>>> seen) {
         if (step instanceof RefreshCopies refresh) {
             return current(refresh.source(), seen).chain(source -> {
                 List<Uni<?>> walks = new ArrayList<>();
@@ -515,10 +559,6 @@ public class PlanExecutor {
         }
         if (step instanceof FanOut fanOut) {
             return fanOut(fanOut, versionAttribute, version);
-        }
-        if (step instanceof OrphanCheck check) {
-            return store.read(check.tombstone()).chain(tombstone -> tombstone.isEmpty() ? Uni.createFrom().voidItem()
-                    : all(check.orphans().stream().map(store::delete).toList()));
         }
         if (step instanceof Derive derive) {
             return derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()));

@@ -59,6 +59,7 @@ public class ProjectionEngine {
     private final CoalescedWrites<TopicPartition, Long, Void> progressWrites;
     private final ApplyingStreams applying;
     private final CountTokenRelease tokens;
+    private final BatchEndChecks checks;
     private final RecordPlacement placement;
     /** Streams of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
     private final InFlight waitingTurn = new InFlight();
@@ -74,8 +75,9 @@ public class ProjectionEngine {
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
             ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight,
-            CountTokenRelease tokens, RecordPlacement placement, MeterRegistry registry) {
+            CountTokenRelease tokens, BatchEndChecks checks, RecordPlacement placement, MeterRegistry registry) {
         this.tokens = tokens;
+        this.checks = checks;
         this.placement = placement;
         this.applier = applier;
         this.parkedKeys = parkedKeys;
@@ -182,11 +184,13 @@ public class ProjectionEngine {
 
     /**
      * Records how far the batch's partitions are applied (coalesced with other batches' writes), and waits for the
-     * count tokens its events released to be removed (so an acknowledged batch leaves none pending); then its lag.
+     * count tokens its events released to be removed (so an acknowledged batch leaves none pending) and for the checks
+     * its events deferred ({@link BatchEndChecks}); then its lag.
      */
     private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch) {
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         writes.add(tokens.settled().toCompletableFuture());
+        writes.add(checks.settled().toCompletableFuture());
         for (TopicPartition partition : batch.partitions()) {
             List<ConsumerRecord<String, byte[]>> records = batch.records(partition);
             long last = records.get(records.size() - 1).offset();

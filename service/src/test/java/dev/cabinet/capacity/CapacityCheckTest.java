@@ -24,6 +24,7 @@ import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.group.GroupEvent.GroupCreated;
 import dev.cabinet.post.PostEvent;
+import dev.cabinet.projection.BatchEndChecks;
 import dev.cabinet.projection.CountTokenRelease;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.shared.Ids;
@@ -64,6 +65,9 @@ class CapacityCheckTest {
     CapacityModels models;
     @Inject
     CountTokenRelease tokens;
+
+    @Inject
+    BatchEndChecks checks;
 
     /** What the store reported for one applied event. */
     record Measured(String type, double writeUnits, double readUnits) {
@@ -151,12 +155,12 @@ class CapacityCheckTest {
 
     /**
      * Waits until the applied event's last store call has answered: applied is recorded once its plan has run, when
-     * the flags and count token releases it asked for may still wait for its batch's end or the late flush
+     * its checks, flags and count token releases may still wait for its batch's end or the late flush
      * (CountTokenRelease.LATEST), so the meters are read once those are done and no store call is in flight.
      */
     private void awaitNoWorkLeft() {
         await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-                .until(() -> tokens.idle() && callsInFlight() == 0);
+                .until(() -> tokens.idle() && checks.idle() && callsInFlight() == 0);
     }
 
     private double callsInFlight() {

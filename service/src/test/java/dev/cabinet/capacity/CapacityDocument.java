@@ -70,13 +70,16 @@ final class CapacityDocument {
         result.byType().values().stream().sorted((a, b) -> a.type().compareTo(b.type())).forEach(applied -> {
             String calls = applied.calls().entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
                     .collect(Collectors.joining(", "));
-            String released = applied.releaseCalls() == 0 ? "" : applied.releaseCalls() + " UpdateItem, "
-                    + applied.releaseWriteUnits() + " WU";
-            int writes = applied.writeUnits() + applied.indexWriteUnits() + applied.releaseWriteUnits();
+            String released = applied.settledCalls().isEmpty() ? "" : applied.settledCalls().entrySet().stream()
+                    .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "))
+                    + (applied.settledWriteUnits() > 0 ? ", " + applied.settledWriteUnits() + " WU" : "")
+                    + (applied.settledReadUnits() > 0 ? ", " + format(applied.settledReadUnits()) + " RU" : "");
+            int writes = applied.writeUnits() + applied.indexWriteUnits() + applied.settledWriteUnits();
+            double reads = applied.readUnits() + applied.settledReadUnits();
             rows.add(new EventRow(applied.type(), calls, applied.callCount(), applied.rounds(),
                     result.mostRounds().get(applied.type()), applied.writeUnits(),
                     applied.indexWriteUnits(), applied.readUnits(), applied.largestWrite(), released,
-                    writes * DOLLARS_PER_MILLION_WRITES + applied.readUnits() * DOLLARS_PER_MILLION_READS,
+                    writes * DOLLARS_PER_MILLION_WRITES + reads * DOLLARS_PER_MILLION_READS,
                     applied.kafkaBytes()));
         });
         return rows;
@@ -192,10 +195,12 @@ final class CapacityDocument {
                 .append(shards.feed()).append(", orders by date ").append(shards.orders()).append(".\n\n");
 
         doc.append("## Per event (the projector)\n\n")
-                .append("Rounds are the store round trips one after the other, on the event's path. The last two steps ")
-                .append("of an exactly-once count, its marker's flag and its token's release, are written after the ")
-                .append("event, when its batch ends: the flags together, then the releases of the batch (one per ")
-                .append("counter); \"settled after\" counts them. The price adds them; the Kafka bytes are the record's ")
+                .append("Rounds are the store round trips one after the other, on the event's path. Two kinds of work ")
+                .append("are made after the event, when its batch ends, and \"settled after\" counts them: the checks ")
+                .append("that only repair a race (a copy check's look at the source a holder copied, an orphan check's ")
+                .append("look at the owner's tombstone; the batch's reads go out together), and the last two steps of ")
+                .append("an exactly-once count, its marker's flag and its token's release (the flags together, then ")
+                .append("the releases of the batch, one per counter). The price adds them; the Kafka bytes are the record's ")
                 .append("key, JSON data and CloudEvents headers. Each row is the type's first event in the scenario; ")
                 .append("\"most rounds\" is the most any of its events took (a subfolder's creation takes more than a ")
                 .append("top folder's), the renames' later events aside (they grow with the copies, below).\n\n")

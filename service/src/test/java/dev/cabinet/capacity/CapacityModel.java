@@ -3,6 +3,7 @@ package dev.cabinet.capacity;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,7 +32,8 @@ final class CapacityModel {
 
     /** What one applied event cost. */
     record Applied(String type, Map<String, Integer> calls, int rounds, int writeUnits, int indexWriteUnits,
-            double readUnits, int largestWrite, int releaseCalls, int releaseWriteUnits, int kafkaBytes,
+            double readUnits, int largestWrite, Map<String, Integer> settledCalls, int settledWriteUnits,
+            double settledReadUnits, int kafkaBytes,
             Map<String, Integer> writeUnitsByItemType, int reportedWriteUnits, double reportedReadUnits) {
 
         int callCount() {
@@ -95,9 +97,14 @@ final class CapacityModel {
         store.clearCalls();
         int rounds = drive(projection.apply(event));
         List<ModelStore.Call> onPath = store.calls();
+        trace(type, rounds, onPath);
+        store.clearCalls();
+        drive(Uni.createFrom().completionStage(projection::check));
+        List<ModelStore.Call> checks = store.calls();
         store.clearCalls();
         drive(Uni.createFrom().completionStage(projection::settle));
-        List<ModelStore.Call> releases = store.calls();
+        List<ModelStore.Call> releases = new ArrayList<>(checks);
+        releases.addAll(store.calls());
 
         Map<String, Integer> calls = new TreeMap<>();
         int writeUnits = 0;
@@ -107,8 +114,21 @@ final class CapacityModel {
         int reported = 0;
         double reportedReads = 0;
         Map<String, Integer> byItemType = new TreeMap<>();
+        Map<String, Integer> settledCalls = new TreeMap<>();
+        int settledWrites = 0;
+        double settledReads = 0;
         for (ModelStore.Call call : releases) {
-            byItemType.merge(itemTypeOf(call), call.writeUnits(), Integer::sum);
+            if (call.writeUnits() > 0) {
+                byItemType.merge(itemTypeOf(call), call.writeUnits(), Integer::sum);
+            }
+            settledCalls.merge(call.operation(), 1, Integer::sum);
+            settledWrites += call.writeUnits() + call.indexWriteUnits();
+            settledReads += call.readUnits();
+        }
+        // The checks' calls are the event's, as the meter counts them; the flags and releases are the batch's.
+        for (ModelStore.Call call : checks) {
+            reported += call.conditionFailed() ? 0 : call.writeUnits();
+            reportedReads += call.reportedReadUnits();
         }
         for (ModelStore.Call call : onPath) {
             if (call.writeUnits() > 0 && !call.operation().startsWith("Batch")) {
@@ -123,10 +143,22 @@ final class CapacityModel {
             reported += call.conditionFailed() ? 0 : call.writeUnits();
             reportedReads += call.reportedReadUnits();
         }
-        return new Applied(type, calls, rounds, writeUnits, indexUnits, readUnits, largestWrite, releases.size(),
-                releases.stream().mapToInt(call -> call.writeUnits() + call.indexWriteUnits()).sum(),
+        return new Applied(type, calls, rounds, writeUnits, indexUnits, readUnits, largestWrite, settledCalls,
+                settledWrites, settledReads,
                 kafkaBytes(step, event), byItemType, reported,
                 reportedReads);
+    }
+
+    /**
+     * With {@code -Dcabinet.capacity.trace=true}, prints each event's calls by round: where a round goes, for whoever
+     * works on the executor's phases.
+     */
+    private static void trace(String type, int rounds, List<ModelStore.Call> calls) {
+        if (Boolean.getBoolean("cabinet.capacity.trace")) {
+            System.out.println("trace: " + type + ", " + rounds + " rounds");
+            calls.forEach(call -> System.out.println("trace:   round " + call.round() + " " + call.operation() + " "
+                    + call.key() + (call.conditionFailed() ? " (refused)" : "")));
+        }
     }
 
     private static String itemTypeOf(ModelStore.Call call) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,7 @@ final class ModelStore implements DynamoDbAsyncClient {
     private final Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
     private final Deque<Runnable> inFlight = new ArrayDeque<>();
     private final List<Call> calls = new ArrayList<>();
+    private final Set<Key> unanswered = new HashSet<>();
     private int round;
 
     @Override
@@ -110,8 +112,23 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     // --- the calls -------------------------------------------------------------------------------------------------
 
+    /**
+     * GetItem calls of the key made from now on are never answered (until {@link #answerGetItems}), as those of a process
+     * that crashed with them in flight.
+     */
+    void neverAnswerGetItems(Key key) {
+        unanswered.add(key);
+    }
+
+    void answerGetItems(Key key) {
+        unanswered.remove(key);
+    }
+
     @Override
     public CompletableFuture<GetItemResponse> getItem(GetItemRequest request) {
+        if (unanswered.contains(Key.of(request.key()))) {
+            return new CompletableFuture<>();
+        }
         return later(() -> {
             Map<String, AttributeValue> item = items.get(Key.of(request.key()));
             record("GetItem", Key.of(request.key()), 0, 0, ItemSizes.readUnits(ItemSizes.of(item),

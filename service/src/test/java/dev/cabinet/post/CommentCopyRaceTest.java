@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.projection.BatchEndChecks;
 import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.table.TableWriter;
 import dev.cabinet.projection.Reads;
@@ -53,6 +54,9 @@ class CommentCopyRaceTest {
     PlanExecutor executor;
 
     @Inject
+    BatchEndChecks checks;
+
+    @Inject
     TableWriter store;
 
     @Test
@@ -64,6 +68,7 @@ class CommentCopyRaceTest {
                 .chain(post -> executor.carryOut(projector.target(added), received(added,
                         Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1), race.plan(), post,
                         projector.needs(added)))
+                .chain(() -> Uni.createFrom().completionStage(checks::settled))   // its batch's end
                 .await().atMost(Duration.ofSeconds(60));
 
         assertEquals("After", authorNameOn(added));
@@ -91,7 +96,8 @@ class CommentCopyRaceTest {
                         .await().indefinitely());
 
         executor.carryOut(projector.target(added), received(added, version), decided(added), Optional.of(post),
-                projector.needs(added)).await().atMost(Duration.ofSeconds(60));
+                projector.needs(added)).chain(() -> Uni.createFrom().completionStage(checks::settled))
+                .await().atMost(Duration.ofSeconds(60));
 
         assertEquals("After", authorNameOn(added));
     }

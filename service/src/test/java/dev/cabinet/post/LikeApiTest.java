@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,6 +36,7 @@ import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.LikeEvent.PostLiked;
 import dev.cabinet.post.LikeEvent.PostUnliked;
+import dev.cabinet.projection.BatchEndChecks;
 import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.Reads;
@@ -74,6 +76,9 @@ class LikeApiTest {
 
     @Inject
     PlanExecutor executor;
+
+    @Inject
+    BatchEndChecks checks;
 
     @Inject
     LikeProjector likes;
@@ -209,7 +214,7 @@ class LikeApiTest {
      * the end (likes and shards deleted), and only then the like wrote. Its second look finds the tombstone.
      */
     @Test
-    void aLikeDecidedBeforeItsPostWasDeletedButWrittenAfterRemovesItself() {
+    void aLikeDecidedBeforeItsPostWasDeletedButWrittenAfterRemovesItself() throws Exception {
         String author = newUserId();
         register(author, "Brief");
         String post = createPost(author, "Short-lived");
@@ -236,6 +241,7 @@ class LikeApiTest {
         executor.apply(readBeforeTheDeletion, new ReceivedEvent(Ids.newId(), LikeEvent.LIKED.name(), user, user,
                 Instant.now(), new PostLiked(post, user, Timestamps.format(Instant.now())),
                 new LogPosition(Topics.POSTS, 0, 1))).await().atMost(Duration.ofSeconds(10));
+        checks.settled().toCompletableFuture().get(10, TimeUnit.SECONDS);   // its batch's end: the orphan check
 
         assertEquals(Optional.empty(), table.get(KeyPlan.LIKE.key(post, user)).await().atMost(Duration.ofSeconds(10)),
                 "the like found the tombstone and deleted itself");

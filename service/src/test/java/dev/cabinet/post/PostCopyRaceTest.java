@@ -27,6 +27,7 @@ import dev.cabinet.devservices.launcher.StoreHooks;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.projection.BatchEndChecks;
 import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.table.TableWriter;
 import dev.cabinet.projection.Reads;
@@ -57,6 +58,9 @@ class PostCopyRaceTest {
     PlanExecutor executor;
 
     @Inject
+    BatchEndChecks checks;
+
+    @Inject
     TableWriter store;
 
     @Test
@@ -75,6 +79,7 @@ class PostCopyRaceTest {
         renameAndWaitUntilProjected(author)
                 .chain(() -> executor.carryOut(projector.target(created), event, plan, Optional.empty(),
                         projector.needs(created)))
+                .chain(() -> Uni.createFrom().completionStage(checks::settled))   // its batch's end
                 .await().atMost(Duration.ofSeconds(60));
 
         Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(postId)).await().indefinitely().orElseThrow();
@@ -117,6 +122,7 @@ class PostCopyRaceTest {
             assumeTrue(store.read(KeyPlan.POST.key(postId)).await().indefinitely().isEmpty(),
                     "the rename was projected while the post's writes were held");
             carried.get(30, TimeUnit.SECONDS);
+            checks.settled().toCompletableFuture().get(30, TimeUnit.SECONDS);   // its batch's end
         } finally {
             hooks.noHeldWrites();
         }

@@ -27,14 +27,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The projection's real executor, rejections and derivations over a writer of the capacity model's store
- * (dev.cabinet.capacity), built by hand outside CDI. Counts are flagged and their tokens released when
- * {@link #settle()} is called (the engine's end of a batch) rather than also after a second, so that the model's calls
- * never depend on the clock.
+ * (dev.cabinet.capacity), built by hand outside CDI. Checks are made when {@link #check()} is called, counts flagged
+ * and their tokens released when {@link #settle()} is (the engine's end of a batch), never also after a second, so
+ * that the model's calls never depend on the clock.
  */
 public final class ModelProjection {
 
     private final PlanExecutor executor;
     private final SettledRelease tokens;
+    private final BatchEndChecks checks;
     private final Map<String, Projector<?>> byType = new HashMap<>();
     private final Map<String, EventType<?>> catalog = new HashMap<>();
     private EventDecoder decoder;
@@ -42,8 +43,14 @@ public final class ModelProjection {
     public ModelProjection(TableWriter writer, Iterable<Projector<?>> projectors, Instance<Derivation> derivations,
             ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
         this.tokens = new SettledRelease(writer, config, recovery, tracing);
+        this.checks = new BatchEndChecks(config, recovery, tracing) {
+            @Override
+            void later(Runnable flush) {
+                // made by check() only
+            }
+        };
         this.executor = new PlanExecutor(writer, new Rejections(writer, new SimpleMeterRegistry()),
-                new Derivations(derivations, writer, config), config, tokens);
+                new Derivations(derivations, writer, config), config, tokens, checks);
         for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
                 byType.put(type.name(), projector);
@@ -75,6 +82,11 @@ public final class ModelProjection {
     /** An item's attribute as the model's readers print it: DynamoDB's JSON form, as the executor packs values. */
     public static JsonNode json(AttributeValue value) {
         return CompactValues.toJson(value);
+    }
+
+    /** Makes the checks the events deferred, as a batch's end does. */
+    public CompletionStage<Void> check() {
+        return checks.settled();
     }
 
     /** Flags the counts' markers and releases their tokens, as a batch's end does. */
