@@ -1,5 +1,9 @@
 package dev.cabinet.capacity;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +60,9 @@ final class CapacityDocument {
     /** A key many writes go to, and how many a second it takes before its partition throttles. */
     record HotRow(String key, String writtenBy, int writeUnits, int spreadOver, int sustained) {
     }
+
+    /** The per-event figures of the first generated model, at 9e4b104. */
+    static final String BASELINE = "/capacity/baseline-9e4b104.tsv";
 
     private final CapacityModel.Result result;
     private final Shards shards;
@@ -216,6 +223,7 @@ final class CapacityDocument {
                     .append(String.format(Locale.ROOT, "%.2f", row.dollarsPerMillion())).append(" | ")
                     .append(row.kafkaBytes()).append(" |\n");
         }
+        appendSinceFirstModel(doc);
         doc.append("\n## Fan-outs: what each copy adds\n\n")
                 .append("A rename reaches every copy of the name (a user's comments, posts and memberships; a folder's ")
                 .append("descendants). The table above shows the first rename of the scenario; here its fixed part, ")
@@ -251,6 +259,52 @@ final class CapacityDocument {
                     .append(row.sustained()).append(" |\n");
         }
         return doc.toString();
+    }
+
+    /**
+     * Each event type's rounds, table write units and largest item as the model first counted them ({@link #BASELINE},
+     * committed once) beside today's, and today's write units against the least the event could write.
+     */
+    private void appendSinceFirstModel(StringBuilder doc) {
+        Map<String, String[]> then = baseline();
+        doc.append("\n## Since the model was first generated\n\n")
+                .append("The figures at `9e4b104`, when this document was first generated from the code (issue 37), ")
+                .append("beside today's. Table write units are the event's, on its path and settled after, one event ")
+                .append("per batch. The minimum is each item the event changes written once (at its largest write of ")
+                .append("it); above it is what exactly-once counting without transactions costs (a count's marker ")
+                .append("flag and token release, the token's share of a batch at a low rate) and any item written ")
+                .append("twice.\n\n")
+                .append("| event type | rounds, then → now | table WU, then → now | minimum WU | × minimum | ")
+                .append("largest item written (B), then → now |\n|---|---|---|---:|---:|---|\n");
+        result.byType().values().stream().sorted((a, b) -> a.type().compareTo(b.type())).forEach(applied -> {
+            String[] was = then.getOrDefault(applied.type(), new String[] {"—", "—", "—"});
+            doc.append("| ").append(applied.type()).append(" | ").append(was[0]).append(" → ")
+                    .append(applied.rounds()).append(" | ").append(was[1]).append(" → ")
+                    .append(applied.tableWriteUnits()).append(" | ").append(applied.minimumWriteUnits()).append(" | ")
+                    .append(applied.minimumWriteUnits() == 0 ? "—" : String.format(Locale.ROOT, "%.2f",
+                            (double) applied.tableWriteUnits() / applied.minimumWriteUnits()))
+                    .append(" | ").append(was[2]).append(" → ").append(applied.largestWrite()).append(" |\n");
+        });
+    }
+
+    /** The committed figures of the first model: rounds, table write units and largest item, by event type. */
+    private static Map<String, String[]> baseline() {
+        Map<String, String[]> rows = new LinkedHashMap<>();
+        try (InputStream in = CapacityDocument.class.getResourceAsStream(BASELINE)) {
+            if (in == null) {
+                throw new IllegalStateException(BASELINE + " is missing");
+            }
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                String[] cells = line.split("\t");
+                if (line.startsWith("#") || cells.length != 4 || cells[0].equals("type")) {
+                    continue;
+                }
+                rows.put(cells[0], new String[] {cells[1], cells[2], cells[3]});
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows;
     }
 
     /** The same figures for the Dev UI's key-plan page. */

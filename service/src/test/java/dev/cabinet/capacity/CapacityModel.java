@@ -33,7 +33,7 @@ final class CapacityModel {
     /** What one applied event cost. */
     record Applied(String type, Map<String, Integer> calls, int rounds, int writeUnits, int indexWriteUnits,
             double readUnits, int largestWrite, Map<String, Integer> settledCalls, int settledWriteUnits,
-            double settledReadUnits, int kafkaBytes,
+            double settledReadUnits, int tableWriteUnits, int minimumWriteUnits, int kafkaBytes,
             Map<String, Integer> writeUnitsByItemType, int reportedWriteUnits, double reportedReadUnits) {
 
         int callCount() {
@@ -125,6 +125,18 @@ final class CapacityModel {
             settledWrites += call.writeUnits() + call.indexWriteUnits();
             settledReads += call.readUnits();
         }
+        // The least the event could write: each item it changes written once (its largest write of it).
+        Map<String, Integer> onceEach = new TreeMap<>();
+        int tableWrites = 0;
+        for (List<ModelStore.Call> phase : List.of(onPath, releases)) {
+            for (ModelStore.Call call : phase) {
+                if (call.writeUnits() > 0) {
+                    onceEach.merge(call.key(), call.writeUnits(), Math::max);
+                    tableWrites += call.writeUnits();
+                }
+            }
+        }
+        int minimum = onceEach.values().stream().mapToInt(Integer::intValue).sum();
         // The checks' calls are the event's, as the meter counts them; the flags and releases are the batch's.
         for (ModelStore.Call call : checks) {
             reported += call.conditionFailed() ? 0 : call.writeUnits();
@@ -144,7 +156,7 @@ final class CapacityModel {
             reportedReads += call.reportedReadUnits();
         }
         return new Applied(type, calls, rounds, writeUnits, indexUnits, readUnits, largestWrite, settledCalls,
-                settledWrites, settledReads,
+                settledWrites, settledReads, tableWrites, minimum,
                 kafkaBytes(step, event), byItemType, reported,
                 reportedReads);
     }
