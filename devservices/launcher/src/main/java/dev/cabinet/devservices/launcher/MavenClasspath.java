@@ -16,7 +16,7 @@ import io.quarkus.bootstrap.resolver.maven.MavenArtifactResolver;
  * Quarkus's own Maven resolver: it honours the user's settings.xml and local repository, needs no earlier
  * {@code install}, and keeps the server's jars off the application's classpath.
  */
-final class MavenClasspath {
+public final class MavenClasspath {
 
     /** Kafka 4.x logs through slf4j 1.7; a simple binding writes the broker's log to its stdout (our log file). */
     private static final String KAFKA_LOGGING_BINDING = "org.slf4j:slf4j-simple:1.7.36";
@@ -32,7 +32,7 @@ final class MavenClasspath {
     private static final java.util.Map<String, String> RESOLVED = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The artifact's jars with its runtime dependencies, and the extra artifacts given. */
-    static String resolve(String coordinates, String... extra) {
+    public static String resolve(String coordinates, String... extra) {
         return RESOLVED.computeIfAbsent(coordinates + " " + String.join(" ", extra),
                 key -> resolveNow(coordinates, extra));
     }

@@ -20,7 +20,7 @@ public final class S3Proxy implements AutoCloseable {
     public static final String ACCESS_KEY = "local-access-key";
     public static final String SECRET_KEY = "local-secret-key";
 
-    static final String COORDINATES = "org.gaul:s3proxy:2.6.0";
+    public static final String COORDINATES = "org.gaul:s3proxy:2.6.0";
     /** A small server: the serial collector and the C1 compiler start it sooner and keep it light. */
     private static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx192m", "-XX:+UseSerialGC",
             "-XX:TieredStopAtLevel=1");
