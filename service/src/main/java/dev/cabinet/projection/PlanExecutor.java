@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -90,15 +92,17 @@ public class PlanExecutor {
         List<Key> reads = new ArrayList<>();
         boolean stream = !target.isNone();
         boolean tombstoned = stream && target.tombstone() != null;
+        // The checks of the stream's earlier events end before this one is recorded; they start with its reads.
+        CompletionStage<Void> earlierChecks = stream ? checks.startWaitingOn(target.root())
+                : CompletableFuture.completedFuture(null);
         if (stream) {
             reads.add(target.root());
-            checks.startWaitingOn(target.root());
         }
         if (tombstoned) {
             reads.add(target.tombstone());
         }
         reads.addAll(needs);
-        return store.readAll(reads).chain(found -> {
+        return store.readAll(reads).call(() -> Uni.createFrom().completionStage(earlierChecks)).chain(found -> {
             int at = 0;
             Optional<Map<String, AttributeValue>> root = stream ? found.get(at++) : Optional.empty();
             Optional<Map<String, AttributeValue>> tombstone = tombstoned ? found.get(at++) : Optional.empty();
@@ -440,9 +444,11 @@ public class PlanExecutor {
             Key root = target.isNone() ? null : target.root();
             for (Step step : steps) {
                 if (step instanceof CopyCheck check) {
-                    // A refused first write may have left an older copy than the one checked for: refresh it whatever
-                    // its version says (a copied version below any source's), also if a later event's redo makes it.
-                    CopyCheck made = repeated ? new CopyCheck(check.source(), -1, check.holders()) : check;
+                    // A refused first write may have left an older copy than the one checked for, and a redo's check
+                    // was decided by an attempt whose holder write may have been refused: refresh it whatever its
+                    // version says (a copied version below any source's), also if a later event's redo makes it.
+                    CopyCheck made = repeated || !firstTime ? new CopyCheck(check.source(), -1, check.holders())
+                            : check;
                     Optional<Map<String, AttributeValue>> source = known(check.source());
                     checks.defer(root, event.type(), made, () -> copyCheck(made, source));
                 } else if (step instanceof OrphanCheck check) {

@@ -1,6 +1,7 @@
 package dev.cabinet.capacity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -33,50 +34,84 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * A copy check is not made yet (it waits for its batch's end, or is under way) when the projector crashes after a
- * later event of the same stream was recorded: the redelivered first event is done (its stream is past it) and only the later one is redone.
- * The later event recorded the waiting check among its own steps, so its redo makes it. Two projectors share one model
- * store: the first applies and "crashes" (its checks are never made), the second takes the redelivered events.
+ * A copy check waits for its batch's end, and the projector crashes first: no check may be lost. Two projectors share
+ * one model store: the first applies and "crashes" (its batch never ends), the second takes the redelivered events. The
+ * first comment of a post copies its author's name; the author is then renamed as a rename whose walk ran before the
+ * comment existed leaves things (the comment not reached), so only the comment's check can repair it.
  */
 @QuarkusTest
 class CarriedChecksTest {
 
     private static final String AUTHOR = "u01M8Y0000000000000000000A1";
     private static final String POST = "01M8Y0000000000000000000P1";
+    private static final CommentAdded FIRST = comment("01M8Y0000000000000000000C1", "2026-06-01T10:00:02.000Z");
+    private static final CommentAdded SECOND = comment("01M8Y0000000000000000000C2", "2026-06-01T10:00:03.000Z");
 
     @Inject
     CapacityModels models;
 
+    /**
+     * The crash comes while the first comment's check is in flight: the second comment, which started it, waits for it
+     * before it is recorded, so the stream's latest event is still the first comment, whose redo makes the check.
+     */
     @Test
-    void aCheckWaitingForItsBatchsEndIsMadeByTheRedoOfTheStreamsNextEvent() {
+    void aCheckInFlightWhenTheProjectorCrashesIsMadeByItsEventsRedo() {
         ModelStore store = new ModelStore();
         ModelProjection crashed = models.projection(store);
-        ModelProjection next = models.projection(store);
-        apply(store, crashed, UserEvent.REGISTERED, Topics.USERS, 1,
-                new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z"));
-        apply(store, crashed, PostEvent.CREATED, Topics.POSTS, 1,
-                new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z"));
-        drive(store, crashed.check());
-        drive(store, crashed.settle());
-
-        CommentAdded first = comment("01M8Y0000000000000000000C1", "2026-06-01T10:00:02.000Z");
-        apply(store, crashed, CommentEvent.ADDED, Topics.POSTS, 2, first);
-        renamedWithoutReachingTheComment(store);
-        // The second comment starts the first one's check, whose look at the profile is still in flight when the
-        // projector crashes, right after recording the second comment: the check is never made, nor the batch's end.
+        commentedAndRenamed(store, crashed);
         Key profile = KeyPlan.USER_PROFILE.key(AUTHOR);
-        store.neverAnswerGetItems(profile);
-        apply(store, crashed, CommentEvent.ADDED, Topics.POSTS, 3,
-                comment("01M8Y0000000000000000000C2", "2026-06-01T10:00:03.000Z"));
-        store.answerGetItems(profile);
+        store.answerGetItems(profile, ModelStore.GetItemAnswer.NONE);
+        CompletableFuture<Void> second = crashed.apply(received(CommentEvent.ADDED, Topics.POSTS, 3, SECOND))
+                .subscribeAsCompletionStage();
+        while (store.round()) {
+            // the second comment's reads are answered; the check's look at the profile never is
+        }
+        assertFalse(second.isDone(), "the second comment waits for the first one's check");
+        store.answerGetItems(profile, ModelStore.GetItemAnswer.ITEM);
 
-        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 2, first);   // done: the stream is past it
-        assertEquals("Before", authorNameOn(store, first), "nothing repaired the comment yet");
-        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 3,
-                comment("01M8Y0000000000000000000C2", "2026-06-01T10:00:03.000Z"));
+        ModelProjection next = models.projection(store);
+        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
+        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
         drive(store, next.check());
 
-        assertEquals("After", authorNameOn(store, first), "the redo of the stream's next event made the check");
+        assertEquals("After", authorNameOn(store, FIRST), "the first comment's redo made its check");
+    }
+
+    /**
+     * The first comment's check fails (the store refuses it); the second comment is recorded with that check among its
+     * own steps, and the crash comes before the check is made again: the first comment is done when redelivered, and
+     * the second comment's redo makes the check.
+     */
+    @Test
+    void aCheckThatFailedIsMadeByTheRedoOfTheStreamsNextEvent() {
+        ModelStore store = new ModelStore();
+        ModelProjection crashed = models.projection(store);
+        commentedAndRenamed(store, crashed);
+        Key profile = KeyPlan.USER_PROFILE.key(AUTHOR);
+        store.answerGetItems(profile, ModelStore.GetItemAnswer.REFUSAL);
+        apply(store, crashed, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
+        store.answerGetItems(profile, ModelStore.GetItemAnswer.ITEM);
+
+        ModelProjection next = models.projection(store);
+        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);   // done: the stream is past it
+        drive(store, next.check());
+        assertEquals("Before", authorNameOn(store, FIRST), "nothing repaired the comment yet");
+        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
+        drive(store, next.check());
+
+        assertEquals("After", authorNameOn(store, FIRST), "the second comment's redo made the first one's check");
+    }
+
+    /** The author, their post and its first comment applied, its check not made; then the rename the comment missed. */
+    private static void commentedAndRenamed(ModelStore store, ModelProjection projection) {
+        apply(store, projection, UserEvent.REGISTERED, Topics.USERS, 1,
+                new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z"));
+        apply(store, projection, PostEvent.CREATED, Topics.POSTS, 1,
+                new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z"));
+        drive(store, projection.check());
+        drive(store, projection.settle());
+        apply(store, projection, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
+        renamedWithoutReachingTheComment(store);
     }
 
     private static CommentAdded comment(String commentId, String createdAt) {
@@ -103,10 +138,13 @@ class CarriedChecksTest {
 
     private static void apply(ModelStore store, ModelProjection projection, EventType<?> type, String topic,
             long offset, DomainEvent data) {
-        ReceivedEvent event = new ReceivedEvent("01M8YE00000000000000000" + topic.length() + offset, type.name(),
+        drive(store, projection.apply(received(type, topic, offset, data)).subscribeAsCompletionStage());
+    }
+
+    private static ReceivedEvent received(EventType<?> type, String topic, long offset, DomainEvent data) {
+        return new ReceivedEvent("01M8YE00000000000000000" + topic.length() + offset, type.name(),
                 data instanceof UserRegistered ? AUTHOR : POST, AUTHOR, Instant.parse("2026-06-01T10:00:00Z"),
                 data, new LogPosition(topic, 0, offset));
-        drive(store, projection.apply(event).subscribeAsCompletionStage());
     }
 
     /** Answers the store's calls round by round until the work is done. */

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
@@ -66,7 +66,7 @@ final class ModelStore implements DynamoDbAsyncClient {
     private final Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
     private final Deque<Runnable> inFlight = new ArrayDeque<>();
     private final List<Call> calls = new ArrayList<>();
-    private final Set<Key> unanswered = new HashSet<>();
+    private final Map<Key, GetItemAnswer> getItemAnswers = new HashMap<>();
     private int round;
 
     @Override
@@ -112,22 +112,31 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     // --- the calls -------------------------------------------------------------------------------------------------
 
-    /**
-     * GetItem calls of the key made from now on are never answered (until {@link #answerGetItems}), as those of a process
-     * that crashed with them in flight.
-     */
-    void neverAnswerGetItems(Key key) {
-        unanswered.add(key);
+    /** How GetItem calls of a key are answered, for a test that needs one to fail or to hang. */
+    enum GetItemAnswer {
+        /** The item, in the next round. */
+        ITEM,
+        /** Never: as a call in flight when its process crashed. */
+        NONE,
+        /** An error the store would not answer again differently (a 400), in the next round. */
+        REFUSAL
     }
 
-    void answerGetItems(Key key) {
-        unanswered.remove(key);
+    /** GetItem calls of the key made from now on are answered so. */
+    void answerGetItems(Key key, GetItemAnswer answer) {
+        getItemAnswers.put(key, answer);
     }
 
     @Override
     public CompletableFuture<GetItemResponse> getItem(GetItemRequest request) {
-        if (unanswered.contains(Key.of(request.key()))) {
+        GetItemAnswer answer = getItemAnswers.getOrDefault(Key.of(request.key()), GetItemAnswer.ITEM);
+        if (answer == GetItemAnswer.NONE) {
             return new CompletableFuture<>();
+        }
+        if (answer == GetItemAnswer.REFUSAL) {
+            return later(() -> {
+                throw DynamoDbException.builder().statusCode(400).message("refused by the test").build();
+            });
         }
         return later(() -> {
             Map<String, AttributeValue> item = items.get(Key.of(request.key()));
