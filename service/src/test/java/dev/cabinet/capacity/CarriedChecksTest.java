@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionStage;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.DomainEvent;
@@ -50,16 +51,31 @@ class CarriedChecksTest {
     @Inject
     CapacityModels models;
 
+    private final Key profile = KeyPlan.USER_PROFILE.key(AUTHOR);
+    private ModelStore store;
+    private ModelProjection crashed;
+
+    /** The author, their post and its first comment applied, its check not made; then the rename the comment missed. */
+    @BeforeEach
+    void commentedAndRenamed() {
+        store = new ModelStore();
+        crashed = models.projection(store);
+        apply(crashed, UserEvent.REGISTERED, Topics.USERS, 1,
+                new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z"));
+        apply(crashed, PostEvent.CREATED, Topics.POSTS, 1,
+                new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z"));
+        drive(crashed.check());
+        drive(crashed.settle());
+        apply(crashed, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
+        renamedWithoutReachingTheComment();
+    }
+
     /**
      * The crash comes while the first comment's check is in flight: the second comment, which started it, waits for it
      * before it is recorded, so the stream's latest event is still the first comment, whose redo makes the check.
      */
     @Test
     void aCheckInFlightWhenTheProjectorCrashesIsMadeByItsEventsRedo() {
-        ModelStore store = new ModelStore();
-        ModelProjection crashed = models.projection(store);
-        commentedAndRenamed(store, crashed);
-        Key profile = KeyPlan.USER_PROFILE.key(AUTHOR);
         store.answerGetItems(profile, ModelStore.GetItemAnswer.NONE);
         CompletableFuture<Void> second = crashed.apply(received(CommentEvent.ADDED, Topics.POSTS, 3, SECOND))
                 .subscribeAsCompletionStage();
@@ -70,11 +86,11 @@ class CarriedChecksTest {
         store.answerGetItems(profile, ModelStore.GetItemAnswer.ITEM);
 
         ModelProjection next = models.projection(store);
-        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
-        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
-        drive(store, next.check());
+        apply(next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
+        apply(next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
+        drive(next.check());
 
-        assertEquals("After", authorNameOn(store, FIRST), "the first comment's redo made its check");
+        assertEquals("After", authorNameOn(FIRST), "the first comment's redo made its check");
     }
 
     /**
@@ -84,34 +100,18 @@ class CarriedChecksTest {
      */
     @Test
     void aCheckThatFailedIsMadeByTheRedoOfTheStreamsNextEvent() {
-        ModelStore store = new ModelStore();
-        ModelProjection crashed = models.projection(store);
-        commentedAndRenamed(store, crashed);
-        Key profile = KeyPlan.USER_PROFILE.key(AUTHOR);
         store.answerGetItems(profile, ModelStore.GetItemAnswer.REFUSAL);
-        apply(store, crashed, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
+        apply(crashed, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
         store.answerGetItems(profile, ModelStore.GetItemAnswer.ITEM);
 
         ModelProjection next = models.projection(store);
-        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);   // done: the stream is past it
-        drive(store, next.check());
-        assertEquals("Before", authorNameOn(store, FIRST), "nothing repaired the comment yet");
-        apply(store, next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
-        drive(store, next.check());
+        apply(next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);   // done: the stream is past it
+        drive(next.check());
+        assertEquals("Before", authorNameOn(FIRST), "nothing repaired the comment yet");
+        apply(next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
+        drive(next.check());
 
-        assertEquals("After", authorNameOn(store, FIRST), "the second comment's redo made the first one's check");
-    }
-
-    /** The author, their post and its first comment applied, its check not made; then the rename the comment missed. */
-    private static void commentedAndRenamed(ModelStore store, ModelProjection projection) {
-        apply(store, projection, UserEvent.REGISTERED, Topics.USERS, 1,
-                new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z"));
-        apply(store, projection, PostEvent.CREATED, Topics.POSTS, 1,
-                new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z"));
-        drive(store, projection.check());
-        drive(store, projection.settle());
-        apply(store, projection, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
-        renamedWithoutReachingTheComment(store);
+        assertEquals("After", authorNameOn(FIRST), "the second comment's redo made the first one's check");
     }
 
     private static CommentAdded comment(String commentId, String createdAt) {
@@ -119,26 +119,25 @@ class CarriedChecksTest {
     }
 
     /** The author renamed, as a rename whose walk ran before the comment existed leaves things: the comment not reached. */
-    private static void renamedWithoutReachingTheComment(ModelStore store) {
-        Key profile = KeyPlan.USER_PROFILE.key(AUTHOR);
+    private void renamedWithoutReachingTheComment() {
         Map<String, AttributeValue> renamed = new HashMap<>(store.item(profile));
         long version = Long.parseLong(renamed.get("userVersion").n());
         renamed.put(Attributes.NAME, AttributeValue.fromS("After"));
         renamed.put("userVersion", AttributeValue.fromN(Long.toString(version + 1)));
-        drive(store, store.putItem(PutItemRequest.builder().tableName("model").item(renamed).build())
+        drive(store.putItem(PutItemRequest.builder().tableName("model").item(renamed).build())
                 .thenApply(response -> null));
     }
 
-    private static String authorNameOn(ModelStore store, CommentAdded comment) {
+    private String authorNameOn(CommentAdded comment) {
         Map<String, AttributeValue> item = store.item(KeyPlan.COMMENT.key(POST, comment.createdAt(),
                 comment.commentId()));
         assertTrue(item != null, "the comment is there");
         return item.get("authorName").s();
     }
 
-    private static void apply(ModelStore store, ModelProjection projection, EventType<?> type, String topic,
+    private void apply(ModelProjection projection, EventType<?> type, String topic,
             long offset, DomainEvent data) {
-        drive(store, projection.apply(received(type, topic, offset, data)).subscribeAsCompletionStage());
+        drive(projection.apply(received(type, topic, offset, data)).subscribeAsCompletionStage());
     }
 
     private static ReceivedEvent received(EventType<?> type, String topic, long offset, DomainEvent data) {
@@ -148,7 +147,7 @@ class CarriedChecksTest {
     }
 
     /** Answers the store's calls round by round until the work is done. */
-    private static void drive(ModelStore store, CompletionStage<?> work) {
+    private void drive(CompletionStage<?> work) {
         CompletableFuture<?> done = work.toCompletableFuture();
         while (!done.isDone()) {
             if (!store.round()) {

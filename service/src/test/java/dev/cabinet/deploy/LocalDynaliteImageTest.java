@@ -35,8 +35,6 @@ import dev.cabinet.support.NodeTools;
  */
 class LocalDynaliteImageTest {
 
-    private static final Path ROOT = Path.of("..");
-    private static final Path DOCKERFILE = ROOT.resolve("deploy/k8s/overlays/local/dynalite/Dockerfile");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -44,29 +42,20 @@ class LocalDynaliteImageTest {
 
     @Test
     void itsInstallAndEntrypointServeDynamoDbFromTheDevServicesLockfile() throws Exception {
-        String text = Files.readString(DOCKERFILE, StandardCharsets.UTF_8);
-        Matcher build = Pattern.compile("(?m)^#\\s+(docker build -f (\\S+) -t (\\S+) (\\S+))$").matcher(text);
-        assertTrue(build.find(), "the header shows how to build the image");
-        assertEquals(DOCKERFILE.normalize(), ROOT.resolve(build.group(2)).normalize());
-        Path context = ROOT.resolve(build.group(4));
-        String readme = Files.readString(ROOT.resolve("deploy/k8s/README.md"), StandardCharsets.UTF_8);
-        assertTrue(readme.contains(build.group(1)), "deploy/k8s/README.md builds the image as its header says");
-        assertTrue(readme.contains("kind load docker-image " + build.group(3)), "and loads it into kind");
-        String manifest = Files.readString(ROOT.resolve("deploy/k8s/overlays/local/dynalite.yaml"));
-        assertTrue(manifest.contains("image: " + build.group(3)), "the local overlay runs the image built");
-
-        String workdir = single(text, "WORKDIR (\\S+)");
-        for (String source : single(text, "COPY (.+) \\./").split(" ")) {
+        LocalImage dockerfile = LocalImage.of("dynalite");
+        Path context = dockerfile.context();
+        String workdir = dockerfile.single("WORKDIR (\\S+)");
+        for (String source : dockerfile.single("COPY (.+) \\./").split(" ")) {
             Files.copy(context.resolve(source), image.resolve(source));
         }
         // The install as the image runs it, in a folder standing for its WORKDIR. Its last step, emptying npm's
         // cache, only shrinks the image, and here would empty this machine's cache: it is left out.
-        String install = single(text, "RUN (.+?) && npm cache clean --force");
+        String install = dockerfile.single("RUN (.+?) && npm cache clean --force");
         NodeTools.Result npm = NodeTools.run(image, Arrays.asList(install.split(" ")), null);
         assertEquals(0, npm.exit(), npm.stdout() + npm.stderr());
 
-        List<String> command = new ArrayList<>(strings(single(text, "ENTRYPOINT (\\[.+])")));
-        assertEquals(List.of("--port", "4567"), strings(single(text, "CMD (\\[.+])")));
+        List<String> command = new ArrayList<>(strings(dockerfile.single("ENTRYPOINT (\\[.+])")));
+        assertEquals(List.of("--port", "4567"), strings(dockerfile.single("CMD (\\[.+])")));
         int port = FreePorts.pick();
         command.replaceAll(part -> part.replace(workdir, image.toString()));
         command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port)));
@@ -95,12 +84,6 @@ class LocalDynaliteImageTest {
         // Until dynalite listens: a refused connection is the only sign it has not yet.
         return await().atMost(Duration.ofSeconds(30)).ignoreExceptionsInstanceOf(ConnectException.class)
                 .until(() -> http.send(request, HttpResponse.BodyHandlers.ofString()), answer -> true);
-    }
-
-    private static String single(String text, String regex) {
-        Matcher matcher = Pattern.compile("(?m)^" + regex + "$").matcher(text);
-        assertTrue(matcher.find(), "no line " + regex);
-        return matcher.group(1);
     }
 
     private static List<String> strings(String jsonArray) throws Exception {

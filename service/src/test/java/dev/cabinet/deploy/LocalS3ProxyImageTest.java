@@ -41,9 +41,7 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  */
 class LocalS3ProxyImageTest {
 
-    private static final Path ROOT = Path.of("..");
-    private static final Path DOCKERFILE = ROOT.resolve("deploy/k8s/overlays/local/s3proxy/Dockerfile");
-    private static final Path LOCAL = ROOT.resolve("deploy/k8s/overlays/local");
+    private static final Path LOCAL = LocalImage.ROOT.resolve("deploy/k8s/overlays/local");
     private static final String IMAGE_DIR = "/opt/s3proxy/";
     private static final String DATA = "/data";
 
@@ -52,23 +50,14 @@ class LocalS3ProxyImageTest {
 
     @Test
     void itsEntrypointServesTheBucketWithTheKeysTheLocalOverlayGivesCabinet() throws Exception {
-        String text = Files.readString(DOCKERFILE, StandardCharsets.UTF_8);
-        Matcher build = Pattern.compile("(?m)^#\\s+(docker build -f (\\S+) -t (\\S+) (\\S+))$").matcher(text);
-        assertTrue(build.find(), "the header shows how to build the image");
-        assertEquals(DOCKERFILE.normalize(), ROOT.resolve(build.group(2)).normalize());
-        Path context = ROOT.resolve(build.group(4));
-        String readme = Files.readString(ROOT.resolve("deploy/k8s/README.md"), StandardCharsets.UTF_8);
-        assertTrue(readme.contains(build.group(1)), "deploy/k8s/README.md builds the image as its header says");
-        assertTrue(readme.contains("kind load docker-image " + build.group(3)), "and loads it into kind");
-        assertTrue(Files.readString(LOCAL.resolve("s3proxy.yaml")).contains("image: " + build.group(3)),
-                "the local overlay runs the image built");
+        LocalImage dockerfile = LocalImage.of("s3proxy");
         String config = Files.readString(LOCAL.resolve("config.yaml"));
         assertTrue(config.contains("QUARKUS_S3_ENDPOINT_OVERRIDE: http://s3proxy:9000")
                 && config.contains("QUARKUS_S3_PATH_STYLE_ACCESS: \"true\""), "the local overlay sends Cabinet there");
 
         // The jars its first stage copies: the pom's s3proxy, which must be the one the Dev Services run.
         Matcher version = Pattern.compile("<artifactId>s3proxy</artifactId>\\s*<version>([^<]+)</version>")
-                .matcher(Files.readString(context.resolve("pom.xml")));
+                .matcher(Files.readString(dockerfile.context().resolve("pom.xml")));
         assertTrue(version.find(), "pom.xml names s3proxy");
         assertEquals(S3Proxy.COORDINATES, "org.gaul:s3proxy:" + version.group(1));
         String classpath = MavenClasspath.resolve(S3Proxy.COORDINATES);
@@ -77,13 +66,13 @@ class LocalS3ProxyImageTest {
         int port = FreePorts.pick();
         Path data = Files.createDirectories(image.resolve("data"));
         Path opt = Files.createDirectories(image.resolve("opt"));
-        for (String file : single(text, "COPY (.+) " + IMAGE_DIR).split(" ")) {
-            String copied = Files.readString(context.resolve(file))
+        for (String file : dockerfile.single("COPY (.+) " + IMAGE_DIR).split(" ")) {
+            String copied = Files.readString(dockerfile.context().resolve(file))
                     .replace("http://0.0.0.0:9000", "http://127.0.0.1:" + port)
                     .replace("basedir=" + DATA, "basedir=" + data);
             Files.writeString(opt.resolve(file), copied);
         }
-        List<String> entrypoint = Arrays.asList(new ObjectMapper().readValue(single(text, "ENTRYPOINT (\\[.+])"),
+        List<String> entrypoint = Arrays.asList(new ObjectMapper().readValue(dockerfile.single("ENTRYPOINT (\\[.+])"),
                 String[].class));
         assertEquals(List.of("/bin/sh", "-c"), entrypoint.subList(0, 2));
         String script = entrypoint.get(2)
@@ -114,11 +103,5 @@ class LocalS3ProxyImageTest {
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED).region(Region.US_EAST_1).httpClient(UrlConnectionHttpClient.create())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
                 .build();
-    }
-
-    private static String single(String text, String regex) {
-        Matcher matcher = Pattern.compile("(?m)^" + regex + "$").matcher(text);
-        assertTrue(matcher.find(), "no line " + regex);
-        return matcher.group(1);
     }
 }
