@@ -262,8 +262,9 @@ public class PlanExecutor {
     }
 
     /**
-     * The recording write, which also records {@code waiting}, the checks of the stream's earlier events that wait for
-     * their batch's end ({@link BatchEndChecks}): a redo of this event makes them, should a crash come first.
+     * The recording write, which also records {@code waiting}, the checks of the stream's earlier events not made yet
+     * (those that failed: the others have ended before this event is recorded, see {@link BatchEndChecks}): a redo of
+     * this event makes them, should a crash come first.
      */
     static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan, Optional<Map<String, AttributeValue>> root,
             String eventId, long version, List<Step> waiting) {
