@@ -450,8 +450,7 @@ public class PlanExecutor {
                     // version says (a copied version below any source's), also if a later event's redo makes it.
                     CopyCheck made = repeated || !firstTime ? new CopyCheck(check.source(), -1, check.holders())
                             : check;
-                    Optional<Map<String, AttributeValue>> source = known(check.source());
-                    checks.defer(root, event.type(), made, () -> copyCheck(made, source));
+                    checks.defer(root, event.type(), made, () -> copyCheck(made, seen));
                 } else if (step instanceof OrphanCheck check) {
                     checks.defer(root, event.type(), check, () -> orphanCheck(check));
                 }
@@ -522,14 +521,12 @@ public class PlanExecutor {
     }
 
     /**
-     * A copy check, made when the batch ends: each holder refreshed from the source (as {@code known}, when one of the
-     * event's writes answered it after the holder's write, else read now) if the source is newer than the copy checked
-     * for.
+     * A copy check, made when the batch ends: each holder refreshed from the source (as {@code seen} holds it, when
+     * one of the event's writes answered it after the holder's write, else read now) if the source is newer than the
+     * copy checked for.
      */
-    private Uni<?> copyCheck(CopyCheck check, Optional<Map<String, AttributeValue>> known) {
-        Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
-                : store.read(check.source());
-        return read.chain(source -> {
+    private Uni<?> copyCheck(CopyCheck check, Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+        return current(check.source(), seen).chain(source -> {
             List<Uni<?>> refreshes = new ArrayList<>();
             for (Key holder : check.holders()) {
                 DeclaredCopy copy = copyOf(check.source(), holder);
