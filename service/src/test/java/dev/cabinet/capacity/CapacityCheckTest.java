@@ -35,12 +35,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * The capacity model checked against the store: the model's scenario, with fresh ids of the same shapes, appended to
- * the log and applied by the live projector one event at a time, while every store call asks for its consumed
- * capacity and {@code cabinet_store_capacity_units_total} counts it by the event type it was made for. Each event
- * type's table write and read units must be the model's within one unit (its versions are shorter here: this log's
- * offsets are small; a folder's derivations read more or less as they interleave). Then every access pattern the API serves is read, and each is counted under its pattern, at no
- * more than the model's page. dynalite reports no index units: those are the model's alone.
+ * The capacity model checked against the store: the model's scenario, with fresh ids of the same shapes and shards,
+ * appended to the log and applied by the live projector one event at a time, while every store call asks for its
+ * consumed capacity and {@code cabinet_store_capacity_units_total} counts it by the event type it was made for. Each
+ * event type's table write and read units must be the model's within one unit (its versions are shorter here: this
+ * log's offsets are small; a folder's derivations read more or less as they interleave). Then every access pattern the
+ * API serves is read, and each is counted under its pattern, at no more than the model's page. dynalite reports no
+ * index units: those are the model's alone.
  */
 @QuarkusTest
 class CapacityCheckTest {
@@ -76,7 +77,7 @@ class CapacityCheckTest {
     @Test
     void everyEventTypeCostsTheStoreWhatTheModelSaysAndEveryAccessPatternIsCounted() {
         CapacityModel.Result model = models.run();
-        List<Scenario.Step> steps = Scenario.steps(Ids::newId);
+        List<Scenario.Step> steps = Scenario.stepsShardedLikeTheModel(Ids::newId);
         Map<String, Measured> measured = new LinkedHashMap<>();
         for (Scenario.Step step : steps.subList(0, steps.size() - 1)) {
             Measured event = apply(step);

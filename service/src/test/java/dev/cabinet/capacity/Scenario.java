@@ -72,14 +72,45 @@ final class Scenario {
         this.ids = ids;
     }
 
+    /**
+     * Ids of one length whose hash codes agree modulo this fall into the same shard ({@link dev.cabinet.table.Shards#of})
+     * of every sharded item whose shard count divides it (the counters' 8, the feed's and the orders' 4), and so do
+     * those ids after a letter (users', customers'): a power of two, so it also divides the 2^32 that hash codes wrap
+     * at.
+     */
+    static final int SHARD_MODULUS = 64;
+
     /** Every step, in order, with the same ids every time (the model's). */
     static List<Step> steps() {
-        long[] sequence = {0};
+        return steps(modelIds());
+    }
+
+    /**
+     * Every step, in order, with fresh ids from {@code fresh} that fall into the same shards as the model's: the items
+     * the live store writes (a post's counter shards, which its deletion deletes) are then the model's items, not a
+     * number that depends on where random ids happen to hash.
+     */
+    static List<Step> stepsShardedLikeTheModel(Supplier<String> fresh) {
+        Supplier<String> model = modelIds();
         return steps(() -> {
+            String like = model.get();
+            String id;
+            do {
+                id = fresh.get();
+            } while (id.length() != like.length() || Math.floorMod(id.hashCode(), SHARD_MODULUS) != Math.floorMod(
+                    like.hashCode(), SHARD_MODULUS));
+            return id;
+        });
+    }
+
+    /** The model's ids: ULID-shaped, numbered in order. */
+    private static Supplier<String> modelIds() {
+        long[] sequence = {0};
+        return () -> {
             sequence[0]++;
             String digits = Long.toString(sequence[0], 32).toUpperCase();
             return "01M8Y" + "0".repeat(21 - digits.length()) + digits;
-        });
+        };
     }
 
     /** Every step, in order, with ids from {@code ids} (ULIDs: 26 characters). */
