@@ -7,6 +7,10 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "cabinet.demo-data")
 public interface DemoDataConfig {
 
+    /**
+     * Load the seeds' examples (John and Jane, their post, the Developers group, C001 and its orders, ...) into an
+     * empty table at startup, through the log as commands would.
+     */
     @WithDefault("false")
     boolean enabled();
 }

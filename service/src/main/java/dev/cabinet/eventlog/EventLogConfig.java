@@ -16,9 +16,9 @@ public interface EventLogConfig {
 
     /**
      * Partitions of every event topic: the most projector instances that share the work. The topics in deploy/k8s and
-     * the ones Dev Services create have this many; a running cluster's topics must match.
+     * the ones Dev Services create have this many; a running cluster's topics must match. Set in application.properties,
+     * where the Dev Services read it while the application is built.
      */
-    @WithDefault("6")
     int partitions();
 
     /**

@@ -8,8 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -30,9 +28,9 @@ public class LogEnds {
     /** The broker's answer each partition is waiting for, shared by its callers. */
     private final Map<TopicPartition, Uni<Long>> asking = new ConcurrentHashMap<>();
 
-    LogEnds(LogAdmin admin, @ConfigProperty(name = "cabinet.events.partitions") int partitions) {
+    LogEnds(LogAdmin admin, EventLogConfig config) {
         this.admin = admin;
-        this.partitions = partitions;
+        this.partitions = config.partitions();
     }
 
     /** An event this instance appended: the log holds it, and so every offset before it. */

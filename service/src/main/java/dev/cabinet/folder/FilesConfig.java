@@ -9,8 +9,10 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "cabinet.files")
 public interface FilesConfig {
 
-    /** The bucket the content of uploaded files goes to. */
-    @WithDefault("cabinet-files")
+    /**
+     * The bucket the content of uploaded files goes to. Set in application.properties, where the Dev Services read it
+     * while the application is built, to create it in their s3proxy.
+     */
     String bucket();
 
     /** How long a presigned upload URL stays valid. */

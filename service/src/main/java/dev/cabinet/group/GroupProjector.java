@@ -21,8 +21,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.group.GroupEvent.GroupCreated;
 import dev.cabinet.group.GroupEvent.GroupRenamed;
@@ -43,6 +41,7 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.Shards;
 import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.CountersConfig;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -59,8 +58,11 @@ public class GroupProjector implements Projector<GroupEvent> {
     private final int shards;
 
     @Inject
-    GroupProjector(@ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
-            int shards) {
+    GroupProjector(CountersConfig counters) {
+        this(counters.shards());
+    }
+
+    GroupProjector(int shards) {
         this.shards = shards;
     }
 

@@ -6,10 +6,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
+import dev.cabinet.table.CountersConfig;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.table.query.PageRequest;
 import dev.cabinet.table.TableReader;
@@ -19,7 +18,6 @@ import dev.cabinet.table.TableReader;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Shards;
 import io.smallrye.mutiny.Uni;
 
 /** The group reads, one method per access pattern. */
@@ -29,10 +27,9 @@ public class GroupQueries {
     private final TableReader table;
     private final int counterShards;
 
-    GroupQueries(TableReader table, @ConfigProperty(name = Shards.COUNTER_SHARDS,
-            defaultValue = Shards.DEFAULT_COUNTER_SHARDS) int counterShards) {
+    GroupQueries(TableReader table, CountersConfig counters) {
         this.table = table;
-        this.counterShards = counterShards;
+        this.counterShards = counters.shards();
     }
 
     /**

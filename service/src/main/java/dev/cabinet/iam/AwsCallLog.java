@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,9 +14,8 @@ import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.cabinet.iam.IamRole.Resource;
+import dev.cabinet.role.RoleConfig;
 
 /**
  * Writes down, when {@code cabinet.iam.call-log} names a directory (the tests set it; production never does), each
@@ -38,10 +36,9 @@ public class AwsCallLog {
 
     private final String instance;
 
-    AwsCallLog(@ConfigProperty(name = PROPERTY) Optional<String> directory,
-            @ConfigProperty(name = "cabinet.role", defaultValue = "both") String instance) {
-        this.file = directory.map(d -> Path.of(d, "calls-" + ProcessHandle.current().pid() + ".txt"));
-        this.instance = instance.isBlank() ? "both" : instance.trim().toLowerCase(Locale.ROOT);
+    AwsCallLog(CallLogConfig config, RoleConfig role) {
+        this.file = config.callLog().map(d -> d.resolve("calls-" + ProcessHandle.current().pid() + ".txt"));
+        this.instance = role.role().label();
     }
 
     public boolean enabled() {

@@ -7,8 +7,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
@@ -21,8 +19,8 @@ import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Shards;
 import dev.cabinet.table.Values;
+import dev.cabinet.table.CountersConfig;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -39,8 +37,11 @@ public class CommentProjector implements Projector<CommentEvent> {
     private final int shards;
 
     @Inject
-    CommentProjector(@ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
-            int shards) {
+    CommentProjector(CountersConfig counters) {
+        this(counters.shards());
+    }
+
+    CommentProjector(int shards) {
         this.shards = shards;
     }
 

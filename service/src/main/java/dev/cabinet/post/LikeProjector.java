@@ -4,8 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.LikeEvent.PostLiked;
@@ -24,6 +23,7 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.Shards;
 import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.CountersConfig;
 
 /**
  * Likes as pure decisions. Each (post, user) like is its own stream whose root is the like item, so a post's likes are
@@ -37,8 +37,12 @@ public class LikeProjector implements Projector<LikeEvent> {
 
     private final int shards;
 
-    LikeProjector(@ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
-            int shards) {
+    @Inject
+    LikeProjector(CountersConfig counters) {
+        this(counters.shards());
+    }
+
+    LikeProjector(int shards) {
         this.shards = shards;
     }
 

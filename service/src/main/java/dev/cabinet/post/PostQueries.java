@@ -9,11 +9,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
 import dev.cabinet.table.Items;
+import dev.cabinet.table.CountersConfig;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.table.query.PageRequest;
 import dev.cabinet.table.TableReader;
@@ -24,7 +23,6 @@ import dev.cabinet.table.TableReader;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
-import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import io.smallrye.mutiny.Uni;
 
@@ -36,11 +34,10 @@ public class PostQueries {
     private final FeedConfig feed;
     private final int counterShards;
 
-    PostQueries(TableReader table, FeedConfig feed, @ConfigProperty(name = Shards.COUNTER_SHARDS,
-            defaultValue = Shards.DEFAULT_COUNTER_SHARDS) int counterShards) {
+    PostQueries(TableReader table, FeedConfig feed, CountersConfig counters) {
         this.table = table;
         this.feed = feed;
-        this.counterShards = counterShards;
+        this.counterShards = counters.shards();
     }
 
     /**

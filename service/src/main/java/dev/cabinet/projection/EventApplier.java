@@ -9,7 +9,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,7 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.erasure.DataKeys;
 import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.role.Role;
+import dev.cabinet.role.RoleConfig;
 import dev.cabinet.table.StoreCallSource;
 import dev.cabinet.table.TransientStoreErrors;
 import dev.cabinet.shared.InFlight;
@@ -80,9 +79,9 @@ public class EventApplier {
      * loop's first record; an API-only instance never applies events from the log, so it loads the contract only when
      * an operator first retries a parked key.
      */
-    static void loadContractWhereProjecting(@Observes StartupEvent event, Instance<EventApplier> applier) {
-        String role = ConfigProvider.getConfig().getOptionalValue(Role.PROPERTY, String.class).orElse(null);
-        if (Role.parse(role).projects()) {
+    static void loadContractWhereProjecting(@Observes StartupEvent event, RoleConfig role,
+            Instance<EventApplier> applier) {
+        if (role.role().projects()) {
             applier.get().loaded();
         }
     }

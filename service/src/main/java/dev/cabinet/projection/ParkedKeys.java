@@ -27,6 +27,7 @@ import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.role.Role;
+import dev.cabinet.role.RoleConfig;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
@@ -62,12 +63,12 @@ public class ParkedKeys {
     private final List<String> topics;
 
     ParkedKeys(TableWriter store, ProjectionConfig config, MeterRegistry registry,
-            @ConfigProperty(name = Role.PROPERTY) String role,
+            RoleConfig role,
             @ConfigProperty(name = "mp.messaging.incoming.events.topics") List<String> topics) {
         this.store = store;
         this.walk = config.fanOutWalk();
         this.registry = registry;
-        this.role = Role.parse(role);
+        this.role = role.role();
         this.topics = topics;
     }
 

@@ -50,6 +50,7 @@ public interface ProjectionConfig {
     @WithDefault("100ms")
     Duration initialBackoff();
 
+    /** The longest wait between two retries of a transient store error. */
     @WithDefault("10s")
     Duration maxBackoff();
 

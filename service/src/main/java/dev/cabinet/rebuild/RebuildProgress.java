@@ -6,8 +6,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
+import dev.cabinet.eventlog.EventLogConfig;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.ProjectionProgress;
 import dev.cabinet.table.ActiveTable;
@@ -23,11 +22,10 @@ class RebuildProgress {
     private final ActiveTable activeTable;
     private final int partitions;
 
-    RebuildProgress(OperatorStore store, ActiveTable activeTable,
-            @ConfigProperty(name = "cabinet.events.partitions") int partitions) {
+    RebuildProgress(OperatorStore store, ActiveTable activeTable, EventLogConfig events) {
         this.store = store;
         this.activeTable = activeTable;
-        this.partitions = partitions;
+        this.partitions = events.partitions();
     }
 
     /** One partition: the last offset applied to the live table and to the candidate (-1: nothing yet). */

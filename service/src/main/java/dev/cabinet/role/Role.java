@@ -39,4 +39,9 @@ public enum Role {
     public boolean projects() {
         return this == PROJECTOR || this == BOTH;
     }
+
+    /** The role as it is written in the setting and in metrics' tags: {@code api}, {@code projector}, ... */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 }

@@ -3,7 +3,6 @@ package dev.cabinet.role;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import dev.cabinet.http.ProblemResponses;
@@ -18,8 +17,8 @@ public class RoleFilter {
 
     private final Role role;
 
-    RoleFilter(@ConfigProperty(name = Role.PROPERTY, defaultValue = "both") String role) {
-        this.role = Role.parse(role);
+    RoleFilter(RoleConfig role) {
+        this.role = role.role();
     }
 
     @ServerRequestFilter(preMatching = true)

@@ -13,13 +13,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class Shards {
 
-    /**
-     * How many items each sharded counter (a post's likeCount and commentCount, a group's memberCount) is spread over.
-     * It may grow, never shrink: reads sum shards 0..n-1, and a smaller n would drop what the higher shards counted.
-     */
-    public static final String COUNTER_SHARDS = "cabinet.counters.shards";
-    public static final String DEFAULT_COUNTER_SHARDS = "8";
-
     private Shards() {
     }
 

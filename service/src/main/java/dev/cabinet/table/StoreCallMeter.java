@@ -2,7 +2,6 @@ package dev.cabinet.table;
 
 import java.time.Duration;
 import java.util.Collection;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -10,11 +9,11 @@ import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.iam.AwsCallLog;
 import dev.cabinet.iam.IamRole;
+import dev.cabinet.role.RoleConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.arc.Unremovable;
@@ -64,11 +63,10 @@ public class StoreCallMeter implements ExecutionInterceptor {
     private record Series(String operation, String outcome) {
     }
 
-    StoreCallMeter(MeterRegistry registry, AwsCallLog callLog,
-            @ConfigProperty(name = "cabinet.role", defaultValue = "both") String role) {
+    StoreCallMeter(MeterRegistry registry, AwsCallLog callLog, RoleConfig role) {
         this.registry = registry;
         this.callLog = callLog;
-        this.instance = role.trim().toLowerCase(Locale.ROOT);
+        this.instance = role.role().label();
     }
 
     /**

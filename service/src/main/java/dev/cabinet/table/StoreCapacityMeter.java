@@ -2,7 +2,6 @@ package dev.cabinet.table;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -10,8 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
+import dev.cabinet.role.RoleConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.Unremovable;
@@ -55,10 +53,9 @@ public class StoreCapacityMeter implements ExecutionInterceptor {
     private final String role;
     private final Map<List<String>, Counter> counters = new ConcurrentHashMap<>();
 
-    StoreCapacityMeter(MeterRegistry registry,
-            @ConfigProperty(name = "cabinet.role", defaultValue = "both") String role) {
+    StoreCapacityMeter(MeterRegistry registry, RoleConfig role) {
         this.registry = registry;
-        this.role = role.trim().toLowerCase(Locale.ROOT);
+        this.role = role.role().label();
     }
 
     @Override

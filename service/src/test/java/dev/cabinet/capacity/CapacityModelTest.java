@@ -18,9 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.post.FeedConfig;
 import dev.cabinet.customer.OrdersConfig;
-import dev.cabinet.table.Shards;
+import dev.cabinet.table.CountersConfig;
 import io.quarkus.test.junit.QuarkusTest;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * docs/capacity.md, and the same figures for the Dev UI, are the capacity model of the code as it is: the scenario run
@@ -43,8 +42,8 @@ class CapacityModelTest {
     FeedConfig feed;
     @Inject
     OrdersConfig orders;
-    @ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
-    int counterShards;
+    @Inject
+    CountersConfig counters;
 
     /** The model's figures for the current code. */
     CapacityModel.Result model() {
@@ -110,7 +109,7 @@ class CapacityModelTest {
     @Test
     void docsCapacityMdIsTheModelOfTheCurrentCode() throws IOException {
         CapacityModel.Result result = model();
-        CapacityDocument document = new CapacityDocument(result, new CapacityDocument.Shards(counterShards,
+        CapacityDocument document = new CapacityDocument(result, new CapacityDocument.Shards(counters.shards(),
                 feed.shards(), orders.shards()));
         String markdown = document.markdown();
         String devUi = document.json(json);

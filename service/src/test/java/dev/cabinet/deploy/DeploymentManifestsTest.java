@@ -35,16 +35,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaMethod;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 
+import dev.cabinet.config.ConfigurationDocument;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.iam.IamRole;
 import dev.cabinet.role.Role;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.config.ConfigMapping;
 
 /**
  * deploy/k8s is checked, not just written: every overlay is rendered with {@code kubectl kustomize} and must parse,
@@ -633,7 +629,7 @@ class DeploymentManifestsTest {
 
     /**
      * The environment-variable names of every property the application knows: the keys of application.properties (any
-     * profile), the variables its expressions read, every @ConfigMapping property, and a few extension properties.
+     * profile), the variables its expressions read, every config mapping's setting, and a few extension properties.
      */
     private static Set<String> knownProperties() throws IOException {
         Set<String> names = new HashSet<>(EXTENSION_PROPERTIES);
@@ -650,15 +646,7 @@ class DeploymentManifestsTest {
                 variables.add(expression.group(1));
             }
         }
-        for (JavaClass type : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.cabinet")) {
-            if (type.isAnnotatedWith(ConfigMapping.class)) {
-                String prefix = type.getAnnotationOfType(ConfigMapping.class).prefix();
-                for (JavaMethod method : type.getMethods()) {
-                    names.add(prefix + "." + method.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT));
-                }
-            }
-        }
+        ConfigurationDocument.settings().forEach(setting -> names.add(setting.name()));
         Set<String> environment = names.stream().map(DeploymentManifestsTest::environmentName).collect(Collectors.toSet());
         environment.addAll(variables);
         return environment;

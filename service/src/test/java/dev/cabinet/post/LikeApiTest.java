@@ -25,7 +25,6 @@ import java.util.Optional;
 
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.consistency.LogPositions;
@@ -51,7 +50,7 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.Shards;
+import dev.cabinet.table.CountersConfig;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.shared.Timestamps;
@@ -83,8 +82,8 @@ class LikeApiTest {
     @Inject
     LikeProjector likes;
 
-    @ConfigProperty(name = Shards.COUNTER_SHARDS, defaultValue = Shards.DEFAULT_COUNTER_SHARDS)
-    int shards;
+    @Inject
+    CountersConfig counters;
 
     @Test
     void aUserLikesAndUnlikesPostsWhichCountOnThePostItsPageAndTheFeedAndLeaveWithThePost() {
@@ -160,11 +159,11 @@ class LikeApiTest {
 
         await().atMost(Duration.ofSeconds(120)).until(() -> likes(post) == likers);
 
-        List<Map<String, AttributeValue>> counters = counterShards(post);
-        List<Long> perShard = counters.stream().map(item -> Items.number(item, Attributes.LIKE_COUNT)).toList();
-        assertEquals(shards, counters.size(), "every shard took likes: " + perShard);
+        List<Map<String, AttributeValue>> shardItems = counterShards(post);
+        List<Long> perShard = shardItems.stream().map(item -> Items.number(item, Attributes.LIKE_COUNT)).toList();
+        assertEquals(counters.shards(), shardItems.size(), "every shard took likes: " + perShard);
         assertEquals(likers, perShard.stream().mapToLong(Long::longValue).sum());
-        long share = likers / shards;
+        long share = likers / counters.shards();
         assertTrue(perShard.stream().allMatch(count -> count < 2 * share), "no shard took more than twice its share: "
                 + perShard);
         // The counts' tokens are released in writes of many at once, by the end of each batch: none stays pending.
