@@ -79,6 +79,7 @@ public final class ItemType {
      * declared attribute given a value. Values only named by key templates (e.g. {@code shard}) are not stored.
      */
     public ItemUpdate write(java.util.Map<String, ?> values) {
+        requireDeclared(values);
         ItemUpdate update = ItemUpdate.of(keyFrom(values), name);
         for (IndexEntry entry : indexEntries) {
             java.util.Optional<String> entryPk = entry.pk().renderFrom(values);
@@ -101,6 +102,7 @@ public final class ItemType {
      */
     public java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item(
             java.util.Map<String, ?> values) {
+        requireDeclared(values);
         java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item =
                 new java.util.HashMap<>(keyFrom(values).toAttributes());
         item.put(KeyPlan.TYPE, AttributeValues.of(name));
@@ -118,6 +120,21 @@ public final class ItemType {
             }
         }
         return item;
+    }
+
+    /**
+     * Every value named must be an attribute of this type or a placeholder of one of its keys: a value under any other
+     * name would be dropped without a word, so it fails the first test that writes it instead.
+     */
+    private void requireDeclared(java.util.Map<String, ?> values) {
+        for (String named : values.keySet()) {
+            if (!attributes.contains(named) && !pk.placeholders().contains(named) && !sk.placeholders().contains(named)
+                    && indexEntries.stream().noneMatch(entry -> entry.pk().placeholders().contains(named)
+                            || entry.sk().placeholders().contains(named))) {
+                throw new IllegalArgumentException(name + " has no attribute " + named + " in the key plan (KeyPlan): "
+                        + "declare it, or leave it out; its attributes: " + attributes);
+            }
+        }
     }
 
     private IllegalArgumentException missing(KeyTemplate template, java.util.Map<String, ?> values) {

@@ -1,5 +1,8 @@
 package dev.cabinet.table;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -238,15 +241,11 @@ public final class KeyPlan {
             USER_STREAM, List.of(), USER_POST, Index.TABLE, USER_POST, Attributes.PROFILE_VERSION,
             List.of(Attributes.TITLE));
 
-    public static final List<DeclaredCopy> COPIES = List.of(POST_AUTHOR_NAME, COMMENT_AUTHOR, MEMBER_NAME,
-            POST_SUMMARY_TITLE);
+    /** Every declared copy above, in the order declared. */
+    public static final List<DeclaredCopy> COPIES = declared(DeclaredCopy.class);
 
-    public static final List<ItemType> ITEM_TYPES = List.of(USER_PROFILE, USER_POST, POST, POST_TOMBSTONE, COMMENT,
-            LIKE, POST_COUNTER,
-            GROUP, GROUP_COUNTER, GROUP_MEMBER, USER_GROUP, FOLDER, SUBFOLDER, FOLDER_FILE, FILE, FILE_TOMBSTONE,
-            METRIC_SAMPLE, CUSTOMER, ORDER,
-            EVENT_OUTCOME, PROJECTION_PROGRESS, IDEMPOTENT_REQUEST, PARKED_KEY, PARKED_EVENT, SUBJECT_KEY,
-            ACTIVE_READ_MODEL);
+    /** Every item type above, in the order declared (found, not listed: a new one is in it by being declared). */
+    public static final List<ItemType> ITEM_TYPES = declared(ItemType.class);
 
     /*
      * The item collections: item types that share a partition and are read together by one Query. A Query may return
@@ -255,16 +254,15 @@ public final class KeyPlan {
      */
     public static final ItemCollection POST_AND_COMMENTS = ItemCollection.of("Post, counts and comments",
             Index.TABLE, POST, POST_COUNTER, COMMENT);
-    public static final ItemCollection CUSTOMER_AND_ORDERS = ItemCollection.of("Customer and orders", Index.TABLE,
-            CUSTOMER, ORDER);
-
     public static final ItemCollection POST_AND_COUNTS = ItemCollection.of("Post and counts", Index.TABLE,
             POST, POST_COUNTER);
     public static final ItemCollection GROUP_AND_COUNTS = ItemCollection.of("Group and member counts", Index.TABLE,
             GROUP, GROUP_COUNTER);
+    public static final ItemCollection CUSTOMER_AND_ORDERS = ItemCollection.of("Customer and orders", Index.TABLE,
+            CUSTOMER, ORDER);
 
-    public static final List<ItemCollection> COLLECTIONS = List.of(POST_AND_COMMENTS, POST_AND_COUNTS,
-            GROUP_AND_COUNTS, CUSTOMER_AND_ORDERS);
+    /** Every item collection above, in the order declared. */
+    public static final List<ItemCollection> COLLECTIONS = declared(ItemCollection.class);
 
     /* The Queries of the access patterns; the reading code builds each request from these. */
     public static final QueryDefinition USER_POSTS = QueryDefinition.over(Index.TABLE, USER_POST).prefix(USER_POST)
@@ -371,5 +369,32 @@ public final class KeyPlan {
             type.entryIn(index).ifPresent(entry -> projected.addAll(entry.projected()));
         }
         return projected;
+    }
+
+    /**
+     * Every public constant of {@code kind} declared in this class, in the order written (the order the JDK's
+     * reflection gives, and the generated docs/key-plan.md would show a change of it). Called while the class is
+     * initialised: a constant declared below its list is not initialised yet, and fails here instead of going missing.
+     */
+    private static <T> List<T> declared(Class<T> kind) {
+        List<T> found = new ArrayList<>();
+        for (Field field : KeyPlan.class.getDeclaredFields()) {
+            int modifiers = field.getModifiers();
+            if (field.getType() != kind || !Modifier.isStatic(modifiers) || !Modifier.isPublic(modifiers)) {
+                continue;
+            }
+            Object value;
+            try {
+                value = field.get(null);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+            if (value == null) {
+                throw new IllegalStateException("KeyPlan." + field.getName() + " is declared below the list of every "
+                        + kind.getSimpleName() + ": declare it above that list");
+            }
+            found.add(kind.cast(value));
+        }
+        return List.copyOf(found);
     }
 }

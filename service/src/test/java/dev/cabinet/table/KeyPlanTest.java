@@ -2,10 +2,13 @@ package dev.cabinet.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -26,6 +29,35 @@ class KeyPlanTest {
         List<Integer> numbers = KeyPlan.ACCESS_PATTERNS.stream().map(AccessPattern::number).collect(Collectors.toList());
         assertEquals(IntStream.rangeClosed(1, numbers.size()).boxed().collect(Collectors.toList()), numbers);
         assertTrue(numbers.size() >= 16, "SPEC's 16 patterns at least");
+    }
+
+    /** The lists are found from the constants: every item type, copy and collection declared is in its list. */
+    @Test
+    void everyConstantOfTheKeyPlanIsInItsList() throws IllegalAccessException {
+        for (Field field : KeyPlan.class.getFields()) {
+            Object value = field.get(null);
+            if (value instanceof ItemType type) {
+                assertTrue(KeyPlan.ITEM_TYPES.contains(type), field.getName());
+            } else if (value instanceof DeclaredCopy copy) {
+                assertTrue(KeyPlan.COPIES.contains(copy), field.getName());
+            } else if (value instanceof ItemCollection collection) {
+                assertTrue(KeyPlan.COLLECTIONS.contains(collection), field.getName());
+            }
+        }
+        assertEquals(KeyPlan.USER_PROFILE, KeyPlan.ITEM_TYPES.get(0), "in the order declared");
+    }
+
+    /** A value under a name the item type does not declare is refused, not dropped without a word. */
+    @Test
+    void aWriteOfAnUndeclaredAttributeFails() {
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> KeyPlan.GROUP.write(Map.of(Attributes.GROUP_ID, "g1",
+                        Attributes.NAME, "Developers", "colour", "blue")));
+        assertTrue(refused.getMessage().contains("Group has no attribute colour"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> KeyPlan.GROUP.item(
+                Map.of(Attributes.GROUP_ID, "g1", "colour", "blue")));
+        // key placeholders (a counter's shard) and index placeholders are named values too, though not stored
+        KeyPlan.GROUP_COUNTER.write(Map.of(Attributes.GROUP_ID, "g1", Attributes.SHARD, 3));
     }
 
     @Test
