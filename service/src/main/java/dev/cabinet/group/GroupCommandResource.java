@@ -23,6 +23,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.group.GroupDecisions.ChangeRole;
+import dev.cabinet.group.GroupDecisions.Join;
+import dev.cabinet.group.GroupDecisions.Leave;
+import dev.cabinet.group.GroupDecisions.Seen;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
@@ -96,8 +100,8 @@ public class GroupCommandResource {
         return Uni.combine().all().unis(read(id, actor, userId), users.isRegistered(userId)).asTuple()
                 .chain(read -> {
                     Seen seen = read.getItem1();
-                    return answers.answer(GroupDecisions.join(id, userId, role, actor, Timestamps.format(Instant.now()),
-                            seen.group(), seen.callerMembership(), read.getItem2(), seen.membership()), actor,
+                    Join command = new Join(id, userId, role, actor, Timestamps.format(Instant.now()));
+                    return answers.answer(GroupDecisions.join(command, seen, read.getItem2()), actor,
                             appended -> Accepted.response(appended, userId, membershipPath(id, userId)),
                             () -> Response.ok(seen.membership()).build());
                 });
@@ -112,8 +116,7 @@ public class GroupCommandResource {
         Ids.require("userId", userId);
         String actor = caller.id();
         return read(id, actor, userId)
-                .map(seen -> GroupDecisions.changeRole(id, userId, body.role(), seen.group(), seen.callerMembership(),
-                        seen.membership()))
+                .map(seen -> GroupDecisions.changeRole(new ChangeRole(id, userId, body.role()), seen))
                 .chain(decision -> answers.accepted(decision, actor, userId, membershipPath(id, userId)));
     }
 
@@ -127,8 +130,7 @@ public class GroupCommandResource {
         Ids.require("userId", userId);
         String actor = caller.id();
         return read(id, actor, userId)
-                .map(seen -> GroupDecisions.leave(id, userId, actor, seen.group(), seen.callerMembership(),
-                        seen.membership()))
+                .map(seen -> GroupDecisions.leave(new Leave(id, userId, actor), seen))
                 .chain(decision -> answers.accepted(decision, actor, userId, membershipPath(id, userId)));
     }
 
@@ -141,10 +143,6 @@ public class GroupCommandResource {
                 .asTuple()
                 .map(read -> new Seen(read.getItem1().orElse(null), (self ? read.getItem2() : read.getItem3()).orElse(null),
                         read.getItem2().orElse(null)));
-    }
-
-    /** What the group decisions read; null where the item does not exist. */
-    private record Seen(GroupView group, MembershipView callerMembership, MembershipView membership) {
     }
 
     private static String membershipPath(String groupId, String userId) {

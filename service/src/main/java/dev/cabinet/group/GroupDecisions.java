@@ -12,10 +12,29 @@ import dev.cabinet.user.Registration;
 /**
  * The rules of group commands. A registered user creates a group and becomes its admin; admins rename it, add members
  * and change roles; anyone joins themself and leaves; a group that has other members always keeps an admin.
- * Every view argument is null when its item does not exist: {@code group} the group, {@code callerMembership} the
- * actor's membership, {@code membership} that of the user the command is about.
+ * A membership command is a record ({@link Join}, {@link ChangeRole}, {@link Leave}) decided with what its reads found
+ * ({@link Seen}).
  */
 public final class GroupDecisions {
+
+    /** {@code actor} adds {@code userId} (themself, or as an admin anyone) with {@code role}, at {@code now}. */
+    public record Join(String groupId, String userId, String role, String actor, String now) {
+    }
+
+    /** An admin gives {@code userId} the role {@code role}. */
+    public record ChangeRole(String groupId, String userId, String role) {
+    }
+
+    /** {@code actor} removes {@code userId} (themself, or as an admin anyone). */
+    public record Leave(String groupId, String userId, String actor) {
+    }
+
+    /**
+     * What a membership command's rules look at: the group, the actor's membership and that of the user the command is
+     * about (the same when they are one), each null when it does not exist.
+     */
+    public record Seen(GroupView group, MembershipView callerMembership, MembershipView membership) {
+    }
 
     private GroupDecisions() {
     }
@@ -41,62 +60,64 @@ public final class GroupDecisions {
      * group one is already in changes nothing (the answer shows the membership), whatever role was asked for: roles
      * change through {@link #changeRole}.
      */
-    public static Decision join(String groupId, String userId, String role, String actor, String now, GroupView group,
-            MembershipView callerMembership, boolean userRegistered, MembershipView membership) {
-        if (group == null) {
+    public static Decision join(Join command, Seen seen, boolean userRegistered) {
+        String groupId = command.groupId();
+        if (seen.group() == null) {
             return notFound(groupId);
         }
-        boolean self = actor.equals(userId);
-        if (!(self && GroupRole.MEMBER.equals(role)) && !isAdmin(callerMembership)) {
+        boolean self = command.actor().equals(command.userId());
+        if (!(self && GroupRole.MEMBER.equals(command.role())) && !isAdmin(seen.callerMembership())) {
             return onlyAdmins(groupId, self ? "join group " + groupId + " as an admin"
-                    : "add user " + userId + " to group " + groupId);
+                    : "add user " + command.userId() + " to group " + groupId);
         }
         if (!userRegistered) {
-            return Decision.refuse(Refusal.notFound("user", userId));
+            return Decision.refuse(Refusal.notFound("user", command.userId()));
         }
-        if (membership != null) {
+        if (seen.membership() != null) {
             return Decision.unchanged();
         }
-        return Decision.accept(GroupEvent.MEMBER_JOINED, new MemberJoined(groupId, userId, role, now));
+        return Decision.accept(GroupEvent.MEMBER_JOINED, new MemberJoined(groupId, command.userId(), command.role(),
+                command.now()));
     }
 
     /** Demoting the only admin is refused: the group would be left with no one to manage it. */
-    public static Decision changeRole(String groupId, String userId, String role, GroupView group,
-            MembershipView callerMembership, MembershipView membership) {
-        if (group == null) {
+    public static Decision changeRole(ChangeRole command, Seen seen) {
+        String groupId = command.groupId();
+        if (seen.group() == null) {
             return notFound(groupId);
         }
-        if (!isAdmin(callerMembership)) {
+        if (!isAdmin(seen.callerMembership())) {
             return onlyAdmins(groupId, "change roles in group " + groupId);
         }
-        if (membership == null) {
-            return membershipNotFound(groupId, userId);
+        if (seen.membership() == null) {
+            return membershipNotFound(groupId, command.userId());
         }
-        if (membership.isAdmin() && !GroupRole.ADMIN.equals(role) && group.adminCount() <= 1) {
-            return lastAdmin(groupId, userId);
+        if (seen.membership().isAdmin() && !GroupRole.ADMIN.equals(command.role()) && seen.group().adminCount() <= 1) {
+            return lastAdmin(groupId, command.userId());
         }
-        return Decision.accept(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged(groupId, userId, role));
+        return Decision.accept(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged(groupId, command.userId(),
+                command.role()));
     }
 
     /**
      * Anyone leaves; only an admin removes someone else. The last admin may leave only a group with no other member
      * (which then has none): leaving others behind without an admin is refused.
      */
-    public static Decision leave(String groupId, String userId, String actor, GroupView group,
-            MembershipView callerMembership, MembershipView membership) {
-        if (group == null) {
+    public static Decision leave(Leave command, Seen seen) {
+        String groupId = command.groupId();
+        if (seen.group() == null) {
             return notFound(groupId);
         }
-        if (!actor.equals(userId) && !isAdmin(callerMembership)) {
-            return onlyAdmins(groupId, "remove user " + userId + " from group " + groupId);
+        if (!command.actor().equals(command.userId()) && !isAdmin(seen.callerMembership())) {
+            return onlyAdmins(groupId, "remove user " + command.userId() + " from group " + groupId);
         }
-        if (membership == null) {
-            return membershipNotFound(groupId, userId);
+        if (seen.membership() == null) {
+            return membershipNotFound(groupId, command.userId());
         }
-        if (membership.isAdmin() && group.adminCount() <= 1 && group.memberCount() > 1) {
-            return lastAdmin(groupId, userId);
+        if (seen.membership().isAdmin() && seen.group().adminCount() <= 1 && seen.group().memberCount() > 1) {
+            return lastAdmin(groupId, command.userId());
         }
-        return Decision.accept(GroupEvent.MEMBER_LEFT, new MemberLeft(groupId, userId));
+        return Decision.accept(GroupEvent.MEMBER_LEFT, new MemberLeft(groupId, command.userId()));
     }
 
     private static boolean isAdmin(MembershipView membership) {

@@ -18,12 +18,11 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
-import dev.cabinet.eventlog.EventLog;
-import dev.cabinet.http.Accepted;
+import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.InstantParameters;
 import dev.cabinet.http.Problems;
-import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
+import dev.cabinet.metrics.MetricsDecisions.RecordSamples;
 import dev.cabinet.metrics.MetricsEvent.Sample;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
@@ -43,14 +42,15 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class MetricsResource {
 
-    private final EventLog log;
+    private final CommandAnswers answers;
     private final Caller caller;
     private final TableReader table;
     private final PageRequests pages;
     private final MetricsConfig config;
 
-    MetricsResource(EventLog log, Caller caller, TableReader table, PageRequests pages, MetricsConfig config) {
-        this.log = log;
+    MetricsResource(CommandAnswers answers, Caller caller, TableReader table, PageRequests pages,
+            MetricsConfig config) {
+        this.answers = answers;
         this.caller = caller;
         this.table = table;
         this.pages = pages;
@@ -69,8 +69,8 @@ public class MetricsResource {
         List<Sample> samples = body.samples().stream()
                 .map(s -> new Sample(InstantParameters.fixedWidth("timestamp", s.timestamp()), s.cpu(), s.memory(), s.requests()))
                 .toList();
-        return log.append(MetricsEvent.RECORDED, new MetricsRecorded(resourceId, samples), actor)
-                .map(appended -> Accepted.response(appended, resourceId, "/metrics/" + resourceId));
+        return answers.accepted(MetricsDecisions.record(new RecordSamples(resourceId, samples)), actor, resourceId,
+                "/metrics/" + resourceId);
     }
 
     /** Samples with {@code from <= timestamp <= to}, oldest first; both ends are ISO-8601 instants and inclusive. */

@@ -20,12 +20,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Decision;
-import dev.cabinet.decision.Refusal;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
-import dev.cabinet.post.LikeEvent.PostLiked;
-import dev.cabinet.post.LikeEvent.PostUnliked;
+import dev.cabinet.post.LikeDecisions.LikeCommand;
+import dev.cabinet.post.LikeDecisions.Seen;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
 import dev.cabinet.table.query.PageRequests;
@@ -35,7 +34,6 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.shared.Timestamps;
-import dev.cabinet.user.Registration;
 import dev.cabinet.user.UserQueries;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -43,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The caller likes ({@code PUT}) or unlikes ({@code DELETE}) a post: the first answers 202 like every command, a repeat
- * 200 with nothing appended. The rules are the pure {@link #like} and {@link #unlike}; the resource reads and answers.
+ * 200 with nothing appended. The rules are {@link LikeDecisions}'; the resource reads and answers.
  */
 @Deadline
 @Path("/posts/{id}/likes")
@@ -83,10 +81,10 @@ public class LikeResource {
     @Operation(description = "Likes a post as the caller; liked already: 200, nothing changes.")
     public Uni<Response> likePost(@PathParam("id") String id) {
         String actor = caller.id();
-        return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor),
-                users.isRegistered(actor)).asTuple()
-                .chain(seen -> answer(like(id, actor, Timestamps.format(Instant.now()), seen.getItem1().isPresent(),
-                        seen.getItem2(), seen.getItem3()), actor, id, true));
+        LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(Instant.now()));
+        return Uni.combine().all().unis(posts.findPost(id), liked(id, actor), users.isRegistered(actor)).asTuple()
+                .chain(read -> answer(LikeDecisions.like(command, new Seen(read.getItem1().isPresent(),
+                        read.getItem2()), read.getItem3()), actor, id, true));
     }
 
     @DELETE
@@ -95,27 +93,10 @@ public class LikeResource {
     @Operation(description = "Withdraws the caller's like; not liked: 200, nothing changes.")
     public Uni<Response> unlikePost(@PathParam("id") String id) {
         String actor = caller.id();
-        return Uni.combine().all().unis(posts.findPost(Ids.require("id", id)), liked(id, actor)).asTuple()
-                .chain(seen -> answer(unlike(id, actor, Timestamps.format(Instant.now()), seen.getItem1().isPresent(),
-                        seen.getItem2()), actor, id, false));
-    }
-
-    /** A registered user likes an existing post; liking it again changes nothing. */
-    public static Decision like(String postId, String userId, String now, boolean postExists, boolean liked,
-            boolean registered) {
-        if (!postExists) {
-            return Decision.refuse(Refusal.notFound("post", postId));
-        }
-        return Registration.required(registered, userId, "liking posts", () -> liked ? Decision.unchanged()
-                : Decision.accept(LikeEvent.LIKED, new PostLiked(postId, userId, now)));
-    }
-
-    /** A user unlikes a post they like; unliking one they do not like changes nothing. */
-    public static Decision unlike(String postId, String userId, String now, boolean postExists, boolean liked) {
-        if (!postExists) {
-            return Decision.refuse(Refusal.notFound("post", postId));
-        }
-        return liked ? Decision.accept(LikeEvent.UNLIKED, new PostUnliked(postId, userId, now)) : Decision.unchanged();
+        LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(Instant.now()));
+        return Uni.combine().all().unis(posts.findPost(id), liked(id, actor)).asTuple()
+                .chain(read -> answer(LikeDecisions.unlike(command, new Seen(read.getItem1().isPresent(),
+                        read.getItem2())), actor, id, false));
     }
 
     private Uni<Response> answer(Decision decision, String actor, String postId, boolean liked) {

@@ -9,9 +9,9 @@ import io.smallrye.config.WithParentName;
 public interface RoleConfig {
 
     /**
-     * What this instance does: {@code api} (the stateless REST API), {@code projector} (a member of the consumer group),
-     * {@code operator} (the endpoints under {@code /admin}) or {@code both} (all three, for dev); one image serves every
-     * role (docs/deploy.md).
+     * What this instance does: {@code api} (the stateless REST API), {@code projector} (a member of the consumer
+     * group), {@code operator} (the endpoints under {@code /admin}) or {@code both} (all three, for dev); one image
+     * serves every role (docs/deploy.md).
      */
     @WithParentName
     @WithDefault("both")

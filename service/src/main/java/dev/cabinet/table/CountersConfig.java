@@ -3,7 +3,7 @@ package dev.cabinet.table;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** How the sharded counters (a post's likeCount and commentCount, a group's memberCount) are spread ({@link Shards}). */
+/** How the sharded counters (a post's likeCount and commentCount, a group's memberCount) are spread. */
 @ConfigMapping(prefix = "cabinet.counters")
 public interface CountersConfig {
 

@@ -45,7 +45,8 @@ public final class ConfigurationDocument {
             .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_17));
 
     /** One setting: its full name, the mapping that declares it, its default there (if any), its meaning. */
-    public record Setting(String name, Class<?> mapping, Optional<String> mappedDefault, boolean optional, String meaning) {
+    public record Setting(String name, Class<?> mapping, Optional<String> mappedDefault, boolean optional,
+            String meaning) {
     }
 
     /** One line of application.properties: the profiles it applies to (none: every profile), the name and the value. */

@@ -15,6 +15,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
+import dev.cabinet.group.GroupDecisions.ChangeRole;
+import dev.cabinet.group.GroupDecisions.Join;
+import dev.cabinet.group.GroupDecisions.Leave;
+import dev.cabinet.group.GroupDecisions.Seen;
 import dev.cabinet.group.GroupEvent.GroupCreated;
 import dev.cabinet.group.GroupEvent.GroupRenamed;
 import dev.cabinet.group.GroupEvent.MemberJoined;
@@ -71,78 +75,89 @@ class GroupDecisionsTest {
     static Stream<Arguments> joining() {
         return Stream.of(
                 rule("anyone registered joins a group themself, as a member",
-                        GroupDecisions.join("g1", "cy", MEMBER, "cy", NOW, TWO_ONE_ADMIN, null, true, null),
+                        GroupDecisions.join(new Join("g1", "cy", MEMBER, "cy", NOW),
+                                new Seen(TWO_ONE_ADMIN, null, null), true),
                         appends(GroupEvent.MEMBER_JOINED, new MemberJoined("g1", "cy", MEMBER, NOW))),
                 rule("joining oneself as an admin takes an admin",
-                        GroupDecisions.join("g1", "cy", ADMIN, "cy", NOW, TWO_ONE_ADMIN, null, true, null),
+                        GroupDecisions.join(new Join("g1", "cy", ADMIN, "cy", NOW),
+                                new Seen(TWO_ONE_ADMIN, null, null), true),
                         forbidden("only an admin of group g1 may join group g1 as an admin")),
                 rule("an admin adds another registered user, with the role asked for",
-                        GroupDecisions.join("g1", "cy", ADMIN, "ada", NOW, TWO_ONE_ADMIN, ADA, true, null),
+                        GroupDecisions.join(new Join("g1", "cy", ADMIN, "ada", NOW),
+                                new Seen(TWO_ONE_ADMIN, ADA, null), true),
                         appends(GroupEvent.MEMBER_JOINED, new MemberJoined("g1", "cy", ADMIN, NOW))),
                 rule("a member who is not an admin may not add someone else",
-                        GroupDecisions.join("g1", "cy", MEMBER, "bob", NOW, TWO_ONE_ADMIN, BOB, true, null),
+                        GroupDecisions.join(new Join("g1", "cy", MEMBER, "bob", NOW),
+                                new Seen(TWO_ONE_ADMIN, BOB, null), true),
                         forbidden("only an admin of group g1 may add user cy to group g1")),
                 rule("a user who never registered cannot be added",
-                        GroupDecisions.join("g1", "cy", MEMBER, "ada", NOW, TWO_ONE_ADMIN, ADA, false, null),
+                        GroupDecisions.join(new Join("g1", "cy", MEMBER, "ada", NOW),
+                                new Seen(TWO_ONE_ADMIN, ADA, null), false),
                         notFound("user cy does not exist")),
                 rule("joining a group one is already in changes nothing, whatever role was asked for",
-                        GroupDecisions.join("g1", "bob", MEMBER, "bob", NOW, TWO_ONE_ADMIN, BOB, true, BOB),
+                        GroupDecisions.join(new Join("g1", "bob", MEMBER, "bob", NOW),
+                                new Seen(TWO_ONE_ADMIN, BOB, BOB), true),
                         Decision.unchanged()),
                 rule("no one joins a group that does not exist",
-                        GroupDecisions.join("g1", "cy", MEMBER, "cy", NOW, null, null, true, null),
+                        GroupDecisions.join(new Join("g1", "cy", MEMBER, "cy", NOW), new Seen(null, null, null), true),
                         notFound("group g1 does not exist")));
     }
 
     static Stream<Arguments> changingRoles() {
         return Stream.of(
                 rule("an admin makes a member an admin",
-                        GroupDecisions.changeRole("g1", "bob", ADMIN, TWO_ONE_ADMIN, ADA, BOB),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "bob", ADMIN),
+                                new Seen(TWO_ONE_ADMIN, ADA, BOB)),
                         appends(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged("g1", "bob", ADMIN))),
                 rule("a member who is not an admin may not change roles, not even their own",
-                        GroupDecisions.changeRole("g1", "bob", ADMIN, TWO_ONE_ADMIN, BOB, BOB),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "bob", ADMIN),
+                                new Seen(TWO_ONE_ADMIN, BOB, BOB)),
                         forbidden("only an admin of group g1 may change roles in group g1")),
                 rule("the role of a user outside the group is not found",
-                        GroupDecisions.changeRole("g1", "cy", ADMIN, TWO_ONE_ADMIN, ADA, null),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "cy", ADMIN),
+                                new Seen(TWO_ONE_ADMIN, ADA, null)),
                         notFound("membership of user cy in group g1 does not exist")),
                 rule("the only admin may not step down: the group would have no one to manage it",
-                        GroupDecisions.changeRole("g1", "ada", MEMBER, TWO_ONE_ADMIN, ADA, ADA),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "ada", MEMBER),
+                                new Seen(TWO_ONE_ADMIN, ADA, ADA)),
                         conflict("ada is the last admin of group g1; make another member an admin first")),
                 rule("one of two admins steps down",
-                        GroupDecisions.changeRole("g1", "ada", MEMBER, group(2, 2), ADA, ADA),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "ada", MEMBER), new Seen(group(2, 2), ADA, ADA)),
                         appends(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged("g1", "ada", MEMBER))),
                 rule("the only admin confirming their own role is no demotion",
-                        GroupDecisions.changeRole("g1", "ada", ADMIN, TWO_ONE_ADMIN, ADA, ADA),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "ada", ADMIN),
+                                new Seen(TWO_ONE_ADMIN, ADA, ADA)),
                         appends(GroupEvent.MEMBER_ROLE_CHANGED, new MemberRoleChanged("g1", "ada", ADMIN))),
                 rule("roles in a group that does not exist are not found",
-                        GroupDecisions.changeRole("g1", "bob", ADMIN, null, null, null),
+                        GroupDecisions.changeRole(new ChangeRole("g1", "bob", ADMIN), new Seen(null, null, null)),
                         notFound("group g1 does not exist")));
     }
 
     static Stream<Arguments> leaving() {
         return Stream.of(
                 rule("a member leaves",
-                        GroupDecisions.leave("g1", "bob", "bob", TWO_ONE_ADMIN, BOB, BOB),
+                        GroupDecisions.leave(new Leave("g1", "bob", "bob"), new Seen(TWO_ONE_ADMIN, BOB, BOB)),
                         appends(GroupEvent.MEMBER_LEFT, new MemberLeft("g1", "bob"))),
                 rule("an admin removes a member",
-                        GroupDecisions.leave("g1", "bob", "ada", TWO_ONE_ADMIN, ADA, BOB),
+                        GroupDecisions.leave(new Leave("g1", "bob", "ada"), new Seen(TWO_ONE_ADMIN, ADA, BOB)),
                         appends(GroupEvent.MEMBER_LEFT, new MemberLeft("g1", "bob"))),
                 rule("a member who is not an admin may not remove someone else",
-                        GroupDecisions.leave("g1", "ada", "bob", TWO_ONE_ADMIN, BOB, ADA),
+                        GroupDecisions.leave(new Leave("g1", "ada", "bob"), new Seen(TWO_ONE_ADMIN, BOB, ADA)),
                         forbidden("only an admin of group g1 may remove user ada from group g1")),
                 rule("one cannot leave a group one is not in",
-                        GroupDecisions.leave("g1", "cy", "cy", TWO_ONE_ADMIN, null, null),
+                        GroupDecisions.leave(new Leave("g1", "cy", "cy"), new Seen(TWO_ONE_ADMIN, null, null)),
                         notFound("membership of user cy in group g1 does not exist")),
                 rule("the last admin may not leave while other members remain",
-                        GroupDecisions.leave("g1", "ada", "ada", TWO_ONE_ADMIN, ADA, ADA),
+                        GroupDecisions.leave(new Leave("g1", "ada", "ada"), new Seen(TWO_ONE_ADMIN, ADA, ADA)),
                         conflict("ada is the last admin of group g1; make another member an admin first")),
                 rule("the last admin leaves a group with no other member",
-                        GroupDecisions.leave("g1", "ada", "ada", group(1, 1), ADA, ADA),
+                        GroupDecisions.leave(new Leave("g1", "ada", "ada"), new Seen(group(1, 1), ADA, ADA)),
                         appends(GroupEvent.MEMBER_LEFT, new MemberLeft("g1", "ada"))),
                 rule("one of two admins leaves while members remain",
-                        GroupDecisions.leave("g1", "ada", "ada", group(3, 2), ADA, ADA),
+                        GroupDecisions.leave(new Leave("g1", "ada", "ada"), new Seen(group(3, 2), ADA, ADA)),
                         appends(GroupEvent.MEMBER_LEFT, new MemberLeft("g1", "ada"))),
                 rule("no one leaves a group that does not exist",
-                        GroupDecisions.leave("g1", "bob", "bob", null, null, null),
+                        GroupDecisions.leave(new Leave("g1", "bob", "bob"), new Seen(null, null, null)),
                         notFound("group g1 does not exist")));
     }
 

@@ -18,6 +18,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
+import dev.cabinet.post.LikeDecisions.LikeCommand;
+import dev.cabinet.post.LikeDecisions.Seen;
 import dev.cabinet.post.LikeEvent.PostLiked;
 import dev.cabinet.post.LikeEvent.PostUnliked;
 import dev.cabinet.projection.Reads;
@@ -55,25 +57,25 @@ class LikeDecisionsTest {
     static Stream<Arguments> commandRules() {
         return Stream.of(
                 rule("a registered user likes a post",
-                        LikeResource.like("p1", "ann", NOW, true, false, true),
+                        LikeDecisions.like(new LikeCommand("p1", "ann", NOW), new Seen(true, false), true),
                         appends(LikeEvent.LIKED, new PostLiked("p1", "ann", NOW))),
                 rule("liking a post one likes already changes nothing (answered 200)",
-                        LikeResource.like("p1", "ann", NOW, true, true, true),
+                        LikeDecisions.like(new LikeCommand("p1", "ann", NOW), new Seen(true, true), true),
                         Decision.unchanged()),
                 rule("a post that does not exist cannot be liked",
-                        LikeResource.like("p1", "ann", NOW, false, false, true),
+                        LikeDecisions.like(new LikeCommand("p1", "ann", NOW), new Seen(false, false), true),
                         notFound("post p1 does not exist")),
                 rule("a user who has not registered is told to register before liking",
-                        LikeResource.like("p1", "ann", NOW, true, false, false),
+                        LikeDecisions.like(new LikeCommand("p1", "ann", NOW), new Seen(true, false), false),
                         conflict("register your profile with PUT /users/ann before liking posts")),
                 rule("a user unlikes a post they like",
-                        LikeResource.unlike("p1", "ann", NOW, true, true),
+                        LikeDecisions.unlike(new LikeCommand("p1", "ann", NOW), new Seen(true, true)),
                         appends(LikeEvent.UNLIKED, new PostUnliked("p1", "ann", NOW))),
                 rule("unliking a post one does not like changes nothing (answered 200)",
-                        LikeResource.unlike("p1", "ann", NOW, true, false),
+                        LikeDecisions.unlike(new LikeCommand("p1", "ann", NOW), new Seen(true, false)),
                         Decision.unchanged()),
                 rule("a post that does not exist cannot be unliked",
-                        LikeResource.unlike("p1", "ann", NOW, false, true),
+                        LikeDecisions.unlike(new LikeCommand("p1", "ann", NOW), new Seen(false, true)),
                         notFound("post p1 does not exist")));
     }
 

@@ -1,11 +1,12 @@
-package dev.cabinet.role;
+package dev.cabinet.http;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
-import dev.cabinet.http.ProblemResponses;
+import dev.cabinet.role.Role;
+import dev.cabinet.role.RoleConfig;
 
 /**
  * Each instance answers only the paths of its role ({@link Role}), and 404 to the others, saying where they are
