@@ -15,7 +15,7 @@ public final class KeyPlanDocument {
         StringBuilder doc = new StringBuilder();
         doc.append("# Key plan\n\n")
                 .append("<!-- Generated from dev.cabinet.table.KeyPlan by KeyPlanDocumentTest; do not edit by hand. -->\n")
-                .append("<!-- Regenerate: ./mvnw test -Dtest=KeyPlanDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true -->\n\n")
+                .append("<!-- A build that finds it stale rewrites it: ./mvnw test -Dtest=KeyPlanDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -->\n\n")
                 .append("One table (`").append(tableName).append("` by default), string keys `pk`/`sk`, billing PAY_PER_REQUEST. ")
                 .append("Every item carries `").append(KeyPlan.TYPE).append("`, its entity name. Ids in keys match `")
                 .append(Ids.PATTERN).append("`; timestamps are UTC with fixed millisecond width, so they sort as strings. ")

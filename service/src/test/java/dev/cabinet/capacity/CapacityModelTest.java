@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,21 +17,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.post.FeedConfig;
 import dev.cabinet.customer.OrdersConfig;
+import dev.cabinet.support.GeneratedFiles;
 import dev.cabinet.table.CountersConfig;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * docs/capacity.md, and the same figures for the Dev UI, are the capacity model of the code as it is: the scenario run
- * through the real projectors and executor over the model's store. Fails when either committed file is stale;
- * {@code -Dcabinet.docs.write=true} rewrites both.
+ * through the real projectors and executor over the model's store. Fails when either committed file is stale, and
+ * rewrites it.
  */
 @QuarkusTest
 class CapacityModelTest {
 
     static final Path DOCUMENT = Path.of("..", "docs", "capacity.md");
     static final Path DEV_UI = Path.of("src", "main", "resources", "META-INF", "cabinet", "capacity.json");
-    private static final String REGENERATE = "./mvnw -pl service test -Dtest=CapacityModelTest "
-            + "-Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
 
     @Inject
     CapacityModels models;
@@ -113,14 +111,9 @@ class CapacityModelTest {
                 feed.shards(), orders.shards()));
         String markdown = document.markdown();
         String devUi = document.json(json);
-        if (Boolean.getBoolean("cabinet.docs.write")) {
-            Files.writeString(DOCUMENT, markdown, StandardCharsets.UTF_8);
-            Files.createDirectories(DEV_UI.getParent());
-            Files.writeString(DEV_UI, devUi, StandardCharsets.UTF_8);
-        }
-        assertEquals(Files.exists(DOCUMENT) ? Files.readString(DOCUMENT, StandardCharsets.UTF_8) : "", markdown,
-                "docs/capacity.md is stale: regenerate it with " + REGENERATE);
-        assertEquals(Files.exists(DEV_UI) ? Files.readString(DEV_UI, StandardCharsets.UTF_8) : "", devUi,
-                "the Dev UI's capacity figures are stale: regenerate them with " + REGENERATE);
+        Map<Path, String> generated = new LinkedHashMap<>();
+        generated.put(DOCUMENT, markdown);
+        generated.put(DEV_UI, devUi);
+        GeneratedFiles.checkAll(generated);
     }
 }

@@ -24,19 +24,18 @@ import dev.cabinet.config.ConfigurationDocument.Line;
 import dev.cabinet.config.ConfigurationDocument.Setting;
 import dev.cabinet.role.Role;
 import dev.cabinet.role.RoleConfig;
+import dev.cabinet.support.GeneratedFiles;
 import io.smallrye.config.WithDefault;
 
 /**
  * One place for each of Cabinet's settings: its config mapping, which names it, gives its default and says what it
- * means. docs/configuration.md's table is generated from the mappings ({@code -Dcabinet.docs.write=true} rewrites it),
+ * means. docs/configuration.md's table is generated from the mappings (a run that finds it stale rewrites it),
  * application.properties restates no default and sets no Cabinet setting a mapping does not declare, and no class
  * reads a Cabinet setting around the mappings.
  */
 class ConfigurationDocumentTest {
 
     static final Path DOCUMENT = Path.of("..", "docs", "configuration.md");
-    private static final String REGENERATE = "./mvnw -pl service test -Dtest=ConfigurationDocumentTest "
-            + "-Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
     /** Settings under cabinet. that are not the application's: the Dev Services extension's, and tracing's switch. */
     private static final List<String> NOT_MAPPED = List.of("cabinet.devservices.", "cabinet.tracing.");
 
@@ -46,12 +45,8 @@ class ConfigurationDocumentTest {
     @Test
     void theDocumentsTableIsTheMappings() throws IOException {
         String document = Files.readString(DOCUMENT, StandardCharsets.UTF_8);
-        String generated = ConfigurationDocument.withTable(document, ConfigurationDocument.table(settings, lines));
-        if (Boolean.getBoolean("cabinet.docs.write")) {
-            Files.writeString(DOCUMENT, generated, StandardCharsets.UTF_8);
-        }
-        assertEquals(generated, Files.readString(DOCUMENT, StandardCharsets.UTF_8), DOCUMENT
-                + " is stale: regenerate it with " + REGENERATE);
+        GeneratedFiles.check(DOCUMENT, ConfigurationDocument.withTable(document,
+                ConfigurationDocument.table(settings, lines)));
     }
 
     @Test

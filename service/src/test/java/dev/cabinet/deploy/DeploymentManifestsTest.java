@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,7 @@ import dev.cabinet.config.ConfigurationDocument;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.iam.IamRole;
 import dev.cabinet.role.Role;
+import dev.cabinet.support.GeneratedFiles;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -48,7 +50,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * table the code expects, and run as non-root with resources; run the image their overlay names, leave the HPA's
  * count alone, have no more consumers than partitions, spread and bound their scratch space, require the Secret,
  * protect the production table and let Prometheus scrape them. The generated files are compared with what the code
- * renders (-Dcabinet.docs.write=true rewrites them), and the Dockerfiles follow the conventions.
+ * renders (a run that finds them stale rewrites them), and the Dockerfiles follow the conventions.
  */
 @QuarkusTest
 class DeploymentManifestsTest {
@@ -79,8 +81,10 @@ class DeploymentManifestsTest {
     @Test
     void theGeneratedResourcesAreWhatTheCodeRenders() throws Exception {
         assertEquals(new TreeSet<>(Topics.ALL), new TreeSet<>(topics), "Topics.ALL and the consumer's topics differ");
-        check(K8S.resolve("base/generated/dynamodb-table.yaml"), GeneratedManifests.table());
-        check(K8S.resolve("base/generated/kafka-topics.yaml"), GeneratedManifests.topics(topics, partitions));
+        Map<Path, String> generated = new LinkedHashMap<>();
+        generated.put(K8S.resolve("base/generated/dynamodb-table.yaml"), GeneratedManifests.table());
+        generated.put(K8S.resolve("base/generated/kafka-topics.yaml"), GeneratedManifests.topics(topics, partitions));
+        GeneratedFiles.checkAll(generated);
     }
 
     @ParameterizedTest
@@ -536,14 +540,6 @@ class DeploymentManifestsTest {
         assertTrue(from.find() && from.group(1).contains("ubi9"), file + " is based on UBI 9");
         Matcher user = Pattern.compile("(?m)^USER (\\S+)").matcher(dockerfile);
         assertTrue(user.find() && !user.group(1).equals("0") && !user.group(1).equals("root"), file + " runs as non-root");
-    }
-
-    private static void check(Path file, String rendered) throws IOException {
-        if (Boolean.getBoolean("cabinet.docs.write")) {
-            Files.writeString(file, rendered, StandardCharsets.UTF_8);
-        }
-        assertEquals(rendered, Files.readString(file, StandardCharsets.UTF_8), file + " is stale: regenerate it with "
-                + "./mvnw test -Dtest=DeploymentManifestsTest -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true");
     }
 
     /** Each overlay as kustomize renders it: rendered once per test JVM (kubectl takes about half a second). */

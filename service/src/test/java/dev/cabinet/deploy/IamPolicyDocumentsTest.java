@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,10 +22,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.iam.IamRole;
+import dev.cabinet.support.GeneratedFiles;
 
 /**
  * deploy/iam/ holds exactly the policy documents {@link IamRole} renders, and deploy/k8s/README.md shows the same
- * grants; -Dcabinet.docs.write=true rewrites both. Whether the grants match the calls the code makes is
+ * grants; a run that finds either stale rewrites it. Whether the grants match the calls the code makes is
  * {@code IamPoliciesIT}'s question.
  */
 class IamPolicyDocumentsTest {
@@ -35,20 +35,13 @@ class IamPolicyDocumentsTest {
     private static final Path README = Path.of("..", "deploy", "k8s", "README.md");
     private static final String START = "<!-- iam-policies:start (generated from dev.cabinet.iam.IamRole) -->\n";
     private static final String END = "<!-- iam-policies:end -->";
-    private static final String REGENERATE = "./mvnw test -Dtest=IamPolicyDocumentsTest "
-            + "-Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
 
     @ParameterizedTest
     @EnumSource(IamRole.class)
     void eachRolesPolicyDocumentIsWhatTheDeclarationRenders(IamRole role) throws Exception {
         Path file = IAM.resolve(IamPolicies.fileName(role));
         String rendered = IamPolicies.document(role);
-        if (Boolean.getBoolean("cabinet.docs.write")) {
-            Files.createDirectories(IAM);
-            Files.writeString(file, rendered, StandardCharsets.UTF_8);
-        }
-        assertTrue(Files.exists(file), file + " is missing: generate it with " + REGENERATE);
-        assertEquals(rendered, Files.readString(file, StandardCharsets.UTF_8), file + " is stale: " + REGENERATE);
+        GeneratedFiles.check(file, rendered);
         JsonNode policy = new ObjectMapper().readTree(rendered);
         assertEquals("2012-10-17", policy.at("/Version").asText());
         for (JsonNode statement : policy.at("/Statement")) {
@@ -71,17 +64,7 @@ class IamPolicyDocumentsTest {
 
     @Test
     void theDeploymentReadmeShowsTheGeneratedGrants() throws IOException {
-        String readme = Files.readString(README, StandardCharsets.UTF_8);
-        int start = readme.indexOf(START);
-        int end = readme.indexOf(END);
-        assertTrue(start >= 0 && end > start, "deploy/k8s/README.md lacks the generated IAM policy table markers");
-        String table = IamPolicies.readmeTable();
-        if (Boolean.getBoolean("cabinet.docs.write")) {
-            readme = readme.substring(0, start + START.length()) + table + readme.substring(end);
-            Files.writeString(README, readme, StandardCharsets.UTF_8);
-        }
-        assertEquals(table, readme.substring(start + START.length(), readme.indexOf(END)),
-                "deploy/k8s/README.md's IAM policy table is stale: regenerate it with " + REGENERATE);
+        GeneratedFiles.checkSection(README, START, END, IamPolicies.readmeTable());
     }
 
     /**

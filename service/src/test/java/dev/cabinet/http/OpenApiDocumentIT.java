@@ -18,33 +18,27 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
+import dev.cabinet.support.GeneratedFiles;
 import dev.cabinet.support.NodeTools;
 
 /**
  * docs/openapi.yaml is the document the production build writes (target/openapi, see application.properties), and
  * what clients in other languages need from it holds: Redocly CLI's recommended rules find no error, Spectral's OpenAPI
  * rules nothing, and every schema
- * pattern is an ECMAScript regular expression that accepts exactly what the server accepts. -Dcabinet.docs.write=true
- * rewrites the document.
+ * pattern is an ECMAScript regular expression that accepts exactly what the server accepts. A run that finds the
+ * committed document stale rewrites it.
  */
 class OpenApiDocumentIT {
 
     private static final Path BUILT = Path.of("target", "openapi", "openapi.yaml");
     private static final Path DOCUMENT = Path.of("..", "docs", "openapi.yaml");
     private static final Path LINT = Path.of("src", "test", "resources", "openapi-lint");
-    private static final String REGENERATE = "./mvnw verify -pl devservices/deployment,devservices/runtime-dev,service "
-            + "-am -Dit.test=OpenApiDocumentIT -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dcabinet.docs.write=true";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void theCommittedDocumentIsTheOneTheBuildWrites() throws Exception {
         assertTrue(Files.isRegularFile(BUILT), BUILT.toAbsolutePath() + " is missing: the build writes it at package");
-        String built = Files.readString(BUILT, StandardCharsets.UTF_8);
-        if (Boolean.getBoolean("cabinet.docs.write")) {
-            Files.writeString(DOCUMENT, built, StandardCharsets.UTF_8);
-        }
-        assertEquals(built, Files.readString(DOCUMENT, StandardCharsets.UTF_8),
-                "docs/openapi.yaml is stale: regenerate it with " + REGENERATE);
+        GeneratedFiles.check(DOCUMENT, Files.readString(BUILT, StandardCharsets.UTF_8));
     }
 
     @Test
