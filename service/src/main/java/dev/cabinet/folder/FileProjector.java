@@ -38,16 +38,16 @@ public class FileProjector implements Projector<FileEvent> {
                 : StreamTarget.of(KeyPlan.FILE_STREAM, event.fileId());
     }
 
-    /** An upload needs its folder, which must exist. */
+    /** An upload needs its folder to exist (folders are never deleted, so deciding again later sees the same). */
     @Override
-    public List<Key> needs(FileEvent event) {
+    public List<Key> existenceNeeds(FileEvent event) {
         return event instanceof FileUploaded e ? List.of(KeyPlan.FOLDER.key(e.folderId())) : List.of();
     }
 
     @Override
     public WritePlan decide(FileEvent event, Reads reads) {
         if (event instanceof FileUploaded e) {
-            if (reads.item(KeyPlan.FOLDER.key(e.folderId())).isEmpty()) {
+            if (!reads.exists(KeyPlan.FOLDER.key(e.folderId()))) {
                 return WritePlan.reject("folder " + e.folderId() + " does not exist");
             }
             return WritePlan.onRoot(KeyPlan.FILE.write(Map.of(

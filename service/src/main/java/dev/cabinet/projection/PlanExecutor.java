@@ -89,6 +89,7 @@ public class PlanExecutor {
         E data = (E) event.data();
         StreamTarget target = projector.target(data);
         List<Key> needs = projector.needs(data);
+        List<Key> existence = permanent(projector.existenceNeeds(data));
         List<Key> reads = new ArrayList<>();
         boolean stream = !target.isNone();
         boolean tombstoned = stream && target.tombstone() != null;
@@ -102,6 +103,7 @@ public class PlanExecutor {
             reads.add(target.tombstone());
         }
         reads.addAll(needs);
+        reads.addAll(existence);
         return store.readAll(reads).call(() -> Uni.createFrom().completionStage(earlierChecks)).chain(found -> {
             int at = 0;
             Optional<Map<String, AttributeValue>> root = stream ? found.get(at++) : Optional.empty();
@@ -110,6 +112,10 @@ public class PlanExecutor {
             for (Key key : needs) {
                 needed.put(key, found.get(at++));
             }
+            Map<Key, Boolean> existing = new LinkedHashMap<>();
+            for (Key key : existence) {
+                existing.put(key, found.get(at++).isPresent());
+            }
             StreamProgress progress = stream
                     ? StreamProgress.of(target, root, tombstone, event.id(), event.version())
                     : StreamProgress.fact();
@@ -117,9 +123,21 @@ public class PlanExecutor {
                 case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
                 case REDO -> redo(target, event, progress);
-                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed)), root, needs);
+                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing)), root,
+                        needs);
             };
         });
+    }
+
+    /** The keys of existence needs, each checked to be of a permanent type: otherwise the read could change. */
+    private static List<Key> permanent(List<Key> existence) {
+        for (Key key : existence) {
+            if (!KeyPlan.typeOf(key).map(ItemType::permanent).orElse(false)) {
+                throw new IllegalStateException(key + " is an existence need, but its item type is not permanent "
+                        + "(KeyPlan): declare it in needs()");
+            }
+        }
+        return existence;
     }
 
     /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
@@ -177,8 +195,9 @@ public class PlanExecutor {
      * <li>the event does not delete its root (a deletion's tombstone must be there before what it owns goes: an owned
      * item written meanwhile either sees it or is found by the deletion) and the plan's root write carries no
      * condition of its own (a refused recording must not leave its steps applied);</li>
-     * <li>every key it read is in the root's partition (the stream's own items, which only the stream's events change,
-     * one at a time) or is the source of one of its copy checks (read only to copy from: a copy is checked again after
+     * <li>every key it read ({@link Projector#existenceNeeds} aside: permanent items whose existence cannot change back)
+     * is in the root's partition (the stream's own items, which only the stream's events change, one at a time) or is
+     * the source of one of its copy checks (read only to copy from: a copy is checked again after
      * the writes, see {@link Steps#repeated});</li>
      * <li>no write of the first phase (an early fan-out's included, see {@link #fansOutEarly}) is on the root, the
      * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), and none
@@ -511,13 +530,9 @@ public class PlanExecutor {
      * writes, so a plan that writes a counter and deletes what it counted takes no round more than the delete alone.
      */
     static boolean waits(Delete delete, List<Step> steps, Set<Key> markers) {
-        Optional<ItemType> type = typeOf(delete.key());
+        Optional<ItemType> type = KeyPlan.typeOf(delete.key());
         return markers.contains(delete.key()) || type.isEmpty() || steps.stream()
-                .anyMatch(step -> step instanceof Write write && typeOf(write.update().key()).equals(type));
-    }
-
-    private static Optional<ItemType> typeOf(Key key) {
-        return KeyPlan.ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
+                .anyMatch(step -> step instanceof Write write && KeyPlan.typeOf(write.update().key()).equals(type));
     }
 
     /**

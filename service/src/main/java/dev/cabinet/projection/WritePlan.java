@@ -8,6 +8,7 @@ import java.util.Optional;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -31,6 +32,13 @@ public final class WritePlan {
 
     /** Deletes the item unless it has seen a later version of the stream. */
     public record Delete(Key key) implements Step {
+        /** An item of a permanent type is never deleted: decisions that only ask whether one exists rely on it. */
+        public Delete {
+            KeyPlan.typeOf(key).filter(ItemType::permanent).ifPresent(type -> {
+                throw new IllegalArgumentException(type.name() + " items are never deleted (KeyPlan declares the type "
+                        + "permanent), yet a plan deletes " + key);
+            });
+        }
     }
 
     /** Deletes every item the query finds: a collection that goes away with its owner. */

@@ -22,7 +22,7 @@ final class AccessPatterns {
     /** The number of the pattern the request reads for, if it is a read that one serves. */
     static Optional<Integer> matching(SdkRequest request) {
         if (request instanceof GetItemRequest get && get.hasKey()) {
-            return typeOf(Key.of(get.key())).flatMap(AccessPatterns::readOf);
+            return KeyPlan.typeOf(Key.of(get.key())).flatMap(AccessPatterns::readOf);
         }
         if (request instanceof QueryRequest query && query.hasExpressionAttributeValues()) {
             AttributeValue partition = query.expressionAttributeValues().get(":pk");
@@ -35,10 +35,6 @@ final class AccessPatterns {
             return queryOf(index, partition.s());
         }
         return Optional.empty();
-    }
-
-    private static Optional<ItemType> typeOf(Key key) {
-        return KeyPlan.ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
     }
 
     private static Optional<Integer> readOf(ItemType type) {

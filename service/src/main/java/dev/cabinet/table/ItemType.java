@@ -14,15 +14,17 @@ public final class ItemType {
     private final String name;
     private final KeyTemplate pk;
     private final KeyTemplate sk;
+    private final boolean permanent;
     private final List<String> attributes;
     private final List<IndexEntry> indexEntries;
     private final String notes;
 
-    private ItemType(String name, KeyTemplate pk, KeyTemplate sk, List<String> attributes, List<IndexEntry> indexEntries,
-            String notes) {
+    private ItemType(String name, KeyTemplate pk, KeyTemplate sk, boolean permanent, List<String> attributes,
+            List<IndexEntry> indexEntries, String notes) {
         this.name = name;
         this.pk = pk;
         this.sk = sk;
+        this.permanent = permanent;
         this.attributes = List.copyOf(attributes);
         this.indexEntries = List.copyOf(indexEntries);
         this.notes = notes;
@@ -42,6 +44,14 @@ public final class ItemType {
 
     public KeyTemplate sk() {
         return sk;
+    }
+
+    /**
+     * Whether an item of this type, once written, is never deleted (no plan may delete one): a decision that looks only
+     * at whether one exists decides the same whenever it is made again ({@code Projector#existenceNeeds}).
+     */
+    public boolean permanent() {
+        return permanent;
     }
 
     public List<String> attributes() {
@@ -165,6 +175,7 @@ public final class ItemType {
         private final List<String> attributes = new ArrayList<>();
         private final List<IndexEntry> indexEntries = new ArrayList<>();
         private String notes = "";
+        private boolean permanent;
 
         private Builder(String name) {
             this.name = name;
@@ -187,13 +198,19 @@ public final class ItemType {
             return this;
         }
 
+        /** Items of this type are never deleted once written ({@link ItemType#permanent()}). */
+        public Builder permanent() {
+            this.permanent = true;
+            return this;
+        }
+
         public Builder notes(String text) {
             this.notes = text;
             return this;
         }
 
         public ItemType build() {
-            return new ItemType(name, pk, sk, attributes, indexEntries, notes);
+            return new ItemType(name, pk, sk, permanent, attributes, indexEntries, notes);
         }
     }
 }

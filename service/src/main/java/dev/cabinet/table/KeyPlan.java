@@ -5,6 +5,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -106,6 +107,7 @@ public final class KeyPlan {
     public static final ItemType FOLDER = ItemType.named("Folder")
             .key("FOLDER#{folderId}", "METADATA")
             .attributes("folderId", "name", "parentId", "path", "ancestorIds", "ownerId", "createdAt", "rev")
+            .permanent()
             .notes("path and ancestorIds are derived from the parent's; rev makes each derivation a compare-and-set")
             .build();
 
@@ -369,6 +371,11 @@ public final class KeyPlan {
             type.entryIn(index).ifPresent(entry -> projected.addAll(entry.projected()));
         }
         return projected;
+    }
+
+    /** The item type whose key templates the key has, if any. */
+    public static Optional<ItemType> typeOf(Key key) {
+        return ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
     }
 
     /**

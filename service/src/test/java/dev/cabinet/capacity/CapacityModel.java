@@ -84,7 +84,7 @@ final class CapacityModel {
             } else if (!second.containsKey(applied.type())) {
                 second.put(applied.type(), applied);
             }
-            store.items().forEach((key, item) -> typeOf(key).ifPresent(type -> largest.merge(type.name(), item,
+            store.items().forEach((key, item) -> KeyPlan.typeOf(key).ifPresent(type -> largest.merge(type.name(), item,
                     (was, now) -> ItemSizes.of(now) > ItemSizes.of(was) ? now : was)));
         }
         return new Result(first, second, largest, mostCalls, mostRounds);
@@ -175,7 +175,7 @@ final class CapacityModel {
 
     private static String itemTypeOf(ModelStore.Call call) {
         String[] parts = call.key().split(" / ", 2);
-        return typeOf(new Key(parts[0], parts[1])).map(ItemType::name).orElse("?");
+        return KeyPlan.typeOf(new Key(parts[0], parts[1])).map(ItemType::name).orElse("?");
     }
 
     /** Answers the store's calls round by round until the work is done; returns the rounds it took. */
@@ -213,10 +213,6 @@ final class CapacityModel {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static java.util.Optional<ItemType> typeOf(Key key) {
-        return KeyPlan.ITEM_TYPES.stream().filter(type -> type.matches(key)).findFirst();
     }
 
     private static String eventId(long offset) {

@@ -65,7 +65,7 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.customer.registered.v1", new int[] {2, 2});
         BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
-        BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 2});
         // A subfolder's: its entry under the parent waits for the recording (the parent was read), then the path's
         // derivation reads the parent (the folder is as the recording answered it), then refreshes the entry while
         // it reads the parent again.
