@@ -47,8 +47,9 @@ public class CustomerProjector implements Projector<CustomerEvent> {
                 : StreamTarget.of(KeyPlan.CUSTOMER_STREAM, event.customerId());
     }
 
+    /** A status change needs its order to exist (orders are never deleted, so deciding again later sees the same). */
     @Override
-    public List<Key> needs(CustomerEvent event) {
+    public List<Key> existenceNeeds(CustomerEvent event) {
         return event instanceof OrderStatusChanged e ? List.of(order(e)) : List.of();
     }
 
@@ -67,7 +68,7 @@ public class CustomerProjector implements Projector<CustomerEvent> {
             return placed(e);
         }
         OrderStatusChanged e = (OrderStatusChanged) event;
-        if (reads.item(order(e)).isEmpty()) {
+        if (!reads.exists(order(e))) {
             return WritePlan.reject("order " + e.orderId() + " does not exist");
         }
         return WritePlan.onRoot().write(ItemUpdate.of(order(e)).set(Attributes.STATUS, e.status()).onlyIfExists());

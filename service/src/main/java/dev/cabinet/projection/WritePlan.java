@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
@@ -43,6 +44,14 @@ public final class WritePlan {
 
     /** Deletes every item the query finds: a collection that goes away with its owner. */
     public record DeleteCollection(KeyQuery query) implements Step {
+        /** A table partition that holds items of a permanent type is never deleted whole. */
+        public DeleteCollection {
+            KeyPlan.ITEM_TYPES.stream().filter(type -> type.permanent() && query.index() == Index.TABLE
+                    && type.pk().matches(query.partition())).findFirst().ifPresent(type -> {
+                        throw new IllegalArgumentException(type.name() + " items are never deleted (KeyPlan declares "
+                                + "the type permanent), yet a plan deletes the partition " + query.partition());
+                    });
+        }
     }
 
     /**

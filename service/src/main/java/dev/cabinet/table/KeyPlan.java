@@ -150,6 +150,7 @@ public final class KeyPlan {
     public static final ItemType ORDER = ItemType.named("Order")
             .key("CUSTOMER#{customerId}", "ORDER#{orderDate}#{orderId}")
             .attributes("orderId", "customerId", "orderDate", "placedAt", "total", "status")
+            .permanent()
             .index(Index.GSI1, "ORDER#{orderId}", "CUSTOMER#{customerId}", "always",
                     "orderId", "customerId", "orderDate", "placedAt", "total", "status")
             .index(Index.GSI2, "ORDERS#{orderDate}#{shard}", "{placedAt}#{orderId}", "always",

@@ -35,7 +35,8 @@ public final class KeyPlanDocument {
                     .append(" | `").append(type.pk()).append("` | `").append(type.sk()).append("` | ")
                     .append(gsis.isEmpty() ? "" : gsis).append(" | ")
                     .append(String.join(", ", type.attributes())).append(" | ")
-                    .append(type.notes()).append(" |\n");
+                    .append(type.permanent() ? "never deleted once written (permanent)" + (type.notes().isEmpty() ? ""
+                            : "; ") : "").append(type.notes()).append(" |\n");
         }
 
         doc.append("\n## Item collections\n\n")

@@ -61,7 +61,7 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.comment.added.v1", new int[] {4, 2});
         BOUNDS.put("cabinet.comment.deleted.v1", new int[] {4, 3});
         BOUNDS.put("cabinet.customer.order-placed.v2", new int[] {3, 2});
-        BOUNDS.put("cabinet.customer.order-status-changed.v1", new int[] {3, 3});
+        BOUNDS.put("cabinet.customer.order-status-changed.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.customer.registered.v1", new int[] {2, 2});
         BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
