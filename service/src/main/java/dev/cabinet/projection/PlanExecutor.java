@@ -130,7 +130,7 @@ public class PlanExecutor {
     }
 
     /** The keys of existence needs, each checked to be of a permanent type: otherwise the read could change. */
-    private static List<Key> permanent(List<Key> existence) {
+    static List<Key> permanent(List<Key> existence) {
         for (Key key : existence) {
             if (!KeyPlan.typeOf(key).map(ItemType::permanent).orElse(false)) {
                 throw new IllegalStateException(key + " is an existence need, but its item type is not permanent "

@@ -1,6 +1,8 @@
 package dev.cabinet.projection;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -122,5 +124,16 @@ class RecordingWithWritesTest {
         // Items found without a declared target type are the partition's own, which the first writes may touch.
         FanOut untyped = new FanOut(members, null, ItemUpdate.change().set("groupName", "New"));
         assertFalse(PlanExecutor.fansOutEarly(untyped, group, List.of(untyped)));
+    }
+
+    /** An existence need must be of a permanent type: a post, which a deletion removes, is refused as one. */
+    @Test
+    void anExistenceNeedOfATypeThatCanBeDeletedIsRefused() {
+        Key folder = KeyPlan.FOLDER.key("d1");
+        assertEquals(List.of(folder), PlanExecutor.permanent(List.of(folder)));
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlanExecutor.permanent(List.of(KeyPlan.POST.key("p1"))));
+        assertTrue(refused.getMessage().contains("is an existence need, but its item type is not permanent"),
+                refused.getMessage());
     }
 }
