@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The caller likes ({@code PUT}) or unlikes ({@code DELETE}) a post: the first answers 202 like every command, a repeat
- * 200 with nothing appended. The rules are {@link LikeDecisions}'; the resource reads and answers.
+ * 200 with nothing appended. The rules are in {@link LikeDecisions}; the resource reads and answers.
  */
 @Deadline
 @Path("/posts/{id}/likes")

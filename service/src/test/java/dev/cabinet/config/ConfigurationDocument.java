@@ -58,14 +58,10 @@ public final class ConfigurationDocument {
 
     /** Every {@link ConfigMapping} interface among the compiled main classes, by prefix. */
     static List<Class<?>> mappings() {
-        try (Stream<Path> files = Files.walk(CLASSES)) {
-            return files.filter(file -> file.toString().endsWith(".class")).map(ConfigurationDocument::load)
-                    .filter(type -> type.isInterface() && type.isAnnotationPresent(ConfigMapping.class))
-                    .sorted(Comparator.comparing(type -> type.getAnnotation(ConfigMapping.class).prefix()))
-                    .collect(Collectors.toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return mainClasses().stream()
+                .filter(type -> type.isInterface() && type.isAnnotationPresent(ConfigMapping.class))
+                .sorted(Comparator.comparing(type -> type.getAnnotation(ConfigMapping.class).prefix()))
+                .collect(Collectors.toList());
     }
 
     /** Every main class, loaded without initialising it. */
