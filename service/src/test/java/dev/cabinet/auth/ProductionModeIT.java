@@ -5,15 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -30,22 +34,45 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.CrashClient;
 import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.devservices.launcher.FreePorts;
+import dev.cabinet.erasure.StubKms;
+import dev.cabinet.eventlog.CloudEventHeaders;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.iam.IamRole;
 import dev.cabinet.shared.Ids;
+import dev.cabinet.support.EventLogReader;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The packaged application in the prod profile as it is deployed: an API instance ({@code cabinet.role=api}), a
  * projector instance ({@code cabinet.role=projector}) and an operator instance ({@code cabinet.role=operator}),
  * processes of their own against a broker and dynalite of their
  * own, the identity provider's key given by file. No development endpoint; tokens verified as configured; each role
- * serves only its part; and an API whose broker never answers refuses commands with 503 outcome-unknown.
+ * serves only its part; and an API whose broker never answers refuses commands with 503 outcome-unknown. Every instance
+ * is set up as in the middle of a rolling upgrade ({@link #ROLLING_UPGRADE}): people's data keys wrapped by KMS, against
+ * a stand-in that speaks KMS's protocol ({@link StubKms}), and {@code cabinet.customer.order-placed} still written as v1
+ * for readers not yet upgraded. (These settings ran in a Quarkus test profile of their own before, whose second build
+ * of the application cost {@code verify} about 16 s.)
  */
 class ProductionModeIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final StubKms KMS = new StubKms();
+    /** KMS wrapping with no key kept in memory (every reading asks KMS to unwrap), and orders written as v1. */
+    private static final Map<String, String> ROLLING_UPGRADE = new HashMap<>(Map.of(
+            "cabinet.erasure.wrapping", "kms", "cabinet.erasure.kms-key-id", StubKms.KEY_ARN,
+            "cabinet.erasure.key-cache", "0s",
+            "quarkus.kms.aws.region", "eu-west-1", "quarkus.kms.aws.credentials.type", "static",
+            "quarkus.kms.aws.credentials.static-provider.access-key-id", "test",
+            "quarkus.kms.aws.credentials.static-provider.secret-access-key", "test",
+            "cabinet.events.write-version.\"cabinet.customer.order-placed\"", "1"));
     private static ProcessHarness harness;
     private static AppProcess api;
     private static AppProcess projector;
@@ -54,14 +81,15 @@ class ProductionModeIT {
 
     @BeforeAll
     static void start() throws Exception {
+        ROLLING_UPGRADE.putAll(KMS.start());
         harness = new ProcessHarness("production-mode-it");
         // Each started before the next is made: a port is chosen free when the process is made, and a port chosen for
         // a process not yet listening could be chosen again.
-        api = harness.app("api", Map.of("cabinet.role", "api"), ProcessHarness.TEST_JVM);
+        api = app("api", Map.of("cabinet.role", "api"));
         api.start();
-        projector = harness.app("projector", Map.of("cabinet.role", "projector"), ProcessHarness.TEST_JVM);
+        projector = app("projector", Map.of("cabinet.role", "projector"));
         projector.start();
-        operator = harness.app("operator", Map.of("cabinet.role", "operator"), ProcessHarness.TEST_JVM);
+        operator = app("operator", Map.of("cabinet.role", "operator"));
         operator.start();
         client = harness.client(api);
     }
@@ -71,6 +99,14 @@ class ProductionModeIT {
         if (harness != null) {
             harness.close();
         }
+        KMS.stop();
+    }
+
+    /** An instance with these settings, set up as in the middle of a rolling upgrade like every other here. */
+    private static AppProcess app(String name, Map<String, String> settings) throws Exception {
+        Map<String, String> all = new HashMap<>(ROLLING_UPGRADE);
+        all.putAll(settings);
+        return harness.app(name, all, ProcessHarness.TEST_JVM);
     }
 
     @Test
@@ -156,7 +192,7 @@ class ProductionModeIT {
     @Test
     void aRollingUpdateOfTheApiLosesNoRequestAndNoAcknowledgedCommand() throws Exception {
         Map<String, String> settings = Map.of("cabinet.role", "api", "quarkus.shutdown.delay", "2s");
-        AppProcess old = harness.app("api-old", settings, ProcessHarness.TEST_JVM);
+        AppProcess old = app("api-old", settings);
         old.start();
         Map<AppProcess, CrashClient> clients = new ConcurrentHashMap<>(Map.of(old, harness.client(old)));
         List<AppProcess> endpoints = new CopyOnWriteArrayList<>(List.of(old));
@@ -181,7 +217,7 @@ class ProductionModeIT {
                 });
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> answers.size() > 50);
-            AppProcess fresh = harness.app("api-new", settings, ProcessHarness.TEST_JVM);
+            AppProcess fresh = app("api-new", settings);
             fresh.start();
             clients.put(fresh, harness.client(fresh));
             endpoints.add(fresh);
@@ -219,9 +255,9 @@ class ProductionModeIT {
     /** An API whose broker never answers (a port nobody listens on) refuses a command: never a 202. */
     @Test
     void aCommandTheLogDoesNotAcknowledgeIsA503WithAnUnknownOutcomeNeverA202() throws Exception {
-        AppProcess silent = harness.app("api-without-broker", Map.of("cabinet.role", "api",
+        AppProcess silent = app("api-without-broker", Map.of("cabinet.role", "api",
                 "kafka.bootstrap.servers", "127.0.0.1:" + FreePorts.pick(),
-                "mp.messaging.outgoing.events-out.max.block.ms", "2000"), ProcessHarness.TEST_JVM);
+                "mp.messaging.outgoing.events-out.max.block.ms", "2000"));
         silent.start("/q/health/live");
         try {
             String id = "u" + Ids.newId();
@@ -233,6 +269,68 @@ class ProductionModeIT {
         } finally {
             silent.close();
         }
+    }
+
+    /**
+     * The production wrapping: the API makes a person's key with GenerateDataKey, the projector unwraps it with Decrypt
+     * naming the configured key, the table keeps only the wrapped key, and an erasure works as with the local wrapping.
+     * The operations made are what the roles' policies grant (and IamPoliciesIT checks the call log).
+     */
+    @Test
+    void kmsMakesAndUnwrapsEachPersonsKeyAndNothingElse() {
+        String ada = "u" + Ids.newId();
+        StubKms.REQUESTS.clear();
+        assertEquals(202, client.send("PUT", "/users/" + ada, ada, Map.of("name", "Ada under KMS", "email",
+                "ada@example.org")).status());
+        await().atMost(Duration.ofSeconds(30)).until(() -> "Ada under KMS".equals(client.send("GET", "/users/" + ada,
+                null, null).body().path("name").asText()));
+
+        Map<String, AttributeValue> item = dataKey(ada);
+        assertEquals("kms:" + StubKms.KEY_ARN, item.get(Attributes.WRAPPING).s());
+        assertTrue(item.get(Attributes.WRAPPED_KEY).b().asByteArray().length > 32, "the table keeps it wrapped");
+        assertEquals(Set.of("TrentService.Decrypt " + StubKms.KEY_ARN, "TrentService.GenerateDataKey "
+                + StubKms.KEY_ARN), new TreeSet<>(StubKms.REQUESTS), "one key, two operations");
+        assertTrue(IamRole.API.grants("kms:GenerateDataKey", IamRole.Resource.KEY));
+        assertTrue(IamRole.PROJECTOR.grants("kms:Decrypt", IamRole.Resource.KEY));
+
+        assertEquals(202, client.send("DELETE", "/users/" + ada, ada, null).status());
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.send("GET", "/users/" + ada, null, null)
+                .status() == 410);
+        await().atMost(Duration.ofSeconds(30)).until(() -> dataKey(ada).get(Attributes.WRAPPED_KEY) == null);
+    }
+
+    /**
+     * The writer keeps writing the older version while the setting names it: the record in the log is an
+     * order-placed v1 (its total a JSON number), and readers upcast it, so the order reads as any other.
+     */
+    @Test
+    void anOrderIsWrittenAsTheOlderVersionAndReadAsTheCurrentOne() throws Exception {
+        String clerk = "u" + Ids.newId();
+        String customer = "C" + Ids.newId();
+        String order = "O" + Ids.newId();
+        assertEquals(202, client.send("PUT", "/customers/" + customer, clerk, Map.of("name", "Older readers",
+                "email", "older@example.com")).status());
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.send("GET", "/customers/" + customer, null, null)
+                .status() == 200);
+        CrashClient.Answer placed = client.send("POST", "/customers/" + customer + "/orders", clerk, Map.of(
+                "orderId", order, "placedAt", "2026-07-01T10:00:00Z", "total", "129.90"));
+        assertEquals(202, placed.status(), "answered " + placed.body());
+        assertEquals("cabinet.customer.order-placed.v1", placed.body().path("type").asText());
+        await().atMost(Duration.ofSeconds(30)).until(() -> "129.90".equals(client.send("GET", "/orders/" + order,
+                null, null).body().path("total").asText()));
+
+        var records = EventLogReader.recordsWithKey(harness.broker.bootstrapServers(), Topics.CUSTOMERS, customer);
+        var record = records.get(records.size() - 1);
+        assertEquals("cabinet.customer.order-placed.v1", EventLogReader.header(record, CloudEventHeaders.TYPE));
+        var total = new ObjectMapper().readTree(record.value()).get("total");
+        assertTrue(total.isNumber(), "v1 writes the total as a JSON number: " + total);
+        assertEquals(0, new BigDecimal("129.90").compareTo(total.decimalValue()), total.toString());
+    }
+
+    /** The person's data key item as the table holds it (a consistent read). */
+    private static Map<String, AttributeValue> dataKey(String subjectId) {
+        return harness.dynamo().getItem(request -> request.tableName("cabinet").consistentRead(true)
+                .key(KeyPlan.SUBJECT_KEY.key(subjectId).toAttributes())).item();
     }
 
     private static void assertUnauthorized(String id, String token) {

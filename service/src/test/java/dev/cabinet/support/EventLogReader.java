@@ -23,13 +23,22 @@ public final class EventLogReader {
     }
 
     public static List<ConsumerRecord<String, byte[]>> recordsWithKey(String topic, String key) {
-        return readAll(topic).stream().filter(r -> key.equals(r.key())).collect(Collectors.toList());
+        return recordsWithKey(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class), topic, key);
+    }
+
+    /** The same from the broker at {@code bootstrapServers}: for a test outside the application's JVM. */
+    public static List<ConsumerRecord<String, byte[]>> recordsWithKey(String bootstrapServers, String topic,
+            String key) {
+        return readAll(bootstrapServers, topic).stream().filter(r -> key.equals(r.key())).collect(Collectors.toList());
     }
 
     public static List<ConsumerRecord<String, byte[]>> readAll(String topic) {
+        return readAll(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class), topic);
+    }
+
+    private static List<ConsumerRecord<String, byte[]>> readAll(String bootstrapServers, String topic) {
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
                 new ByteArrayDeserializer())) {
