@@ -59,10 +59,15 @@ public class LikeProjector implements Projector<LikeEvent> {
                 : StreamTarget.of(KeyPlan.LIKE_STREAM, event.postId(), event.userId());
     }
 
-    /** A like needs its post (a post that does not exist cannot be liked); an unlike needs nothing but its like. */
+    /**
+     * A like needs its post's tombstone: a deleted post cannot be liked. It does not need the post: a replay of the log
+     * (a rebuild) reads the partitions side by side and can bring a like (keyed by its user) before its post's creation
+     * (keyed by the post), and a like refused then would be lost to the rebuilt table although the live one holds it.
+     * The API appends a like only for a post it finds. An unlike needs nothing but its like.
+     */
     @Override
     public List<Key> needs(LikeEvent event) {
-        return event instanceof PostLiked ? List.of(KeyPlan.POST.key(event.postId())) : List.of();
+        return event instanceof PostLiked ? List.of(KeyPlan.POST_TOMBSTONE.key(event.postId())) : List.of();
     }
 
     @Override
@@ -70,8 +75,8 @@ public class LikeProjector implements Projector<LikeEvent> {
         boolean liked = reads.root().map(like -> like.containsKey(Attributes.LIKED)
                 && like.get(Attributes.LIKED).bool()).orElse(false);
         if (event instanceof PostLiked like) {
-            if (reads.item(KeyPlan.POST.key(like.postId())).isEmpty()) {
-                return WritePlan.reject("post " + like.postId() + " does not exist");
+            if (reads.item(KeyPlan.POST_TOMBSTONE.key(like.postId())).isPresent()) {
+                return WritePlan.reject("post " + like.postId() + " was deleted");
             }
             if (liked) {
                 return WritePlan.onRoot();   // liked twice (two PUTs that raced): nothing changes

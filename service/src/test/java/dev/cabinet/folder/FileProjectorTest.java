@@ -40,38 +40,28 @@ class FileProjectorTest {
         assertEquals(new Key("FILE#f1", "METADATA"), target.root());
         assertEquals(new Key("FILE#f1", "TOMBSTONE"), target.tombstone());
         assertEquals(List.of(), PROJECTOR.needs(UPLOADED));
-        assertEquals(List.of(FOLDER), PROJECTOR.existenceNeeds(UPLOADED));
+        assertEquals(List.of(), PROJECTOR.existenceNeeds(UPLOADED), "not even whether its folder exists yet");
         assertEquals("onRoot(FILE#f1/METADATA: SET type = \"File\", fileId = \"f1\", name = \"a.pdf\", "
                 + "folderId = \"d1\", size = 1234, contentType = \"application/pdf\", contentUrl = \"s3://bucket/f1\", "
                 + "uploadedAt = \"" + AT + "\", ownerId = \"u1\", status = \"pending\") then [Write[update=FOLDER#d1/FILE#"
                 + AT + "#f1: SET type = \"FolderFile\", fileId = \"f1\", name = \"a.pdf\", size = 1234, "
                 + "contentType = \"application/pdf\", uploadedAt = \"" + AT + "\", status = \"pending\"]]",
-                PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(), Map.of(), Map.of(FOLDER, true))).toString());
+                PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(), Map.of())).toString());
     }
 
     /**
-     * The folder is read only to know that it exists, and folders are never deleted: deciding the upload again after a
-     * crash sees the same, so its folder entry goes out with the file's recording, one round instead of two. Were the
-     * folder a plain need (another partition, whose items other streams change), the entry would wait.
+     * An upload reads nothing but its own stream, so its folder entry goes out with the file's recording, one round
+     * instead of two; the entry's folder is never deleted, so it never lists a file in a folder that went.
      */
     @Test
     void anUploadsFolderEntryGoesOutWithItsRecording() {
         StreamTarget target = PROJECTOR.target(UPLOADED);
-        WritePlan plan = PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(), Map.of(), Map.of(FOLDER, true)));
+        WritePlan plan = PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(), Map.of()));
         assertTrue(PlanExecutor.recordsWithWrites(target, plan, PROJECTOR.needs(UPLOADED)));
-        assertFalse(PlanExecutor.recordsWithWrites(target, plan, List.of(FOLDER)));
-        IllegalArgumentException attributes = assertThrows(IllegalArgumentException.class,
-                () -> new Reads(Optional.empty(), Map.of(), Map.of(FOLDER, true)).item(FOLDER));
-        assertTrue(attributes.getMessage().contains("may ask only whether it exists"), attributes.getMessage());
+        assertFalse(PlanExecutor.recordsWithWrites(target, plan, List.of(FOLDER)), "a read of the folder would wait");
         IllegalArgumentException deletion = assertThrows(IllegalArgumentException.class,
                 () -> new WritePlan.Delete(FOLDER));
         assertTrue(deletion.getMessage().contains("Folder items are never deleted"), deletion.getMessage());
-    }
-
-    @Test
-    void anUploadIntoAFolderThatDoesNotExistIsRejected() {
-        assertEquals("reject(folder d1 does not exist)", PROJECTOR.decide(UPLOADED,
-                new Reads(Optional.empty(), Map.of(), Map.of(FOLDER, false))).toString());
     }
 
     @Test

@@ -41,7 +41,6 @@ class LikeDecisionsTest {
     private static final int SHARDS = 8;
     private static final LikeProjector PROJECTOR = new LikeProjector(SHARDS);
     private static final String LIKED_AT = "2026-06-01T12:00:00.000Z";
-    private static final Key POST = KeyPlan.POST.key("p1");
     private static final Key LIKE = KeyPlan.LIKE.key("p1", "ann");
     private static final Key SHARD = KeyPlan.POST_COUNTER.key("p1", Shards.of("ann", SHARDS));
     private static final Key TOMBSTONE = KeyPlan.POST_TOMBSTONE.key("p1");
@@ -107,9 +106,9 @@ class LikeDecisionsTest {
                 Arguments.of("liking again after an unlike is a like like the first (its root write clears the "
                         + "unlike's counted flag, so the next unlike counts)",
                         PROJECTOR.decide(LIKES, reads(like(false), true)), firstLike),
-                Arguments.of("a like of a post that does not exist is rejected",
+                Arguments.of("a like of a deleted post (its tombstone is there) is rejected",
                         PROJECTOR.decide(LIKES, reads(Optional.empty(), false)),
-                        WritePlan.reject("post p1 does not exist")),
+                        WritePlan.reject("post p1 was deleted")),
                 Arguments.of("a like of a post one likes already (two PUTs raced) only records itself",
                         PROJECTOR.decide(LIKES, reads(like(true), true)), WritePlan.onRoot()),
                 Arguments.of("an unlike leaves the user's likes (the sparse gsi2 entry goes), clears the like's counted "
@@ -128,10 +127,10 @@ class LikeDecisionsTest {
     }
 
     @Test
-    void aLikeIsItsOwnStreamAndReadsItsPostAnUnlikeNeedsItsLike() {
+    void aLikeIsItsOwnStreamAndReadsItsPostsTombstoneAnUnlikeNeedsItsLike() {
         assertEquals(StreamTarget.upserting(KeyPlan.LIKE_STREAM, "p1", "ann"), PROJECTOR.target(LIKES));
         assertEquals(StreamTarget.of(KeyPlan.LIKE_STREAM, "p1", "ann"), PROJECTOR.target(UNLIKES));
-        assertEquals(List.of(POST), PROJECTOR.needs(LIKES));
+        assertEquals(List.of(TOMBSTONE), PROJECTOR.needs(LIKES), "not the post: a replay may bring the like first");
         assertEquals(List.of(), PROJECTOR.needs(UNLIKES));
         assertEquals("ann", LIKES.aggregateId(), "keyed by the user: one post's likes are many keys");
     }
@@ -144,9 +143,10 @@ class LikeDecisionsTest {
                         .toList());
     }
 
-    private static Reads reads(Optional<Map<String, AttributeValue>> like, boolean postExists) {
-        return new Reads(like, Map.of(POST, postExists
-                ? Optional.of(Map.of(Key.PK, AttributeValue.fromS(POST.pk()))) : Optional.empty()));
+    /** The like as read, and the post's tombstone: absent while the post exists (or before it is created). */
+    private static Reads reads(Optional<Map<String, AttributeValue>> like, boolean postNotDeleted) {
+        return new Reads(like, Map.of(TOMBSTONE, postNotDeleted ? Optional.empty()
+                : Optional.of(Map.of(Key.PK, AttributeValue.fromS(TOMBSTONE.pk())))));
     }
 
     private static Optional<Map<String, AttributeValue>> like(boolean liked) {
