@@ -148,9 +148,10 @@ public class PostProjector implements Projector<PostEvent> {
                 Attributes.POST_ID, e.postId(),
                 Attributes.DELETED_AT, e.deletedAt())))
                 .then(new DeleteCollection(comments));
-        // Its likes and counter shards after the tombstone: a like applied meanwhile either is found by these or finds
-        // the tombstone in its second look (LikeProjector's OrphanCheck) and deletes itself.
+        // Its likes, counter shards and bookmarks after the tombstone: a like or bookmark applied meanwhile either is
+        // found by these or finds the tombstone in its second look (their OrphanCheck) and deletes itself.
         LikeProjector.deletedWithPost(e.postId()).forEach(likes -> plan.then(new DeleteCollection(likes)));
+        plan.then(new DeleteCollection(BookmarkProjector.deletedWithPost(e.postId())));
         return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
                         Attributes.POST_COUNT, -1, summary, UNCOUNTED))
                 .delete(summary);

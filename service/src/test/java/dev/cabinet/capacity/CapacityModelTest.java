@@ -80,8 +80,10 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.group.renamed.v1", new int[] {5, 3});
         BOUNDS.put("cabinet.metrics.recorded.v1", new int[] {1, 1});
         // Its author's post count goes with its writes; its second look at the profile waits for the batch's end.
+        BOUNDS.put("cabinet.post.bookmark-removed.v1", new int[] {2, 2});
+        BOUNDS.put("cabinet.post.bookmarked.v1", new int[] {2, 2});
         BOUNDS.put("cabinet.post.created.v1", new int[] {4, 2});
-        BOUNDS.put("cabinet.post.deleted.v1", new int[] {15, 9});
+        BOUNDS.put("cabinet.post.deleted.v1", new int[] {18, 9});
         BOUNDS.put("cabinet.post.edited.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.post.liked.v1", new int[] {3, 3});
         BOUNDS.put("cabinet.post.published.v1", new int[] {3, 2});

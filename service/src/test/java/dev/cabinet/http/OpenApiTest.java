@@ -92,9 +92,10 @@ class OpenApiTest {
             assertTrue(ids.add(id), endpoint + " repeats the operationId " + id);
             JsonNode security = operation.path("security");
             assertTrue(security.isArray(), endpoint + " declares no security");
-            // The one private read: a file's content is its folder owner's (GET /files/{id}/content).
+            // The private reads: a file's content is its folder owner's, a user's bookmarks are theirs.
             boolean publicRead = entry.getKey().equals("get") && !path.getKey().startsWith("/admin/")
-                    && !path.getKey().equals("/files/{id}/content") || path.getKey().startsWith("/dev/");
+                    && !Set.of("/files/{id}/content", "/users/{id}/bookmarks").contains(path.getKey())
+                    || path.getKey().startsWith("/dev/");
             assertEquals(publicRead ? 0 : 1, security.size(), endpoint + ": " + security);
             if (!publicRead) {
                 assertTrue(security.get(0).has("bearer"), endpoint + ": " + security);

@@ -209,8 +209,8 @@ class LikeApiTest {
     }
 
     /**
-     * The window a like races its post's deletion in: the like read its post while it existed, the deletion then ran to
-     * the end (likes and shards deleted), and only then the like wrote. Its second look finds the tombstone.
+     * The window a like races its post's deletion in: the like read no tombstone while the post existed, the deletion
+     * then ran to the end (likes and shards deleted), and only then the like wrote. Its second look finds the tombstone.
      */
     @Test
     void aLikeDecidedBeforeItsPostWasDeletedButWrittenAfterRemovesItself() throws Exception {
@@ -232,8 +232,8 @@ class LikeApiTest {
 
             @Override
             public WritePlan decide(LikeEvent event, Reads reads) {
-                return likes.decide(event, new Reads(reads.root(), Map.of(KeyPlan.POST.key(post),
-                        Optional.of(Map.of()))));
+                return likes.decide(event, new Reads(reads.root(), Map.of(KeyPlan.POST_TOMBSTONE.key(post),
+                        Optional.empty())));
             }
         };
         String user = Ids.newId();

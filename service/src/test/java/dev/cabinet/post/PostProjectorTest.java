@@ -108,7 +108,7 @@ class PostProjectorTest {
     }
 
     @Test
-    void deletingLeavesATombstoneAndRemovesTheCommentsTheLikesTheCountAndTheSummary() {
+    void deletingLeavesATombstoneAndRemovesTheCommentsTheLikesTheCountTheBookmarksAndTheSummary() {
         assertEquals(StreamTarget.of(KeyPlan.POST_STREAM, "p1"), projector.target(new PostDeleted("p1", T)));
         assertEquals("deleting(POST#p1/TOMBSTONE: SET type = \"PostTombstone\", postId = \"p1\", deletedAt = \"" + T
                 + "\") then [DeleteCollection[query=KeyQuery[index=TABLE, partition=POST#p1, "
@@ -117,6 +117,8 @@ class PostProjectorTest {
                 + "sortKey=SortKeyCondition[kind=ANY, from=null, to=null], newestFirst=false]], "
                 + "DeleteCollection[query=KeyQuery[index=TABLE, partition=POST#p1, "
                 + "sortKey=SortKeyCondition[kind=BEGINS_WITH, from=COUNT#, to=null], newestFirst=false]], "
+                + "DeleteCollection[query=KeyQuery[index=TABLE, partition=BOOKMARKS#p1, "
+                + "sortKey=SortKeyCondition[kind=ANY, from=null, to=null], newestFirst=false]], "
                 + "Count[counter=USER#u1 / PROFILE, counterType=UserProfile, attribute=postCount, delta=-1, "
                 + "marker=USER#u1 / POST#" + T + "#p1, markerFlag=uncountedFromPostCount], "
                 + "Delete[key=USER#u1 / POST#" + T + "#p1]]",

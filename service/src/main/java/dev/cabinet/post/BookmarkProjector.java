@@ -1,0 +1,84 @@
+package dev.cabinet.post;
+
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.post.BookmarkEvent.PostBookmarked;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+
+/**
+ * Bookmarks as pure decisions. Each (post, user) bookmark is its own stream whose root is the bookmark item, under
+ * the post's bookmarks partition; it toggles {@code bookmarked}, and its sparse GSI2 entry (the user's bookmarks,
+ * newest first) exists only while bookmarked. A bookmark written while its post is deleted looks again at the post's
+ * tombstone and goes.
+ */
+@ApplicationScoped
+public class BookmarkProjector implements Projector<BookmarkEvent> {
+
+    @Override
+    public List<EventType<? extends BookmarkEvent>> eventTypes() {
+        return List.of(BookmarkEvent.BOOKMARKED, BookmarkEvent.REMOVED);
+    }
+
+    /** A first bookmark creates the bookmark's item, a later one finds it; a removal needs one. */
+    @Override
+    public StreamTarget target(BookmarkEvent event) {
+        return event instanceof PostBookmarked
+                ? StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId())
+                : StreamTarget.of(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId());
+    }
+
+    /**
+     * A bookmark needs its post's tombstone (a deleted post cannot be bookmarked), not the post: a replay may bring the
+     * bookmark before the post's creation (see {@link LikeProjector#needs}).
+     */
+    @Override
+    public List<Key> needs(BookmarkEvent event) {
+        return event instanceof PostBookmarked ? List.of(KeyPlan.POST_TOMBSTONE.key(event.postId())) : List.of();
+    }
+
+    @Override
+    public WritePlan decide(BookmarkEvent event, Reads reads) {
+        boolean bookmarked = reads.root().map(item -> item.containsKey(Attributes.BOOKMARKED)
+                && item.get(Attributes.BOOKMARKED).bool()).orElse(false);
+        Key bookmark = KeyPlan.BOOKMARK.key(event.postId(), event.userId());
+        if (event instanceof PostBookmarked saved) {
+            if (reads.item(KeyPlan.POST_TOMBSTONE.key(saved.postId())).isPresent()) {
+                return WritePlan.reject("post " + saved.postId() + " was deleted");
+            }
+            if (bookmarked) {
+                return WritePlan.onRoot();   // saved twice (two PUTs that raced): nothing changes
+            }
+            return WritePlan.onRoot(KeyPlan.BOOKMARK.write(Map.of(Attributes.POST_ID, saved.postId(),
+                    Attributes.USER_ID, saved.userId(), Attributes.BOOKMARKED, true,
+                    Attributes.CREATED_AT, saved.bookmarkedAt())))
+                    .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(saved.postId()), List.of(bookmark)));
+        }
+        if (!bookmarked) {
+            return WritePlan.onRoot();   // removed twice: nothing changes
+        }
+        return WritePlan.onRoot(ItemUpdate.of(bookmark)
+                .set(Attributes.BOOKMARKED, false)
+                .set(Index.GSI2.pkAttribute(), null)    // out of the user's bookmarks (the sparse index)
+                .set(Index.GSI2.skAttribute(), null));
+    }
+
+    /** What goes with a deleted post: its bookmarks. */
+    public static KeyQuery deletedWithPost(String postId) {
+        return KeyQuery.of(Index.TABLE, KeyPlan.BOOKMARK.partition(postId), SortKeyCondition.any(), false);
+    }
+}

@@ -1,0 +1,131 @@
+package dev.cabinet.post;
+
+import static dev.cabinet.decision.Rules.NOW;
+import static dev.cabinet.decision.Rules.appends;
+import static dev.cabinet.decision.Rules.conflict;
+import static dev.cabinet.decision.Rules.notFound;
+import static dev.cabinet.decision.Rules.rule;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.cabinet.decision.Decision;
+import dev.cabinet.post.BookmarkDecisions.BookmarkCommand;
+import dev.cabinet.post.BookmarkDecisions.Seen;
+import dev.cabinet.post.BookmarkEvent.BookmarkRemoved;
+import dev.cabinet.post.BookmarkEvent.PostBookmarked;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The rules of bookmarks, as the commands decide them and as the projector plans them; no Quarkus, no table. */
+class BookmarkDecisionsTest {
+
+    private static final BookmarkProjector PROJECTOR = new BookmarkProjector();
+    private static final String AT = "2026-06-01T12:00:00.000Z";
+    private static final Key BOOKMARK = KeyPlan.BOOKMARK.key("p1", "ann");
+    private static final Key TOMBSTONE = KeyPlan.POST_TOMBSTONE.key("p1");
+    private static final PostBookmarked SAVES = new PostBookmarked("p1", "ann", AT);
+    private static final BookmarkRemoved REMOVES = new BookmarkRemoved("p1", "ann", AT);
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commandRules")
+    void theCommandFollowsTheRule(String sentence, Decision decided, Decision expected) {
+        assertEquals(expected, decided, sentence);
+    }
+
+    static Stream<Arguments> commandRules() {
+        BookmarkCommand command = new BookmarkCommand("p1", "ann", NOW);
+        return Stream.of(
+                rule("a registered user bookmarks a post",
+                        BookmarkDecisions.save(command, new Seen(true, false), true),
+                        appends(BookmarkEvent.BOOKMARKED, new PostBookmarked("p1", "ann", NOW))),
+                rule("bookmarking a post one has bookmarked changes nothing (answered 200)",
+                        BookmarkDecisions.save(command, new Seen(true, true), true), Decision.unchanged()),
+                rule("a post that does not exist cannot be bookmarked",
+                        BookmarkDecisions.save(command, new Seen(false, false), true),
+                        notFound("post p1 does not exist")),
+                rule("a user who has not registered is told to register before bookmarking",
+                        BookmarkDecisions.save(command, new Seen(true, false), false),
+                        conflict("register your profile with PUT /users/ann before bookmarking posts")),
+                rule("a user removes a bookmark they have",
+                        BookmarkDecisions.remove(command, new Seen(true, true)),
+                        appends(BookmarkEvent.REMOVED, new BookmarkRemoved("p1", "ann", NOW))),
+                rule("removing a bookmark one does not have changes nothing (answered 200)",
+                        BookmarkDecisions.remove(command, new Seen(true, false)), Decision.unchanged()),
+                rule("removing a bookmark of a deleted post changes nothing: the deletion took it",
+                        BookmarkDecisions.remove(command, new Seen(false, false)), Decision.unchanged()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("projectionRules")
+    void theProjectorPlansByTheRule(String sentence, WritePlan decided, WritePlan expected) {
+        assertEquals(expected.rejection(), decided.rejection(), sentence);
+        assertEquals(expected.root(), decided.root(), sentence);
+        assertEquals(expected.steps(), decided.steps(), sentence);
+    }
+
+    static Stream<Arguments> projectionRules() {
+        WritePlan saved = WritePlan.onRoot(ItemUpdate.of(BOOKMARK, KeyPlan.BOOKMARK.name())
+                        .set(Index.GSI2.pkAttribute(), "BOOKMARKER#ann")
+                        .set(Index.GSI2.skAttribute(), AT + "#p1")
+                        .set(Attributes.POST_ID, "p1")
+                        .set(Attributes.USER_ID, "ann")
+                        .set(Attributes.BOOKMARKED, true)
+                        .set(Attributes.CREATED_AT, AT))
+                .then(new OrphanCheck(TOMBSTONE, List.of(BOOKMARK)));
+        return Stream.of(
+                Arguments.of("a first bookmark writes it with its entry in the user's bookmarks, then looks again at "
+                        + "the post's tombstone", PROJECTOR.decide(SAVES, reads(Optional.empty(), false)), saved),
+                Arguments.of("bookmarking again after a removal is a first bookmark, newest again",
+                        PROJECTOR.decide(SAVES, reads(bookmark(false), false)), saved),
+                Arguments.of("a bookmark of a deleted post (its tombstone is there) is rejected",
+                        PROJECTOR.decide(SAVES, reads(Optional.empty(), true)),
+                        WritePlan.reject("post p1 was deleted")),
+                Arguments.of("a bookmark one has already (two PUTs raced) only records itself",
+                        PROJECTOR.decide(SAVES, reads(bookmark(true), false)), WritePlan.onRoot()),
+                Arguments.of("a removal drops the sparse gsi2 entry and keeps the item (its stream's version)",
+                        PROJECTOR.decide(REMOVES, new Reads(bookmark(true), Map.of())),
+                        WritePlan.onRoot(ItemUpdate.of(BOOKMARK)
+                                .set(Attributes.BOOKMARKED, false)
+                                .set(Index.GSI2.pkAttribute(), null)
+                                .set(Index.GSI2.skAttribute(), null))),
+                Arguments.of("a removal of a bookmark removed already only records itself",
+                        PROJECTOR.decide(REMOVES, new Reads(bookmark(false), Map.of())), WritePlan.onRoot()));
+    }
+
+    @Test
+    void aBookmarkIsItsOwnStreamAndReadsItsPostsTombstoneARemovalNeedsItsBookmark() {
+        assertEquals(StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, "p1", "ann"), PROJECTOR.target(SAVES));
+        assertEquals(StreamTarget.of(KeyPlan.BOOKMARK_STREAM, "p1", "ann"), PROJECTOR.target(REMOVES));
+        assertEquals(List.of(TOMBSTONE), PROJECTOR.needs(SAVES), "not the post: a replay may bring the bookmark first");
+        assertEquals(List.of(), PROJECTOR.needs(REMOVES));
+        assertEquals("ann", SAVES.aggregateId(), "keyed by the user");
+        assertEquals("BOOKMARKS#p1", BookmarkProjector.deletedWithPost("p1").partition(),
+                "a deleted post's bookmarks are one partition");
+    }
+
+    private static Reads reads(Optional<Map<String, AttributeValue>> bookmark, boolean postDeleted) {
+        return new Reads(bookmark, Map.of(TOMBSTONE, postDeleted
+                ? Optional.of(Map.of(Key.PK, AttributeValue.fromS(TOMBSTONE.pk()))) : Optional.empty()));
+    }
+
+    private static Optional<Map<String, AttributeValue>> bookmark(boolean bookmarked) {
+        return Optional.of(Map.of(Attributes.BOOKMARKED, AttributeValue.fromBool(bookmarked)));
+    }
+}
