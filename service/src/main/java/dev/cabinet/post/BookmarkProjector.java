@@ -23,8 +23,9 @@ import dev.cabinet.table.SortKeyCondition;
 /**
  * Bookmarks as pure decisions. Each (post, user) bookmark is its own stream whose root is the bookmark item, under
  * the post's bookmarks partition; it toggles {@code bookmarked}, and its sparse GSI2 entry (the user's bookmarks,
- * newest first) exists only while bookmarked. A bookmark written while its post is deleted looks again at the post's
- * tombstone and goes.
+ * newest first) exists only while bookmarked. A bookmark reads nothing but its own item, for the reason a like does
+ * ({@link LikeProjector#needs}): one written while or after its post is deleted looks again at the post's tombstone
+ * when its batch ends and goes.
  */
 @ApplicationScoped
 public class BookmarkProjector implements Projector<BookmarkEvent> {
@@ -42,24 +43,12 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
                 : StreamTarget.of(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId());
     }
 
-    /**
-     * A bookmark needs its post's tombstone (a deleted post cannot be bookmarked), not the post: a replay may bring the
-     * bookmark before the post's creation (see {@link LikeProjector#needs}).
-     */
-    @Override
-    public List<Key> needs(BookmarkEvent event) {
-        return event instanceof PostBookmarked ? List.of(KeyPlan.POST_TOMBSTONE.key(event.postId())) : List.of();
-    }
-
     @Override
     public WritePlan decide(BookmarkEvent event, Reads reads) {
         boolean bookmarked = reads.root().map(item -> item.containsKey(Attributes.BOOKMARKED)
                 && item.get(Attributes.BOOKMARKED).bool()).orElse(false);
         Key bookmark = KeyPlan.BOOKMARK.key(event.postId(), event.userId());
         if (event instanceof PostBookmarked saved) {
-            if (reads.item(KeyPlan.POST_TOMBSTONE.key(saved.postId())).isPresent()) {
-                return WritePlan.reject("post " + saved.postId() + " was deleted");
-            }
             if (bookmarked) {
                 return WritePlan.onRoot();   // saved twice (two PUTs that raced): nothing changes
             }

@@ -19,8 +19,8 @@ import io.smallrye.mutiny.Uni;
  * Records that the projector rejected an event (it could not apply, e.g. a comment on a post deleted meanwhile), by
  * event id, so the client that sent the command can learn it. A rejection depends only on the events of the same
  * aggregate before it, which the log orders, so replaying the log reaches the same decision; the first record wins.
- * (So no decision refuses an event because another aggregate's item is not there yet, which a replay's order can
- * bring about; one exception is left, a subfolder whose parent is not there yet: docs/design.md.)
+ * (So no decision refuses an event because another aggregate's item is not there yet, or no longer, which a
+ * replay's order can bring about; the exceptions left are in docs/design.md.)
  */
 @ApplicationScoped
 public class Rejections {

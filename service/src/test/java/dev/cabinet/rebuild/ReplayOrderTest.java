@@ -1,13 +1,16 @@
 package dev.cabinet.rebuild;
 
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.createPost;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +19,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.eventlog.Appended;
 import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.folder.FileEvent;
 import dev.cabinet.folder.FileEvent.FileUploaded;
@@ -27,12 +31,15 @@ import dev.cabinet.post.PostEvent;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableReader;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * A replay of the log (a rebuild) reads the partitions side by side, so an event that refers to another aggregate can
- * come before the event that creates it: a like (keyed by its user) before its post's creation (keyed by the post).
- * The API never appends such a like, but the replay must still end where the live projector did. (A subfolder replayed
+ * come before the event that creates it (a like, keyed by its user, before its post's creation, keyed by the post), or
+ * after the event that deleted it although the live projector applied it before. The replay must still end where the
+ * live projector did. (A subfolder replayed
  * before its parent is still refused: its path comes from the parent; see docs/design.md.)
  */
 @QuarkusTest
@@ -40,6 +47,9 @@ class ReplayOrderTest {
 
     @Inject
     EventLog log;
+
+    @Inject
+    TableReader table;
 
     @Test
     void aLikeReplayedBeforeItsPostsCreationCountsOnceThePostExists() {
@@ -56,6 +66,28 @@ class ReplayOrderTest {
         log.append(PostEvent.CREATED, new PostCreated(post, author, "Late", "created after its like", at), author)
                 .await().atMost(Duration.ofSeconds(10));
         awaitOk("/posts/" + post).body("likeCount", equalTo(1)).body("authorName", equalTo("Replayed"));
+    }
+
+    /**
+     * A like replayed after its post's deletion, although the live projector applied it before: it is applied (no
+     * rejection, as there was none live) and its orphan check takes it, as the deletion's cascade did live.
+     */
+    @Test
+    void aLikeReplayedAfterItsPostsDeletionLeavesNothingAndNoRejection() {
+        String author = newUserId();
+        register(author, "Deleted soon");
+        String post = createPost(author, "Gone before its like");
+        as(author).delete("/posts/" + post).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> given().get("/posts/" + post).statusCode() == 404);
+
+        String liker = newUserId();
+        Appended like = log.append(LikeEvent.LIKED, new PostLiked(post, liker, Timestamps.format(Instant.now())),
+                liker).await().atMost(Duration.ofSeconds(10));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/commands/" + like.eventId()).then()
+                .statusCode(200).body("status", equalTo("applied")));
+        await().atMost(PROJECTION_WAIT).until(() -> table.get(KeyPlan.LIKE.key(post, liker))
+                .await().atMost(Duration.ofSeconds(10)).isEmpty());
+        given().get("/users/" + liker + "/likes").then().statusCode(200).body("items", hasSize(0));
     }
 
     /** An upload (keyed by its file) replayed before its folder's creation (keyed by the folder) is listed there. */
