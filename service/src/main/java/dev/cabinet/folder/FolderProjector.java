@@ -16,6 +16,7 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.DeriveChildren;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
@@ -69,13 +70,16 @@ public class FolderProjector implements Projector<FolderEvent> {
         return moved((FolderMoved) event, reads);
     }
 
-    /** The folder is written with the path its parent has now, so it is never readable without one. */
+    /**
+     * The folder is written with the path its parent has now, so it is never readable without one. A parent not there
+     * yet is not a refusal: the API creates a subfolder only under a folder it finds, but a replay of the log reads the
+     * partitions side by side and can bring the subfolder (keyed by itself) before its parent (keyed by the parent).
+     * Its path is then its own name until the parent's creation passes its path down ({@link DeriveChildren}, when
+     * that batch ends), or its own derivation finds the parent.
+     */
     private static WritePlan created(FolderCreated e, Reads reads) {
         Optional<Map<String, AttributeValue>> parent = e.parentId() == null ? Optional.empty()
                 : reads.item(KeyPlan.FOLDER.key(e.parentId()));
-        if (e.parentId() != null && parent.isEmpty()) {
-            return WritePlan.reject("parent folder " + e.parentId() + " does not exist");
-        }
         Map<String, Object> folder = new HashMap<>();
         folder.put(Attributes.FOLDER_ID, e.folderId());
         folder.put(Attributes.NAME, e.name());
@@ -90,7 +94,8 @@ public class FolderProjector implements Projector<FolderEvent> {
         if (e.parentId() != null) {
             plan.write(entry(e.parentId(), e.folderId(), e.name()));
         }
-        return plan.then(paths(e.folderId()));
+        return plan.then(paths(e.folderId()))
+                .then(new DeriveChildren(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId())));
     }
 
     /**

@@ -58,6 +58,19 @@ public class Derivations {
         return run(found, key, known);
     }
 
+    /**
+     * Runs the derivation for each of the item's children, whatever the item's own derived attributes are: for children
+     * that were written before the item existed.
+     */
+    public Uni<Void> runChildren(String derivation, Key key) {
+        Derivation found = byName.get(derivation);
+        if (found == null) {
+            return Uni.createFrom().failure(new IllegalArgumentException("no derivation named " + derivation));
+        }
+        return store.forEach(found.children(key), walk, child -> run(found, found.childKey(child), null))
+                .replaceWithVoid();
+    }
+
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {
         return deriveOne(derivation, key, known).chain(changed -> changed
                 ? store.forEach(derivation.children(key), walk,

@@ -25,6 +25,7 @@ import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.Delete;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.DeriveChildren;
 import dev.cabinet.projection.WritePlan.FanOut;
 import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.projection.WritePlan.Put;
@@ -472,6 +473,9 @@ public class PlanExecutor {
                     checks.defer(root, event.type(), made, () -> copyCheck(made, seen));
                 } else if (step instanceof OrphanCheck check) {
                     checks.defer(root, event.type(), check, () -> orphanCheck(check));
+                } else if (step instanceof DeriveChildren children) {
+                    checks.defer(root, event.type(), children,
+                            () -> derivations.runChildren(children.derivation(), children.key()));
                 }
             }
             return all(steps.stream()

@@ -9,6 +9,7 @@ import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.Delete;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.DeriveChildren;
 import dev.cabinet.projection.WritePlan.FanOut;
 import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.projection.WritePlan.Put;
@@ -82,6 +83,9 @@ public final class StepCodec {
         } else if (step instanceof Derive d) {
             m.put("derivation", s(d.derivation()));
             m.put("key", key(d.key()));
+        } else if (step instanceof DeriveChildren d) {
+            m.put("derivation", s(d.derivation()));
+            m.put("key", key(d.key()));
         } else if (step instanceof Put p) {
             m.put("item", AttributeValue.fromM(p.item()));
         }
@@ -106,6 +110,7 @@ public final class StepCodec {
             case "FanOut" -> new FanOut(query(m.get("query")),
                     m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));
             case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")));
+            case "DeriveChildren" -> new DeriveChildren(m.get("derivation").s(), key(m.get("key")));
             case "Put" -> new Put(m.get("item").m());
             default -> throw new IllegalArgumentException("unknown recorded step " + op);
         };

@@ -24,7 +24,7 @@ public final class WritePlan {
 
     /** One effect of a plan besides the root write. All are data, so that the root can record them for a redo. */
     public sealed interface Step permits Write, Delete, DeleteCollection, Count, CopyCheck, RefreshCopies, FanOut,
-            Derive, Put, OrphanCheck {
+            Derive, DeriveChildren, Put, OrphanCheck {
     }
 
     /** An item write; the executor guards it by the stream's version unless it already carries a guard of its own. */
@@ -91,6 +91,15 @@ public final class WritePlan {
 
     /** Recomputes a derived attribute of the item (and what depends on it) by the named derivation. */
     public record Derive(String derivation, Key key) implements Step {
+    }
+
+    /**
+     * The named derivation run again for each child of the item when the batch ends: children written before the item
+     * existed (a replay of the log can bring a subfolder before its parent) take their derived attributes from it.
+     * Made after the item's writes, so a child written meanwhile is either found by this walk or finds the item in its
+     * own derivation.
+     */
+    public record DeriveChildren(String derivation, Key key) implements Step {
     }
 
     /** A whole item written as it is, unconditionally: a fact that is the same however often it is written. */

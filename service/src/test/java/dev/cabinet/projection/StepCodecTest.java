@@ -12,6 +12,7 @@ import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.Delete;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.DeriveChildren;
 import dev.cabinet.projection.WritePlan.FanOut;
 import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.projection.WritePlan.Put;
@@ -58,6 +59,7 @@ class StepCodecTest {
                 new FanOut(KeyQuery.of(Index.GSI1, "X", SortKeyCondition.any(), false), null,
                         ItemUpdate.change().set(Attributes.NAME, "x")),
                 new Derive("folder-path", KeyPlan.FOLDER.key("f1")),
+                new DeriveChildren("folder-path", KeyPlan.FOLDER.key("f1")),
                 new OrphanCheck(KeyPlan.POST_TOMBSTONE.key("p1"), List.of(KeyPlan.LIKE.key("p1", "u1"),
                         KeyPlan.POST_COUNTER.key("p1", 3))),
                 new Put(Map.of(Key.PK, AttributeValue.fromS("METRICS#r#0"), Key.SK, AttributeValue.fromS("t"),
