@@ -35,12 +35,13 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
         return List.of(BookmarkEvent.BOOKMARKED, BookmarkEvent.REMOVED);
     }
 
-    /** A first bookmark creates the bookmark's item, a later one finds it; a removal needs one. */
+    /**
+     * A first bookmark creates the bookmark's item, a later one finds it; a removal finds it too, unless its post's
+     * deletion took it first (see {@link LikeProjector#target}).
+     */
     @Override
     public StreamTarget target(BookmarkEvent event) {
-        return event instanceof PostBookmarked
-                ? StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId())
-                : StreamTarget.of(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId());
+        return StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId());
     }
 
     @Override
@@ -56,6 +57,13 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
                     Attributes.USER_ID, saved.userId(), Attributes.BOOKMARKED, true,
                     Attributes.CREATED_AT, saved.bookmarkedAt())))
                     .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(saved.postId()), List.of(bookmark)));
+        }
+        if (reads.root().isEmpty()) {
+            // Its bookmark went with its post: recorded on an item that says so, which the orphan check takes.
+            return WritePlan.onRoot(ItemUpdate.of(bookmark, KeyPlan.BOOKMARK.name())
+                    .set(Attributes.POST_ID, event.postId()).set(Attributes.USER_ID, event.userId())
+                    .set(Attributes.BOOKMARKED, false))
+                    .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(bookmark)));
         }
         if (!bookmarked) {
             return WritePlan.onRoot();   // removed twice: nothing changes

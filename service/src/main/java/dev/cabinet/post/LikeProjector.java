@@ -51,12 +51,14 @@ public class LikeProjector implements Projector<LikeEvent> {
         return List.of(LikeEvent.LIKED, LikeEvent.UNLIKED);
     }
 
-    /** A first like creates the like's item, a later one finds it; an unlike needs one. */
+    /**
+     * A first like creates the like's item, a later one finds it. An unlike finds it too, unless its post's deletion
+     * took it first (live, the unlike then came after the deletion; a replay may bring it before): it is not refused
+     * then, so that a replay and the live projector end alike, with no item and no rejection.
+     */
     @Override
     public StreamTarget target(LikeEvent event) {
-        return event instanceof PostLiked
-                ? StreamTarget.upserting(KeyPlan.LIKE_STREAM, event.postId(), event.userId())
-                : StreamTarget.of(KeyPlan.LIKE_STREAM, event.postId(), event.userId());
+        return StreamTarget.upserting(KeyPlan.LIKE_STREAM, event.postId(), event.userId());
     }
 
     /**
@@ -84,6 +86,13 @@ public class LikeProjector implements Projector<LikeEvent> {
                     Attributes.USER_ID, like.userId(), Attributes.LIKED, true, Attributes.CREATED_AT, like.likedAt()))
                     .set(Attributes.UNLIKE_COUNTED, null);
             return counted(WritePlan.onRoot(root), like, +1, Attributes.LIKE_COUNTED);
+        }
+        if (reads.root().isEmpty()) {
+            // Its like went with its post: the unlike is recorded on an item that says so, which the orphan check takes.
+            Key gone = KeyPlan.LIKE.key(event.postId(), event.userId());
+            return WritePlan.onRoot(ItemUpdate.of(gone, KeyPlan.LIKE.name()).set(Attributes.POST_ID, event.postId())
+                    .set(Attributes.USER_ID, event.userId()).set(Attributes.LIKED, false))
+                    .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(gone)));
         }
         if (!liked) {
             return WritePlan.onRoot();   // unliked twice: nothing changes

@@ -104,13 +104,20 @@ class BookmarkDecisionsTest {
                                 .set(Index.GSI2.pkAttribute(), null)
                                 .set(Index.GSI2.skAttribute(), null))),
                 Arguments.of("a removal of a bookmark removed already only records itself",
-                        PROJECTOR.decide(REMOVES, new Reads(bookmark(false), Map.of())), WritePlan.onRoot()));
+                        PROJECTOR.decide(REMOVES, new Reads(bookmark(false), Map.of())), WritePlan.onRoot()),
+                Arguments.of("a removal whose bookmark went with its post records itself on an item that says so, "
+                        + "which its orphan check takes",
+                        PROJECTOR.decide(REMOVES, new Reads(Optional.empty(), Map.of())),
+                        WritePlan.onRoot(ItemUpdate.of(BOOKMARK, KeyPlan.BOOKMARK.name())
+                                        .set(Attributes.POST_ID, "p1").set(Attributes.USER_ID, "ann")
+                                        .set(Attributes.BOOKMARKED, false))
+                                .then(new OrphanCheck(TOMBSTONE, List.of(BOOKMARK)))));
     }
 
     @Test
     void aBookmarkIsItsOwnStreamAndReadsNothingElse() {
         assertEquals(StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, "p1", "ann"), PROJECTOR.target(SAVES));
-        assertEquals(StreamTarget.of(KeyPlan.BOOKMARK_STREAM, "p1", "ann"), PROJECTOR.target(REMOVES));
+        assertEquals(StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, "p1", "ann"), PROJECTOR.target(REMOVES));
         assertEquals(List.of(), PROJECTOR.needs(SAVES), "not its post: a replay may bring it before or after it");
         assertEquals(List.of(), PROJECTOR.needs(REMOVES));
         assertEquals("ann", SAVES.aggregateId(), "keyed by the user");

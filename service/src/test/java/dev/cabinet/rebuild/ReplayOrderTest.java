@@ -1,11 +1,13 @@
 package dev.cabinet.rebuild;
 
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.applied;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.awaitOk;
 import static dev.cabinet.support.Api.createPost;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
+import static dev.cabinet.support.Api.waiting;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -28,6 +30,7 @@ import dev.cabinet.folder.FolderEvent;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.post.LikeEvent;
 import dev.cabinet.post.LikeEvent.PostLiked;
+import dev.cabinet.post.LikeEvent.PostUnliked;
 import dev.cabinet.post.PostEvent;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.shared.Ids;
@@ -88,6 +91,31 @@ class ReplayOrderTest {
         await().atMost(PROJECTION_WAIT).until(() -> table.get(KeyPlan.LIKE.key(post, liker))
                 .await().atMost(Duration.ofSeconds(10)).isEmpty());
         given().get("/users/" + liker + "/likes").then().statusCode(200).body("items", hasSize(0));
+    }
+
+    /**
+     * An unlike applied after its post's deletion took its like (live, it came after the deletion; a replay may bring
+     * it before, and apply it): it is applied here too, its item taken by its orphan check, and no rejection recorded
+     * that a replay would not record.
+     */
+    @Test
+    void anUnlikeAppliedAfterItsPostsDeletionLeavesNothingAndNoRejection() {
+        String author = newUserId();
+        register(author, "Unliked");
+        String post = createPost(author, "Liked, deleted, unliked");
+        String liker = newUserId();
+        register(liker, "Liker");
+        applied(waiting(liker).put("/posts/" + post + "/likes"));
+        as(author).delete("/posts/" + post).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> table.get(KeyPlan.LIKE.key(post, liker))
+                .await().atMost(Duration.ofSeconds(10)).isEmpty());
+
+        Appended unlike = log.append(LikeEvent.UNLIKED, new PostUnliked(post, liker,
+                Timestamps.format(Instant.now())), liker).await().atMost(Duration.ofSeconds(10));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/commands/" + unlike.eventId()).then()
+                .statusCode(200).body("status", equalTo("applied")));
+        await().atMost(PROJECTION_WAIT).until(() -> table.get(KeyPlan.LIKE.key(post, liker))
+                .await().atMost(Duration.ofSeconds(10)).isEmpty());
     }
 
     /**
