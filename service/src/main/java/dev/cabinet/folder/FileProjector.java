@@ -14,7 +14,6 @@ import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
-import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 

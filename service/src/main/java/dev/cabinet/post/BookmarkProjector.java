@@ -11,10 +11,10 @@ import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
-import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
@@ -46,8 +46,7 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
 
     @Override
     public WritePlan decide(BookmarkEvent event, Reads reads) {
-        boolean bookmarked = reads.root().map(item -> item.containsKey(Attributes.BOOKMARKED)
-                && item.get(Attributes.BOOKMARKED).bool()).orElse(false);
+        boolean bookmarked = reads.root().map(item -> Items.isTrue(item, Attributes.BOOKMARKED)).orElse(false);
         Key bookmark = KeyPlan.BOOKMARK.key(event.postId(), event.userId());
         if (event instanceof PostBookmarked saved) {
             if (bookmarked) {
@@ -56,14 +55,14 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
             return WritePlan.onRoot(KeyPlan.BOOKMARK.write(Map.of(Attributes.POST_ID, saved.postId(),
                     Attributes.USER_ID, saved.userId(), Attributes.BOOKMARKED, true,
                     Attributes.CREATED_AT, saved.bookmarkedAt())))
-                    .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(saved.postId()), List.of(bookmark)));
+                    .then(PostProjector.goneWithPost(saved.postId(), List.of(bookmark)));
         }
         if (reads.root().isEmpty()) {
             // Its bookmark went with its post: recorded on an item that says so, which the orphan check takes.
             return WritePlan.onRoot(ItemUpdate.of(bookmark, KeyPlan.BOOKMARK.name())
                     .set(Attributes.POST_ID, event.postId()).set(Attributes.USER_ID, event.userId())
                     .set(Attributes.BOOKMARKED, false))
-                    .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(bookmark)));
+                    .then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));
         }
         if (!bookmarked) {
             return WritePlan.onRoot();   // removed twice: nothing changes

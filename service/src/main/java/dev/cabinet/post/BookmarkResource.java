@@ -106,8 +106,8 @@ public class BookmarkResource {
     }
 
     private Uni<Boolean> bookmarked(String postId, String userId) {
-        return table.get(KeyPlan.BOOKMARK.key(postId, userId)).map(found -> found.map(item -> item.containsKey(
-                Attributes.BOOKMARKED) && item.get(Attributes.BOOKMARKED).bool()).orElse(false));
+        return table.get(KeyPlan.BOOKMARK.key(postId, userId)).map(found -> found.map(item -> Items.isTrue(item,
+                Attributes.BOOKMARKED)).orElse(false));
     }
 
     /**

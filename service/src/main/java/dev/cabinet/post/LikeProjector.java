@@ -14,10 +14,10 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.WritePlan.Count;
-import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
@@ -76,8 +76,7 @@ public class LikeProjector implements Projector<LikeEvent> {
 
     @Override
     public WritePlan decide(LikeEvent event, Reads reads) {
-        boolean liked = reads.root().map(like -> like.containsKey(Attributes.LIKED)
-                && like.get(Attributes.LIKED).bool()).orElse(false);
+        boolean liked = reads.root().map(like -> Items.isTrue(like, Attributes.LIKED)).orElse(false);
         if (event instanceof PostLiked like) {
             if (liked) {
                 return WritePlan.onRoot();   // liked twice (two PUTs that raced): nothing changes
@@ -92,7 +91,7 @@ public class LikeProjector implements Projector<LikeEvent> {
             Key gone = KeyPlan.LIKE.key(event.postId(), event.userId());
             return WritePlan.onRoot(ItemUpdate.of(gone, KeyPlan.LIKE.name()).set(Attributes.POST_ID, event.postId())
                     .set(Attributes.USER_ID, event.userId()).set(Attributes.LIKED, false))
-                    .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(gone)));
+                    .then(PostProjector.goneWithPost(event.postId(), List.of(gone)));
         }
         if (!liked) {
             return WritePlan.onRoot();   // unliked twice: nothing changes
@@ -114,7 +113,7 @@ public class LikeProjector implements Projector<LikeEvent> {
         Key like = KeyPlan.LIKE.key(event.postId(), event.userId());
         Key counter = PostCounters.counter(event.postId(), Shards.of(event.userId(), shards));
         return plan.then(new Count(counter, KeyPlan.POST_COUNTER, Attributes.LIKE_COUNT, delta, like, flag))
-                .then(new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(event.postId()), List.of(like, counter)));
+                .then(PostProjector.goneWithPost(event.postId(), List.of(like, counter)));
     }
 
     /** What goes with a deleted post besides its comments: its likes and its counter shards. */

@@ -105,8 +105,8 @@ public class LikeResource {
     }
 
     private Uni<Boolean> liked(String postId, String userId) {
-        return table.get(KeyPlan.LIKE.key(postId, userId)).map(like -> like.map(item -> item.containsKey(
-                Attributes.LIKED) && item.get(Attributes.LIKED).bool()).orElse(false));
+        return table.get(KeyPlan.LIKE.key(postId, userId)).map(like -> like.map(item -> Items.isTrue(item,
+                Attributes.LIKED)).orElse(false));
     }
 
     /** The posts a user likes, newest like first (pattern 24: GSI2 LIKER#u, where only current likes have an entry). */

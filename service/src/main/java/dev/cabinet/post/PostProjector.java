@@ -19,6 +19,7 @@ import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.WritePlan.CopyCheck;
 import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
@@ -155,6 +156,15 @@ public class PostProjector implements Projector<PostEvent> {
         return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
                         Attributes.POST_COUNT, -1, summary, UNCOUNTED))
                 .delete(summary);
+    }
+
+    /**
+     * The second look an item written under a post from another stream needs (a like, its counter shard, a bookmark):
+     * when the batch ends, the post's tombstone is read, and if the post was deleted meanwhile (its deletion may have
+     * deleted what it owns before these writes) the items go. Either that deletion finds them or this look finds it.
+     */
+    static OrphanCheck goneWithPost(String postId, List<Key> items) {
+        return new OrphanCheck(KeyPlan.POST_TOMBSTONE.key(postId), items);
     }
 
     /** The values naming the post's summary (and what else it is to hold), from the post's metadata. */

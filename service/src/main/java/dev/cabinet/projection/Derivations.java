@@ -7,6 +7,7 @@ import dev.cabinet.table.TableWriter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -51,11 +52,7 @@ public class Derivations {
      * the item is read.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known) {
-        Derivation found = byName.get(derivation);
-        if (found == null) {
-            return Uni.createFrom().failure(new IllegalArgumentException("no derivation named " + derivation));
-        }
-        return run(found, key, known);
+        return named(derivation, found -> run(found, key, known));
     }
 
     /**
@@ -63,12 +60,15 @@ public class Derivations {
      * that were written before the item existed.
      */
     public Uni<Void> runChildren(String derivation, Key key) {
+        return named(derivation, found -> store.forEach(found.children(key), walk,
+                child -> run(found, found.childKey(child), null)).replaceWithVoid());
+    }
+
+    /** The work with the derivation of that name; a failure when none has it. */
+    private Uni<Void> named(String derivation, Function<Derivation, Uni<Void>> work) {
         Derivation found = byName.get(derivation);
-        if (found == null) {
-            return Uni.createFrom().failure(new IllegalArgumentException("no derivation named " + derivation));
-        }
-        return store.forEach(found.children(key), walk, child -> run(found, found.childKey(child), null))
-                .replaceWithVoid();
+        return found == null ? Uni.createFrom().failure(new IllegalArgumentException("no derivation named "
+                + derivation)) : work.apply(found);
     }
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {

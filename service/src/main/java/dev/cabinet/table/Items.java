@@ -46,4 +46,10 @@ public final class Items {
     public static boolean has(Map<String, AttributeValue> item, String name) {
         return item.containsKey(name);
     }
+
+    /** Whether the item's boolean attribute is there and true (a like's {@code liked}, a bookmark's {@code bookmarked}). */
+    public static boolean isTrue(Map<String, AttributeValue> item, String name) {
+        AttributeValue value = item.get(name);
+        return value != null && Boolean.TRUE.equals(value.bool());
+    }
 }
