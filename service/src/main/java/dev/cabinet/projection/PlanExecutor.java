@@ -476,20 +476,27 @@ public class PlanExecutor {
                 } else if (step instanceof DeriveChildren children) {
                     checks.defer(root, event.type(), children,
                             () -> derivations.runChildren(children.derivation(), children.key()));
+                } else if (step instanceof RefreshCopies refresh && refresh.whenBatchEnds()) {
+                    checks.defer(root, event.type(), refresh, () -> last(refresh, versionAttribute, version, seen));
                 }
             }
             return all(steps.stream()
                     .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)))
+                    .filter(step -> !(step instanceof RefreshCopies refresh && refresh.whenBatchEnds()))
                     .map(step -> last(step, versionAttribute, version, seen))
                     .filter(uni -> uni != null).toList());
         }
 
         /**
          * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
-         * marker this plan writes, so that it cannot have been counted before.
+         * marker this plan writes, so that it cannot have been counted before; that includes a marker that is the root
+         * when the first writes go out with the recording write (a like counted on its own item). Should that recording
+         * be refused, another attempt of the event recorded it, and the change is refused by its token, pending until
+         * that attempt's marker is flagged: the same rule as a marker written beside the recording (a post's summary).
          */
         private boolean countsAlongside(Count count) {
-            return firstTime && written.contains(count.marker());
+            return firstTime && (written.contains(count.marker())
+                    || withRecording && count.marker().equals(target.root()));
         }
 
         /**

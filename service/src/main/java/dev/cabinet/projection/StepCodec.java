@@ -74,6 +74,9 @@ public final class StepCodec {
             m.put("orphans", AttributeValue.fromL(o.orphans().stream().map(StepCodec::key).toList()));
         } else if (step instanceof RefreshCopies r) {
             m.put("source", key(r.source()));
+            if (r.whenBatchEnds()) {
+                m.put("end", AttributeValue.fromBool(true));
+            }
         } else if (step instanceof FanOut f) {
             m.put("query", query(f.query()));
             if (f.target() != null) {
@@ -106,7 +109,8 @@ public final class StepCodec {
                     m.get("holders").l().stream().map(StepCodec::key).toList());
             case "OrphanCheck" -> new OrphanCheck(key(m.get("tombstone")),
                     m.get("orphans").l().stream().map(StepCodec::key).toList());
-            case "RefreshCopies" -> new RefreshCopies(key(m.get("source")));
+            case "RefreshCopies" -> new RefreshCopies(key(m.get("source")),
+                    m.containsKey("end") && m.get("end").bool());
             case "FanOut" -> new FanOut(query(m.get("query")),
                     m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));
             case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")));

@@ -78,8 +78,23 @@ public final class WritePlan {
     public record OrphanCheck(Key tombstone, List<Key> orphans) implements Step {
     }
 
-    /** Refreshes every declared copy of the {@code source} item's attributes, wherever the key plan says they live. */
-    public record RefreshCopies(Key source) implements Step {
+    /**
+     * Refreshes every declared copy of the {@code source} item's attributes, wherever the key plan says they live;
+     * {@code whenBatchEnds}: the walk only repairs copies made before the source existed (a profile's first
+     * registration, which live comes before anything copies it, and a replay may not), so the executor makes it with
+     * the checks when the batch ends, off the event's path, rather than as the event's last round.
+     */
+    public record RefreshCopies(Key source, boolean whenBatchEnds) implements Step {
+
+        /** A walk on the event's path: a change of the source that its copies follow. */
+        public RefreshCopies(Key source) {
+            this(source, false);
+        }
+
+        /** A walk that only repairs copies made before the source existed, made when the batch ends. */
+        public static RefreshCopies whenBatchEnds(Key source) {
+            return new RefreshCopies(source, true);
+        }
     }
 
     /**

@@ -56,7 +56,10 @@ public class UserProjector implements Projector<UserEvent> {
             return erased(e, profile);
         }
         if (event instanceof UserRegistered e) {
-            // Copies made before the registration (none should be) or by a concurrent one get this profile.
+            // Copies made before the registration (none live; a replay may bring a comment first) get this profile;
+            // a second registration replaces the fields like an update, and its copies follow on the event's path.
+            RefreshCopies walk = reads.root().isEmpty() ? RefreshCopies.whenBatchEnds(profile)
+                    : new RefreshCopies(profile);
             return WritePlan.onRoot(KeyPlan.USER_PROFILE.write(Values.of(
                     Attributes.USER_ID, e.userId(),
                     Attributes.NAME, e.name(),
@@ -64,7 +67,7 @@ public class UserProjector implements Projector<UserEvent> {
                     .set(Attributes.AVATAR_URL, e.avatarUrl())
                     .setIfAbsent(Attributes.REGISTERED_AT, e.registeredAt())
                     .setIfAbsent(Attributes.POST_COUNT, 0))
-                    .then(new RefreshCopies(profile));
+                    .then(walk);
         }
         return updated((UserProfileUpdated) event, reads, profile);
     }

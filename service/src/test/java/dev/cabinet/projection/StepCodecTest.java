@@ -54,6 +54,7 @@ class StepCodecTest {
                         KeyPlan.USER_POST.key("u1", "2026-01-31T12:00:00.000Z", "p1"), "uncounted"),
                 new CopyCheck(PROFILE, 41, List.of(POST, KeyPlan.POST.key("p2"))),
                 new RefreshCopies(PROFILE),
+                RefreshCopies.whenBatchEnds(PROFILE),
                 new FanOut(KeyQuery.of(Index.GSI2, "AUTHOR#u1", SortKeyCondition.between("a", "b"), true),
                         KeyPlan.GROUP_MEMBER, ItemUpdate.change().set(Attributes.GROUP_NAME, "Chess")),
                 new FanOut(KeyQuery.of(Index.GSI1, "X", SortKeyCondition.any(), false), null,

@@ -37,6 +37,8 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableReader;
+import dev.cabinet.user.UserEvent;
+import dev.cabinet.user.UserEvent.UserRegistered;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -69,6 +71,25 @@ class ReplayOrderTest {
         log.append(PostEvent.CREATED, new PostCreated(post, author, "Late", "created after its like", at), author)
                 .await().atMost(Duration.ofSeconds(10));
         awaitOk("/posts/" + post).body("likeCount", equalTo(1)).body("authorName", equalTo("Replayed"));
+    }
+
+    /**
+     * A post replayed before its author's registration (the user's topic is read beside the posts'): the registration's
+     * walk, made when its batch ends, gives the post the author's name.
+     */
+    @Test
+    void aPostReplayedBeforeItsAuthorsRegistrationTakesTheNameFromIt() {
+        String author = newUserId();
+        String post = Ids.newId();
+        String at = Timestamps.format(Instant.now());
+        log.append(PostEvent.CREATED, new PostCreated(post, author, "Early", "before its author registered", at),
+                author).await().atMost(Duration.ofSeconds(10));
+        awaitOk("/posts/" + post).body("title", equalTo("Early"));
+
+        log.append(UserEvent.REGISTERED, new UserRegistered(author, "Registered late", author + "@example.org", null,
+                at), author).await().atMost(Duration.ofSeconds(10));
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + post).then().statusCode(200)
+                .body("authorName", equalTo("Registered late")));
     }
 
     /**

@@ -32,14 +32,24 @@ class UserProjectorTest {
         assertEquals("onRoot(USER#u1/PROFILE: SET type = \"UserProfile\", userId = \"u1\", name = \"Ada\", "
                 + "email = \"ada@example.org\", registeredAt = if_not_exists(registeredAt, \"" + T + "\"), "
                 + "postCount = if_not_exists(postCount, 0) REMOVE avatarUrl) then "
-                + "[RefreshCopies[source=USER#u1 / PROFILE]]",
+                + "[RefreshCopies[source=USER#u1 / PROFILE, whenBatchEnds=true]]",
                 projector.decide(registered, new Reads(Optional.empty(), Map.of())).toString());
+    }
+
+    @Test
+    void aSecondRegistrationReplacesTheFieldsAndItsCopiesFollowOnTheEventsPath() {
+        UserRegistered again = new UserRegistered("u1", "Bea", "bea@example.org", null, T);
+        assertEquals("onRoot(USER#u1/PROFILE: SET type = \"UserProfile\", userId = \"u1\", name = \"Bea\", "
+                + "email = \"bea@example.org\", registeredAt = if_not_exists(registeredAt, \"" + T + "\"), "
+                + "postCount = if_not_exists(postCount, 0) REMOVE avatarUrl) then "
+                + "[RefreshCopies[source=USER#u1 / PROFILE, whenBatchEnds=false]]",
+                projector.decide(again, new Reads(REGISTERED, Map.of())).toString());
     }
 
     @Test
     void aNewNameOrAvatarRefreshesTheCopies() {
         assertEquals("onRoot(USER#u1/PROFILE: SET type = \"UserProfile\", userId = \"u1\", name = \"Bea\") then "
-                + "[RefreshCopies[source=USER#u1 / PROFILE]]",
+                + "[RefreshCopies[source=USER#u1 / PROFILE, whenBatchEnds=false]]",
                 projector.decide(new UserProfileUpdated("u1", "Bea", null, null), new Reads(REGISTERED, Map.of()))
                         .toString());
     }
