@@ -531,7 +531,7 @@ class DeploymentManifestsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.native", "Dockerfile.native-micro" })
+    @ValueSource(strings = { "Dockerfile.jvm", "Dockerfile.jvm25", "Dockerfile.native", "Dockerfile.native-micro" })
     void theImagesFollowTheConventions(String file) throws IOException {
         String dockerfile = Files.readString(DOCKER.resolve(file), StandardCharsets.UTF_8);
         assertTrue(dockerfile.startsWith("####"), file + " starts with its usage header");

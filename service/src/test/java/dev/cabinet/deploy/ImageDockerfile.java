@@ -33,6 +33,15 @@ public final class ImageDockerfile {
         this.text = text;
     }
 
+    /** The Java 25 runtime that Dockerfile.jvm25's step and entrypoint run on here: a JDK 25 of this machine. */
+    public static final Path JDK25 = Path.of(System.getProperty("cabinet.jdk25.home",
+            "/usr/lib/jvm/temurin-25-jdk-amd64"));
+
+    /** The home of the JVM that runs the named image's Java here: a JDK 25 for Dockerfile.jvm25, else this JVM's. */
+    public static Path javaHome(String name) {
+        return name.startsWith("Dockerfile.jvm25") ? JDK25 : Path.of(System.getProperty("java.home"));
+    }
+
     public static ImageDockerfile read(String name) {
         try {
             return of(name, Files.readString(DIR.resolve(name), StandardCharsets.UTF_8));

@@ -3,6 +3,7 @@ package dev.cabinet.deploy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,9 +22,10 @@ import dev.cabinet.crash.ProcessHarness;
 import dev.cabinet.devservices.launcher.FreePorts;
 
 /**
- * The JVM image started as its entrypoint starts it: the command line the base image's {@code run-java.sh}
+ * The JVM images started as their entrypoint starts them: the command line the base image's {@code run-java.sh}
  * composes ({@link RunJava}) from the Dockerfile's {@code ENV} and its header's {@code docker run -e} settings, run on
- * this JVM against the packaged application laid out as the Dockerfile copies it, must answer ready. Only what Docker
+ * a JVM of the image's Java version (this one for Dockerfile.jvm, a JDK 25 for Dockerfile.jvm25) against the packaged
+ * application laid out as the Dockerfile copies it, must answer ready. Only what Docker
  * itself would provide is substituted: the container's paths by the build output, the host's Kafka and DynamoDB
  * addresses by the test's broker and dynalite, the mounted key file by the test's, and the published port by a free
  * one.
@@ -31,9 +33,12 @@ import dev.cabinet.devservices.launcher.FreePorts;
 class ImageEntrypointIT {
 
     private static final Path OUT = Path.of("target", "image-entrypoint-it").toAbsolutePath();
+    private static final Path JDK25 = ImageDockerfile.JDK25;
     private static ProcessHarness harness;
     /** The image build's own AppCDS step, run once for both tests: it starts the application to write the archive. */
     private static ImageArchiveStep archived;
+    /** Dockerfile.jvm25's AOT cache step, likewise. */
+    private static ImageArchiveStep cached;
 
     @BeforeAll
     static void infrastructure() throws Exception {
@@ -58,6 +63,20 @@ class ImageEntrypointIT {
         return archived;
     }
 
+    /** The AOT cache step of Dockerfile.jvm25, run as written by a JDK 25. */
+    private static synchronized ImageArchiveStep cached() throws Exception {
+        assumeTrue(Files.isExecutable(JDK25.resolve("bin").resolve("java")), "no JDK 25 at " + JDK25
+                + " (-Dcabinet.jdk25.home)");
+        if (cached == null) {
+            ImageArchiveStep step = new ImageArchiveStep(OUT.resolve("jvm25-app.aot"), Path.of("target", "quarkus-app")
+                    .toAbsolutePath(), "Dockerfile.jvm25", JDK25);
+            assertEquals(0, step.archive(OUT.resolve("jvm25-cache.log")), "the cache step failed; see jvm25-cache.log");
+            assertTrue(Files.size(step.archive()) > 0, "no cache written at " + step.archive());
+            cached = step;
+        }
+        return cached;
+    }
+
     /**
      * The archive step must end by itself, connecting to nothing, and leave an archive that a JVM started with the
      * options the image's entrypoint gives it (RunJava) and {@code -Xshare:on} (which refuses to run without it) loads
@@ -77,6 +96,23 @@ class ImageEntrypointIT {
         assertTrue(fromArchive > 100, "only " + fromArchive + " of Cabinet's classes came from the archive");
     }
 
+    /**
+     * Likewise for the Java 25 image: its step ends by itself, and a JVM started with the entrypoint's options and
+     * {@code -XX:AOTMode=on} (which refuses to run without a usable cache) loads the application's classes from it.
+     */
+    @Test
+    void theJava25ImagesCacheStepEndsByItselfAndItsCacheIsUsed() throws Exception {
+        ImageArchiveStep step = cached();
+        Path log = OUT.resolve("use-aot.log");
+        List<String> options = new ArrayList<>(ImageDockerfile.read("Dockerfile.jvm25").entrypointJvmOptions(Map.of(),
+                Map.of("/deployments/app.aot", step.archive())));
+        options.addAll(List.of("-XX:AOTMode=on", "-Xlog:class+load=info"));
+        assertEquals(0, step.startFromArchive(options, log), "a JVM could not start from the cache; see use-aot.log");
+        long fromCache = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(line -> line.contains("dev.cabinet.") && line.contains("source: shared objects file")).count();
+        assertTrue(fromCache > 100, "only " + fromCache + " of Cabinet's classes came from the cache");
+    }
+
     @Test
     void theJvmImageAnswersReadyStartedAsItsEntrypointStartsIt() throws Exception {
         ImageDockerfile dockerfile = ImageDockerfile.read("Dockerfile.jvm");
@@ -86,16 +122,28 @@ class ImageEntrypointIT {
         paths.put("/deployments/app-cds.jsa", step.archive());
         paths.put("/deployments", Path.of("target", "quarkus-app").toAbsolutePath());
 
-        startAsTheEntrypoint(dockerfile, paths);
+        startAsTheEntrypoint(dockerfile, paths, Path.of(System.getProperty("java.home")));
     }
 
-    private static void startAsTheEntrypoint(ImageDockerfile dockerfile, Map<String, Path> paths) throws Exception {
+    @Test
+    void theJava25ImageAnswersReadyStartedAsItsEntrypointStartsIt() throws Exception {
+        ImageDockerfile dockerfile = ImageDockerfile.read("Dockerfile.jvm25");
+        ImageArchiveStep step = cached();
+        Map<String, Path> paths = new LinkedHashMap<>();
+        paths.put("/deployments/app.aot", step.archive());
+        paths.put("/deployments", Path.of("target", "quarkus-app").toAbsolutePath());
+
+        startAsTheEntrypoint(dockerfile, paths, JDK25);
+    }
+
+    private static void startAsTheEntrypoint(ImageDockerfile dockerfile, Map<String, Path> paths, Path javaHome)
+            throws Exception {
         RunJava.Command command = dockerfile.entrypointCommand();
         assertEquals(List.of("-XX:+UseG1GC"), command.collectors(), "composed by " + RunJava.SOURCE + ": "
                 + command.arguments());
 
         List<String> arguments = new ArrayList<>();
-        arguments.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        arguments.add(javaHome.resolve("bin").resolve("java").toString());
         for (String argument : command.arguments().subList(1, command.arguments().size())) {
             arguments.add(ImageDockerfile.onThisMachine(argument, paths));
         }

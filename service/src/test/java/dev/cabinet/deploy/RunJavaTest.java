@@ -139,8 +139,19 @@ class RunJavaTest {
                 .toList());
     }
 
+    /** The Java 25 image's entrypoint composes the same line as the Java 21 image's, the cache in place of the archive. */
+    @Test
+    void theJava25ImageGivesTheJvmTheSameLineWithItsCacheInPlaceOfTheArchive() {
+        List<String> jvm = ImageDockerfile.read("Dockerfile.jvm").entrypointCommand().arguments();
+        List<String> jvm25 = ImageDockerfile.read("Dockerfile.jvm25").entrypointCommand().arguments();
+        assertEquals(jvm.stream().filter(option -> !option.startsWith("-XX:SharedArchiveFile")
+                && !option.equals("-Xshare:auto")).toList(),
+                jvm25.stream().filter(option -> !option.startsWith("-XX:AOTCache=")).toList());
+        assertTrue(jvm25.contains("-XX:AOTCache=/deployments/app.aot"), jvm25.toString());
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = { "Dockerfile.native", "Dockerfile.native-micro" })
+    @ValueSource(strings = { "Dockerfile.jvm25", "Dockerfile.native", "Dockerfile.native-micro" })
     void everyHeaderRunsItsOwnImageWithTheSettingsTheStartedJvmImageIsGiven(String file) {
         ImageDockerfile dockerfile = ImageDockerfile.read(file);
         ImageDockerfile.DockerRun jvm = ImageDockerfile.read("Dockerfile.jvm").run();
