@@ -29,12 +29,18 @@ final class BaselineApp {
      */
     static AppProcess process(ProcessHarness harness, String name, List<String> jvm, Map<String, String> properties)
             throws Exception {
+        return process(harness, name, jvm, properties, Path.of(System.getProperty("java.home")));
+    }
+
+    /** As {@link #process(ProcessHarness, String, List, Map)}, run by the JVM in {@code javaHome}. */
+    static AppProcess process(ProcessHarness harness, String name, List<String> jvm, Map<String, String> properties,
+            Path javaHome) throws Exception {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException(JAR + " is missing: benchmark/run and benchmark/footprint build "
                     + "benchmark/baseline first");
         }
         int port = FreePorts.pick();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString()));
         command.addAll(jvm);
         command.addAll(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dkafka.bootstrap.servers=" + harness.broker.bootstrapServers(),

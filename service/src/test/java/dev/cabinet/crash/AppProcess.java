@@ -47,9 +47,11 @@ public final class AppProcess {
     private int starts;
 
     AppProcess(String name, int port, Map<String, String> properties, Map<String, String> environment, Path logDir,
-            List<String> jvmOptions, boolean recordAwsCalls) {
+            List<String> jvmOptions, boolean recordAwsCalls, Path javaHome) {
         this.name = name;
-        boolean ownArchive = jvmOptions.stream().anyMatch(option -> option.startsWith("-XX:SharedArchiveFile"));
+        // An archive or AOT cache of its own replaces the build's archive (which only this JVM's build can read).
+        boolean ownArchive = jvmOptions.stream().anyMatch(option -> option.startsWith("-XX:SharedArchiveFile")
+                || option.startsWith("-XX:AOTCache"));
         boolean buildArchive = !ownArchive && Files.isRegularFile(BUILD_ARCHIVE);
         this.workingDirectory = null;
         this.directory = buildArchive ? APP : null;
@@ -59,7 +61,7 @@ public final class AppProcess {
         this.port = port;
         this.environment = environment;
         this.logDir = logDir;
-        this.command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        this.command = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString()));
         command.addAll(jvmOptions);
         if (buildArchive) {
             command.add("-XX:SharedArchiveFile=" + BUILD_ARCHIVE.getFileName());

@@ -87,6 +87,12 @@ public final class ProcessHarness implements AutoCloseable {
 
     /** An application process (not started) with these properties and JVM options. */
     public AppProcess app(String name, Map<String, String> extra, List<String> jvmOptions) throws Exception {
+        return app(name, extra, jvmOptions, Path.of(System.getProperty("java.home")));
+    }
+
+    /** An application process (not started) with these properties and JVM options, run by the JVM in {@code javaHome}. */
+    public AppProcess app(String name, Map<String, String> extra, List<String> jvmOptions, Path javaHome)
+            throws Exception {
         Map<String, String> properties = new HashMap<>();
         properties.put("kafka.bootstrap.servers", broker.bootstrapServers());
         properties.put("quarkus.dynamodb.endpoint-override", dynalite.endpoint());
@@ -114,7 +120,7 @@ public final class ProcessHarness implements AutoCloseable {
                 "CABINET_KEY_WRAPPING", "local",
                 "CABINET_LOCAL_WRAPPING_KEY", "cHJvY2Vzcy10ZXN0LWxvY2FsLXdyYXBwaW5nLWtleSE=");
         AppProcess app = new AppProcess(name, FreePorts.pick(), properties, environment, dir, jvmOptions,
-                recordAwsCalls);
+                recordAwsCalls, javaHome);
         apps.add(app);
         return app;
     }
