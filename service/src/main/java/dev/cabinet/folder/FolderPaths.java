@@ -95,6 +95,17 @@ public class FolderPaths implements Derivation {
         return parent.map(p -> Items.string(p, Attributes.PATH)).orElse("") + SEPARATOR + name;
     }
 
+    /**
+     * The path of a folder at {@code path} once renamed from {@code oldName} to {@code newName}: its parent's part
+     * kept, the name replaced; empty when the path does not end with the old name (the derivation writes it then).
+     */
+    static Optional<String> renamed(String path, String oldName, String newName) {
+        String last = SEPARATOR + oldName;
+        return path != null && oldName != null && path.endsWith(last)
+                ? Optional.of(path.substring(0, path.length() - last.length()) + SEPARATOR + newName)
+                : Optional.empty();
+    }
+
     /** The ancestor ids of a folder under {@code parent}: the parent's ancestors, then the parent. */
     static String ancestors(Optional<Map<String, AttributeValue>> parent, String parentId) {
         return parent.map(p -> join(Items.string(p, Attributes.ANCESTOR_IDS), parentId)).orElse("");

@@ -62,10 +62,7 @@ public class FolderProjector implements Projector<FolderEvent> {
             return created(e, reads);
         }
         if (event instanceof FolderRenamed e) {
-            return WritePlan.onRoot(ItemUpdate.of(KeyPlan.FOLDER.key(e.folderId()))
-                    .set(Attributes.NAME, e.name())
-                    .increment(Attributes.REV, 1))
-                    .then(paths(e.folderId()));
+            return renamed(e, reads.existingRoot());
         }
         return moved((FolderMoved) event, reads);
     }
@@ -129,6 +126,20 @@ public class FolderProjector implements Projector<FolderEvent> {
                 Attributes.PARENT_ID, parentId,
                 Attributes.FOLDER_ID, folderId,
                 Attributes.NAME, name));
+    }
+
+    /**
+     * The new name, and the path it gives, in the rename's one write: the path is the parent's with the name last, and
+     * the old path holds the parent's, so no second write of the folder follows (the derivation then finds it up to
+     * date unless the parent's path moved meanwhile, and passes the new path down to the subfolders all the same).
+     */
+    private static WritePlan renamed(FolderRenamed e, Map<String, AttributeValue> folder) {
+        ItemUpdate root = ItemUpdate.of(KeyPlan.FOLDER.key(e.folderId()))
+                .set(Attributes.NAME, e.name())
+                .increment(Attributes.REV, 1);
+        FolderPaths.renamed(Items.string(folder, Attributes.PATH), Items.string(folder, Attributes.NAME), e.name())
+                .ifPresent(path -> root.set(Attributes.PATH, path));
+        return WritePlan.onRoot(root).then(new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()), true));
     }
 
     private static Derive paths(String folderId) {

@@ -52,7 +52,15 @@ public class Derivations {
      * the item is read.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known) {
-        return named(derivation, found -> run(found, key, known));
+        return run(derivation, key, known, false);
+    }
+
+    /**
+     * As {@link #run(String, Key, Optional)}; {@code passDown}: the children look again even if the item's own derived
+     * attributes were up to date already (the event's write gave it them).
+     */
+    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown) {
+        return named(derivation, found -> run(found, key, known, passDown));
     }
 
     /**
@@ -61,7 +69,7 @@ public class Derivations {
      */
     public Uni<Void> runChildren(String derivation, Key key) {
         return named(derivation, found -> store.forEach(found.children(key), walk,
-                child -> run(found, found.childKey(child), null)).replaceWithVoid());
+                child -> run(found, found.childKey(child), null, false)).replaceWithVoid());
     }
 
     /** The work with the derivation of that name; a failure when none has it. */
@@ -71,10 +79,11 @@ public class Derivations {
                 + derivation)) : work.apply(found);
     }
 
-    private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {
-        return deriveOne(derivation, key, known).chain(changed -> changed
+    private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
+            boolean passDown) {
+        return deriveOne(derivation, key, known).chain(changed -> changed || passDown
                 ? store.forEach(derivation.children(key), walk,
-                        child -> run(derivation, derivation.childKey(child), null))
+                        child -> run(derivation, derivation.childKey(child), null, false))
                         .replaceWithVoid()
                 : Uni.createFrom().voidItem());
     }

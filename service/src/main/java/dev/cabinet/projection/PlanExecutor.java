@@ -591,7 +591,7 @@ public class PlanExecutor {
             return fanOut(fanOut, versionAttribute, version);
         }
         if (step instanceof Derive derive) {
-            return derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()));
+            return derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()), derive.passDown());
         }
         return null;
     }

@@ -86,6 +86,9 @@ public final class StepCodec {
         } else if (step instanceof Derive d) {
             m.put("derivation", s(d.derivation()));
             m.put("key", key(d.key()));
+            if (d.passDown()) {
+                m.put("down", AttributeValue.fromBool(true));
+            }
         } else if (step instanceof DeriveChildren d) {
             m.put("derivation", s(d.derivation()));
             m.put("key", key(d.key()));
@@ -113,7 +116,8 @@ public final class StepCodec {
                     m.containsKey("end") && m.get("end").bool());
             case "FanOut" -> new FanOut(query(m.get("query")),
                     m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));
-            case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")));
+            case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")),
+                    m.containsKey("down") && m.get("down").bool());
             case "DeriveChildren" -> new DeriveChildren(m.get("derivation").s(), key(m.get("key")));
             case "Put" -> new Put(m.get("item").m());
             default -> throw new IllegalArgumentException("unknown recorded step " + op);

@@ -104,8 +104,17 @@ public final class WritePlan {
     public record FanOut(KeyQuery query, ItemType target, ItemUpdate change) implements Step {
     }
 
-    /** Recomputes a derived attribute of the item (and what depends on it) by the named derivation. */
-    public record Derive(String derivation, Key key) implements Step {
+    /**
+     * Recomputes a derived attribute of the item (and what depends on it) by the named derivation; {@code passDown}:
+     * the event's own write already gave the item its new derived attributes (a folder's rename, its path), so the
+     * derivation finds it up to date, and its children must look again all the same.
+     */
+    public record Derive(String derivation, Key key, boolean passDown) implements Step {
+
+        /** A derivation whose children look again only if the item's derived attributes change. */
+        public Derive(String derivation, Key key) {
+            this(derivation, key, false);
+        }
     }
 
     /**

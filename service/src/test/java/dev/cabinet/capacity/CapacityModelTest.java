@@ -71,7 +71,7 @@ class CapacityModelTest {
         // it reads the parent again.
         BOUNDS.put("cabinet.folder.created.v1", new int[] {6, 5});
         BOUNDS.put("cabinet.folder.moved.v1", new int[] {54, 14});
-        BOUNDS.put("cabinet.folder.renamed.v1", new int[] {10, 9});
+        BOUNDS.put("cabinet.folder.renamed.v1", new int[] {9, 8});
         BOUNDS.put("cabinet.group.created.v1", new int[] {5, 2});
         BOUNDS.put("cabinet.group.member-joined.v1", new int[] {5, 3});
         BOUNDS.put("cabinet.group.member-left.v1", new int[] {5, 3});

@@ -66,6 +66,15 @@ class FolderPathsTest {
     }
 
     @Test
+    void aRenamedFolderKeepsItsParentsPartOfThePathAndTakesTheNewNameLast() {
+        assertEquals(Optional.of("/Top/Docs/New"), FolderPaths.renamed("/Top/Docs/Sub", "Sub", "New"));
+        assertEquals(Optional.of("/New"), FolderPaths.renamed("/Sub", "Sub", "New"));
+        // a path that does not end with the old name (none yet, or a longer last name) is left to the derivation
+        assertEquals(Optional.empty(), FolderPaths.renamed("/Top/MySub", "Sub", "New"));
+        assertEquals(Optional.empty(), FolderPaths.renamed(null, "Sub", "New"));
+    }
+
+    @Test
     void theChildrenAreTheSubfolderEntriesInTheFoldersPartition() {
         assertEquals(KeyQuery.of(Index.TABLE, "FOLDER#f2", SortKeyCondition.beginsWith("FOLDER#"), false),
                 PATHS.children(new Key("FOLDER#f2", "METADATA")));

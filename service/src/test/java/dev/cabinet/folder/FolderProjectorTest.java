@@ -23,7 +23,7 @@ class FolderProjectorTest {
 
     private static final FolderProjector PROJECTOR = new FolderProjector();
     private static final String AT = "2026-06-01T10:00:00.000Z";
-    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA]";
+    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=false]";
     /** A created folder passes its path down, when its batch ends, to subfolders a replay brought before it. */
     private static final String CHILDREN = "DeriveChildren[derivation=folder-path, key=FOLDER#f2 / METADATA]";
 
@@ -68,13 +68,29 @@ class FolderProjectorTest {
                 new Reads(Optional.empty(), Map.of(new Key("FOLDER#p9", "METADATA"), Optional.empty()))).toString());
     }
 
+    /**
+     * A rename writes the new name and the path it gives in one write (the parent's part of the path is in the old
+     * one), then the derivation, which finds the folder up to date, passes the path down to the subfolders.
+     */
     @Test
-    void aRenameChangesTheNameAndTheRevisionThenThePathsAreDerived() {
+    void aRenameWritesTheNameAndItsPathInOneWriteThenPassesThePathDown() {
         FolderRenamed renamed = new FolderRenamed("f2", "Renamed");
         assertFalse(PROJECTOR.target(renamed).creates());
         assertEquals(List.of(), PROJECTOR.needs(renamed));
-        assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Renamed\", rev = if_not_exists(rev, 0) + 1) then ["
-                + DERIVE + "]", PROJECTOR.decide(renamed, new Reads(Optional.of(folder("p1")), Map.of())).toString());
+        Map<String, AttributeValue> folder = new java.util.HashMap<>(folder("p1"));
+        folder.put("path", AttributeValues.of("/Top/Sub"));
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Renamed\", rev = if_not_exists(rev, 0) + 1, "
+                + "path = \"/Top/Renamed\") then [Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, "
+                + "passDown=true]]", PROJECTOR.decide(renamed, new Reads(Optional.of(folder), Map.of())).toString());
+    }
+
+    /** A folder whose path does not end with its name (none recorded) is renamed; the derivation writes its path. */
+    @Test
+    void aRenameOfAFolderWithoutAPathLeavesThePathToTheDerivation() {
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Renamed\", rev = if_not_exists(rev, 0) + 1) then "
+                + "[Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=true]]",
+                PROJECTOR.decide(new FolderRenamed("f2", "Renamed"), new Reads(Optional.of(folder("p1")), Map.of()))
+                        .toString());
     }
 
     @Test

@@ -60,6 +60,7 @@ class StepCodecTest {
                 new FanOut(KeyQuery.of(Index.GSI1, "X", SortKeyCondition.any(), false), null,
                         ItemUpdate.change().set(Attributes.NAME, "x")),
                 new Derive("folder-path", KeyPlan.FOLDER.key("f1")),
+                new Derive("folder-path", KeyPlan.FOLDER.key("f2"), true),
                 new DeriveChildren("folder-path", KeyPlan.FOLDER.key("f1")),
                 new OrphanCheck(KeyPlan.POST_TOMBSTONE.key("p1"), List.of(KeyPlan.LIKE.key("p1", "u1"),
                         KeyPlan.POST_COUNTER.key("p1", 3))),
