@@ -489,14 +489,13 @@ public class PlanExecutor {
 
         /**
          * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
-         * marker this plan writes, so that it cannot have been counted before; that includes a marker that is the root
-         * when the first writes go out with the recording write (a like counted on its own item). Should that recording
-         * be refused, another attempt of the event recorded it, and the change is refused by its token, pending until
-         * that attempt's marker is flagged: the same rule as a marker written beside the recording (a post's summary).
+         * marker this plan writes, so that it cannot have been counted before. Not a marker that is the root (a like
+         * counted on its own item), although its recording write writes it: a change sent beside a recording that
+         * another attempt of the event beat would be refused only while that attempt's token is pending, so the count
+         * waits for the recording to land (one round; docs/benchmarks.md, "Rounds").
          */
         private boolean countsAlongside(Count count) {
-            return firstTime && (written.contains(count.marker())
-                    || withRecording && count.marker().equals(target.root()));
+            return firstTime && written.contains(count.marker());
         }
 
         /**

@@ -36,6 +36,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class StepCodec {
 
     private static final String OP = "op";
+    private static final String DERIVE_DOWN = "DeriveDown";
 
     private StepCodec() {
     }
@@ -51,7 +52,9 @@ public final class StepCodec {
 
     private static AttributeValue encode(Step step) {
         Map<String, AttributeValue> m = new LinkedHashMap<>();
-        m.put(OP, s(step.getClass().getSimpleName()));
+        // A derivation passed down whatever it finds has an op of its own: an instance that knows only Derive must
+        // refuse it (the key is parked) rather than redo it without the cascade, leaving the subtree's paths stale.
+        m.put(OP, s(step instanceof Derive d && d.passDown() ? DERIVE_DOWN : step.getClass().getSimpleName()));
         if (step instanceof Write w) {
             m.put("update", w.update().encode());
         } else if (step instanceof Delete d) {
@@ -86,9 +89,6 @@ public final class StepCodec {
         } else if (step instanceof Derive d) {
             m.put("derivation", s(d.derivation()));
             m.put("key", key(d.key()));
-            if (d.passDown()) {
-                m.put("down", AttributeValue.fromBool(true));
-            }
         } else if (step instanceof DeriveChildren d) {
             m.put("derivation", s(d.derivation()));
             m.put("key", key(d.key()));
@@ -116,8 +116,8 @@ public final class StepCodec {
                     m.containsKey("end") && m.get("end").bool());
             case "FanOut" -> new FanOut(query(m.get("query")),
                     m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));
-            case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")),
-                    m.containsKey("down") && m.get("down").bool());
+            case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")));
+            case DERIVE_DOWN -> new Derive(m.get("derivation").s(), key(m.get("key")), true);
             case "DeriveChildren" -> new DeriveChildren(m.get("derivation").s(), key(m.get("key")));
             case "Put" -> new Put(m.get("item").m());
             default -> throw new IllegalArgumentException("unknown recorded step " + op);

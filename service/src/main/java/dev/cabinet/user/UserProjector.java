@@ -56,8 +56,9 @@ public class UserProjector implements Projector<UserEvent> {
             return erased(e, profile);
         }
         if (event instanceof UserRegistered e) {
-            // Copies made before the registration (none live; a replay may bring a comment first) get this profile;
-            // a second registration replaces the fields like an update, and its copies follow on the event's path.
+            // Copies made before the registration (none live; a replay may bring a comment first) get this profile
+            // when the batch ends; where the profile's item exists (a second registration, which replaces the fields
+            // like an update, or a replayed post's count), its copies follow on the event's path.
             RefreshCopies walk = reads.root().isEmpty() ? RefreshCopies.whenBatchEnds(profile)
                     : new RefreshCopies(profile);
             return WritePlan.onRoot(KeyPlan.USER_PROFILE.write(Values.of(
