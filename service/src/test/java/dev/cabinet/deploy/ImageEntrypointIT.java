@@ -55,10 +55,7 @@ class ImageEntrypointIT {
     /** The AppCDS step of Dockerfile.jvm, run as written (its /deployments being the packaged target/quarkus-app). */
     private static synchronized ImageArchiveStep archived() throws Exception {
         if (archived == null) {
-            ImageArchiveStep step = new ImageArchiveStep(OUT.resolve("jvm-app-cds.jsa"));
-            assertEquals(0, step.archive(OUT.resolve("jvm-archive.log")), "the archive step failed; see jvm-archive.log");
-            assertTrue(Files.size(step.archive()) > 0, "no archive written at " + step.archive());
-            archived = step;
+            archived = ranStep("Dockerfile.jvm", Path.of(System.getProperty("java.home")), "jvm-app-cds.jsa");
         }
         return archived;
     }
@@ -68,13 +65,19 @@ class ImageEntrypointIT {
         assumeTrue(Files.isExecutable(JDK25.resolve("bin").resolve("java")), "no JDK 25 at " + JDK25
                 + " (-Dcabinet.jdk25.home)");
         if (cached == null) {
-            ImageArchiveStep step = new ImageArchiveStep(OUT.resolve("jvm25-app.aot"), Path.of("target", "quarkus-app")
-                    .toAbsolutePath(), "Dockerfile.jvm25", JDK25);
-            assertEquals(0, step.archive(OUT.resolve("jvm25-cache.log")), "the cache step failed; see jvm25-cache.log");
-            assertTrue(Files.size(step.archive()) > 0, "no cache written at " + step.archive());
-            cached = step;
+            cached = ranStep("Dockerfile.jvm25", JDK25, "jvm25-app.aot");
         }
         return cached;
+    }
+
+    /** The image's class-data step, run once by the JVM in {@code javaHome}: it must succeed and write its file. */
+    private static ImageArchiveStep ranStep(String dockerfile, Path javaHome, String file) throws Exception {
+        ImageArchiveStep step = new ImageArchiveStep(OUT.resolve(file), Path.of("target", "quarkus-app").toAbsolutePath(),
+                dockerfile, javaHome);
+        String log = file + ".log";
+        assertEquals(0, step.archive(OUT.resolve(log)), "the class-data step failed; see " + log);
+        assertTrue(Files.size(step.archive()) > 0, "nothing written at " + step.archive());
+        return step;
     }
 
     /**
@@ -84,15 +87,8 @@ class ImageEntrypointIT {
      */
     @Test
     void theImagesArchiveStepEndsByItselfAndItsArchiveIsUsed() throws Exception {
-        ImageArchiveStep step = archived();
-        Path log = OUT.resolve("use.log");
-        // with the options the image's entrypoint starts the JVM with (its collector among them), then -Xshare:on
-        List<String> options = new ArrayList<>(ImageDockerfile.read("Dockerfile.jvm").entrypointJvmOptions(Map.of(),
-                Map.of("/deployments/app-cds.jsa", step.archive())));
-        options.addAll(List.of("-Xshare:on", "-Xlog:class+load=info"));
-        assertEquals(0, step.startFromArchive(options, log), "a JVM could not start from the archive; see use.log");
-        long fromArchive = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                .filter(line -> line.contains("dev.cabinet.") && line.contains("shared objects file (top)")).count();
+        long fromArchive = cabinetClassesFrom(archived(), "Dockerfile.jvm", "/deployments/app-cds.jsa", "-Xshare:on",
+                "shared objects file (top)");
         assertTrue(fromArchive > 100, "only " + fromArchive + " of Cabinet's classes came from the archive");
     }
 
@@ -102,38 +98,47 @@ class ImageEntrypointIT {
      */
     @Test
     void theJava25ImagesCacheStepEndsByItselfAndItsCacheIsUsed() throws Exception {
-        ImageArchiveStep step = cached();
-        Path log = OUT.resolve("use-aot.log");
-        List<String> options = new ArrayList<>(ImageDockerfile.read("Dockerfile.jvm25").entrypointJvmOptions(Map.of(),
-                Map.of("/deployments/app.aot", step.archive())));
-        options.addAll(List.of("-XX:AOTMode=on", "-Xlog:class+load=info"));
-        assertEquals(0, step.startFromArchive(options, log), "a JVM could not start from the cache; see use-aot.log");
-        long fromCache = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                .filter(line -> line.contains("dev.cabinet.") && line.contains("source: shared objects file")).count();
+        long fromCache = cabinetClassesFrom(cached(), "Dockerfile.jvm25", "/deployments/app.aot", "-XX:AOTMode=on",
+                "source: shared objects file");
         assertTrue(fromCache > 100, "only " + fromCache + " of Cabinet's classes came from the cache");
+    }
+
+    /**
+     * How many of Cabinet's classes a JVM loads from the step's file ({@code source} in its class-loading log), started
+     * with the options the image's entrypoint gives it (its collector among them), the file at {@code containerPath},
+     * then {@code strict}, with which the JVM refuses to run without the file.
+     */
+    private static long cabinetClassesFrom(ImageArchiveStep step, String dockerfile, String containerPath,
+            String strict, String source) throws Exception {
+        Path log = OUT.resolve(dockerfile + "-use.log");
+        List<String> options = new ArrayList<>(ImageDockerfile.read(dockerfile).entrypointJvmOptions(Map.of(),
+                Map.of(containerPath, step.archive())));
+        options.addAll(List.of(strict, "-Xlog:class+load=info"));
+        assertEquals(0, step.startFromArchive(options, log), "a JVM could not start from " + step.archive() + "; see "
+                + log);
+        return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(line -> line.contains("dev.cabinet.") && line.contains(source)).count();
     }
 
     @Test
     void theJvmImageAnswersReadyStartedAsItsEntrypointStartsIt() throws Exception {
-        ImageDockerfile dockerfile = ImageDockerfile.read("Dockerfile.jvm");
         // the image build's own step first: the archive that JAVA_OPTS_APPEND names
-        ImageArchiveStep step = archived();
-        Map<String, Path> paths = new LinkedHashMap<>();
-        paths.put("/deployments/app-cds.jsa", step.archive());
-        paths.put("/deployments", Path.of("target", "quarkus-app").toAbsolutePath());
-
-        startAsTheEntrypoint(dockerfile, paths, Path.of(System.getProperty("java.home")));
+        startAsTheEntrypoint("Dockerfile.jvm", "/deployments/app-cds.jsa", archived(),
+                Path.of(System.getProperty("java.home")));
     }
 
     @Test
     void theJava25ImageAnswersReadyStartedAsItsEntrypointStartsIt() throws Exception {
-        ImageDockerfile dockerfile = ImageDockerfile.read("Dockerfile.jvm25");
-        ImageArchiveStep step = cached();
-        Map<String, Path> paths = new LinkedHashMap<>();
-        paths.put("/deployments/app.aot", step.archive());
-        paths.put("/deployments", Path.of("target", "quarkus-app").toAbsolutePath());
+        startAsTheEntrypoint("Dockerfile.jvm25", "/deployments/app.aot", cached(), JDK25);
+    }
 
-        startAsTheEntrypoint(dockerfile, paths, JDK25);
+    /** The image started as its entrypoint starts it, its class data where the image has it, by the JVM in javaHome. */
+    private static void startAsTheEntrypoint(String name, String classDataPath, ImageArchiveStep step, Path javaHome)
+            throws Exception {
+        Map<String, Path> paths = new LinkedHashMap<>();
+        paths.put(classDataPath, step.archive());
+        paths.put("/deployments", Path.of("target", "quarkus-app").toAbsolutePath());
+        startAsTheEntrypoint(ImageDockerfile.read(name), paths, javaHome);
     }
 
     private static void startAsTheEntrypoint(ImageDockerfile dockerfile, Map<String, Path> paths, Path javaHome)
