@@ -47,17 +47,9 @@ public class Derivations {
     }
 
     /**
-     * Brings the item's derived attributes up to date, and its dependants' when they changed. {@code known} is the item
-     * as a write of it just answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which
-     * the item is read.
-     */
-    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known) {
-        return run(derivation, key, known, false);
-    }
-
-    /**
-     * As {@link #run(String, Key, Optional)}; {@code passDown}: the children look again even if the item's own derived
-     * attributes were up to date already (the event's write gave it them).
+     * Brings the item's derived attributes up to date, and its dependants' when they changed, or whatever they are when
+     * {@code passDown} (the event's write gave the item them already). {@code known} is the item as a write of it just
+     * answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which the item is read.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown) {
         return named(derivation, found -> run(found, key, known, passDown));
@@ -68,8 +60,7 @@ public class Derivations {
      * that were written before the item existed.
      */
     public Uni<Void> runChildren(String derivation, Key key) {
-        return named(derivation, found -> store.forEach(found.children(key), walk,
-                child -> run(found, found.childKey(child), null, false)).replaceWithVoid());
+        return named(derivation, found -> children(found, key));
     }
 
     /** The work with the derivation of that name; a failure when none has it. */
@@ -81,11 +72,14 @@ public class Derivations {
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
             boolean passDown) {
-        return deriveOne(derivation, key, known).chain(changed -> changed || passDown
-                ? store.forEach(derivation.children(key), walk,
-                        child -> run(derivation, derivation.childKey(child), null, false))
-                        .replaceWithVoid()
+        return deriveOne(derivation, key, known).chain(changed -> changed || passDown ? children(derivation, key)
                 : Uni.createFrom().voidItem());
+    }
+
+    /** The derivation run for each child of the item (found through its entries), and on down where they change. */
+    private Uni<Void> children(Derivation derivation, Key key) {
+        return store.forEach(derivation.children(key), walk,
+                child -> run(derivation, derivation.childKey(child), null, false)).replaceWithVoid();
     }
 
     /** Emits whether the item's derived attributes may have changed (so its children must look again). */

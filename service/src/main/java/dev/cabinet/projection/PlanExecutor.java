@@ -481,8 +481,8 @@ public class PlanExecutor {
                 }
             }
             return all(steps.stream()
-                    .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)))
-                    .filter(step -> !(step instanceof RefreshCopies refresh && refresh.whenBatchEnds()))
+                    .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)
+                            || step instanceof RefreshCopies refresh && refresh.whenBatchEnds()))
                     .map(step -> last(step, versionAttribute, version, seen))
                     .filter(uni -> uni != null).toList());
         }

@@ -87,11 +87,9 @@ public final class StepCodec {
             }
             m.put("change", f.change().encode());
         } else if (step instanceof Derive d) {
-            m.put("derivation", s(d.derivation()));
-            m.put("key", key(d.key()));
+            derivation(m, d.derivation(), d.key());
         } else if (step instanceof DeriveChildren d) {
-            m.put("derivation", s(d.derivation()));
-            m.put("key", key(d.key()));
+            derivation(m, d.derivation(), d.key());
         } else if (step instanceof Put p) {
             m.put("item", AttributeValue.fromM(p.item()));
         }
@@ -158,6 +156,12 @@ public final class StepCodec {
                 m.containsKey("from") ? m.get("from").s() : null, m.containsKey("to") ? m.get("to").s() : null);
         return KeyQuery.of(Index.valueOf(m.get("index").s()), m.get("partition").s(), condition,
                 m.get("newestFirst").bool());
+    }
+
+    /** A derivation step's fields: the derivation's name and the item it starts from. */
+    private static void derivation(Map<String, AttributeValue> m, String derivation, Key key) {
+        m.put("derivation", s(derivation));
+        m.put("key", key(key));
     }
 
     private static AttributeValue s(String text) {

@@ -90,9 +90,7 @@ class FootprintBenchmark {
                             String name = role + "-" + shortName(image) + "-v" + v + "-r" + run;
                             String variant = VARIANTS.get(v).replace("{name}", name);
                             List<String> jvm = jvm(image, variant, classData.get(image + "|" + role));
-                            AppProcess app = role.equals("baseline")
-                                    ? BaselineApp.process(harness, name, jvm, Map.of(), java)
-                                    : harness.app(name, Map.of("cabinet.role", role), jvm, java);
+                            AppProcess app = process(harness, name, role, jvm, java);
                             Sample sample = measure(app, java);
                             samples.computeIfAbsent(image + "|" + role + "|" + VARIANTS.get(v),
                                     key -> new ArrayList<>()).add(sample);
@@ -120,8 +118,7 @@ class FootprintBenchmark {
         jvm.add("-XX:AOTCacheOutput=" + cache);
         Path java = ImageDockerfile.javaHome(image);
         String name = role + "-" + shortName(image) + "-training";
-        AppProcess app = role.equals("baseline") ? BaselineApp.process(harness, name, jvm, Map.of(), java)
-                : harness.app(name, Map.of("cabinet.role", role), jvm, java);
+        AppProcess app = process(harness, name, role, jvm, java);
         app.start();
         Thread.sleep(TRAINING_REST_SECONDS * 1000L);
         app.close();
@@ -130,6 +127,13 @@ class FootprintBenchmark {
                     + app.currentLog());
         }
         return cache;
+    }
+
+    /** An instance of the role (Cabinet's {@code cabinet.role}, or the hand-written baseline), not started. */
+    private static AppProcess process(ProcessHarness harness, String name, String role, List<String> jvm, Path java)
+            throws Exception {
+        return role.equals("baseline") ? BaselineApp.process(harness, name, jvm, Map.of(), java)
+                : harness.app(name, Map.of("cabinet.role", role), jvm, java);
     }
 
     private static String shortName(String image) {
