@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import jakarta.ws.rs.Path;
+
 import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -19,13 +21,11 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.http.Deadline;
-import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.table.TableComparison;
 import dev.cabinet.table.TableReader;
 import dev.cabinet.table.TableWriter;
 import io.smallrye.mutiny.Uni;
-import jakarta.ws.rs.Path;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -36,6 +36,11 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * no feature (a feature being a package that declares events), projectors and command decisions that are pure.
  */
 class ArchitectureTest {
+
+    /** The projection engine's sub-packages: how a plan is carried out, which no feature's projector needs. */
+    private static final String[] ENGINE_MACHINERY = {"dev.cabinet.projection.contract..",
+        "dev.cabinet.projection.ordering..", "dev.cabinet.projection.execution..", "dev.cabinet.projection.failure..",
+        "dev.cabinet.projection.observability.."};
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -84,9 +89,19 @@ class ArchitectureTest {
                         "org.apache.kafka..", "software.amazon.awssdk.services.dynamodb")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(TableWriter.class.getName())
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(TableReader.class.getName())
-                .orShould().dependOnClassesThat().haveFullyQualifiedName(PlanExecutor.class.getName())
+                .orShould().dependOnClassesThat().resideInAnyPackage(ENGINE_MACHINERY)
                 .because("a projector is a function of the event and the items it declared it needs, returning a "
-                        + "write plan; the executor alone reads, writes and retries")
+                        + "write plan; the engine's contract (dev.cabinet.projection) is all it knows, and the engine "
+                        + "alone reads, writes and retries")
+                .allowEmptyShould(false)
+                .check(CLASSES);
+    }
+
+    @Test
+    void theEngineContractKnowsNoneOfItsMachinery() {
+        noClasses().that().resideInAPackage("dev.cabinet.projection")
+                .should().dependOnClassesThat().resideInAnyPackage(ENGINE_MACHINERY)
+                .because("a feature author learns the contract alone; the machinery depends on it, not the reverse")
                 .allowEmptyShould(false)
                 .check(CLASSES);
     }

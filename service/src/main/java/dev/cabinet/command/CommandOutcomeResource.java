@@ -15,12 +15,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.eventlog.EventSends;
 import dev.cabinet.eventlog.LogSearch;
 import dev.cabinet.http.Deadline;
-import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.http.Problems;
-import dev.cabinet.projection.ProjectionProgress;
-import dev.cabinet.table.TableReader;
+import dev.cabinet.http.RequestDeadline;
+import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableReader;
 import io.smallrye.mutiny.Uni;
 
 /**

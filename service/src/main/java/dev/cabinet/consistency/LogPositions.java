@@ -5,7 +5,7 @@ import java.time.Duration;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.eventlog.LogPosition;
-import dev.cabinet.projection.ProjectionProgress;
+import dev.cabinet.projection.observability.ProjectionProgress;
 import io.smallrye.mutiny.Uni;
 
 /** Waits, without blocking a thread, until the projector has applied a log position or a deadline passes. */

@@ -10,9 +10,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.http.Problems;
-import dev.cabinet.projection.EventApplier;
-import dev.cabinet.projection.ParkedKeys;
-import dev.cabinet.projection.UnappliableEventException;
+import dev.cabinet.projection.execution.EventApplier;
+import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.projection.failure.UnappliableEventException;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

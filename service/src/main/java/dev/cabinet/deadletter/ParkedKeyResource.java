@@ -17,7 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
-import dev.cabinet.projection.ParkedKeys;
+import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 

@@ -10,10 +10,10 @@ import jakarta.enterprise.event.ObservesAsync;
 
 import org.jboss.logging.Logger;
 
-import dev.cabinet.projection.EventApplier;
-import dev.cabinet.projection.ParkedKeys;
-import dev.cabinet.projection.PartitionsAssigned;
-import dev.cabinet.projection.UnknownEventTypeException;
+import dev.cabinet.projection.contract.UnknownEventTypeException;
+import dev.cabinet.projection.execution.EventApplier;
+import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.projection.ordering.PartitionsAssigned;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -19,8 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Keeps every folder's {@code path} and {@code ancestorIds} equal to its parent's plus itself (run by the engine's
- * {@link dev.cabinet.projection.Derivations}, which also refreshes the name on the parent's entry and passes changes
- * down to the subfolders). Each write is a compare-and-set on the folder's {@code rev}, which every change of a folder
+ * {@code projection.execution.Derivations}, which also refreshes the name on the parent's entry and passes changes down
+ * to the subfolders). Each write is a compare-and-set on the folder's {@code rev}, which every change of a folder
  * increments, so renames and moves of different folders may interleave freely.
  */
 @ApplicationScoped

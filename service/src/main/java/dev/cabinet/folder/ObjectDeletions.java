@@ -20,10 +20,10 @@ import dev.cabinet.folder.ObjectDeletionDecisions.Impossible;
 import dev.cabinet.iam.AwsCallLog;
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
-import dev.cabinet.projection.DeadLetterTopic;
-import dev.cabinet.projection.EventReader;
 import dev.cabinet.projection.ProjectionConfig;
-import dev.cabinet.projection.StreamId;
+import dev.cabinet.projection.contract.EventReader;
+import dev.cabinet.projection.failure.DeadLetterTopic;
+import dev.cabinet.projection.ordering.LogKey;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -70,9 +70,9 @@ public class ObjectDeletions {
 
     @Incoming(CHANNEL)
     public Uni<Void> onBatch(ConsumerRecords<String, byte[]> batch) {
-        Map<StreamId, List<ConsumerRecord<String, byte[]>>> byKey = new LinkedHashMap<>();
+        Map<LogKey, List<ConsumerRecord<String, byte[]>>> byKey = new LinkedHashMap<>();
         for (ConsumerRecord<String, byte[]> record : batch) {
-            byKey.computeIfAbsent(StreamId.of(record), k -> new ArrayList<>()).add(record);
+            byKey.computeIfAbsent(LogKey.of(record), k -> new ArrayList<>()).add(record);
         }
         return Multi.createFrom().iterable(byKey.values())
                 .onItem().transformToUni(records -> Multi.createFrom().iterable(records)

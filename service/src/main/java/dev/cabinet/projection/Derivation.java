@@ -3,6 +3,7 @@ package dev.cabinet.projection;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.cabinet.projection.execution.Derivations;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyQuery;

@@ -3,6 +3,9 @@ package dev.cabinet.projection;
 import java.time.Duration;
 import java.util.Optional;
 
+import dev.cabinet.projection.ordering.ApplyingKeys;
+import dev.cabinet.projection.ordering.BatchSequence;
+import dev.cabinet.projection.ordering.StaticMembership;
 import dev.cabinet.table.Walk;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -13,7 +16,7 @@ public interface ProjectionConfig {
 
     /**
      * How many aggregate keys one projector applies at the same time, across all its consumers' batches in flight (each
-     * key's events stay in order): what the store client's connections can carry ({@link ApplyingStreams}).
+     * key's events stay in order): what the store client's connections can carry ({@link ApplyingKeys}).
      */
     @WithDefault("32")
     int concurrency();

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.table.Key;
 
 /**

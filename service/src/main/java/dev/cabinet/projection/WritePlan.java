@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;

@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.cabinet.eventlog.EventLogConfig;
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.projection.ProjectionProgress;
+import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.OperatorStore;
 

@@ -22,11 +22,11 @@ import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.http.Problems;
-import dev.cabinet.projection.EventApplier;
-import dev.cabinet.projection.ParkedKeys;
-import dev.cabinet.projection.ProjectionProgress;
-import dev.cabinet.projection.StreamId;
-import dev.cabinet.projection.UnappliableEventException;
+import dev.cabinet.projection.execution.EventApplier;
+import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.projection.failure.UnappliableEventException;
+import dev.cabinet.projection.observability.ProjectionProgress;
+import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.Index;
@@ -164,7 +164,7 @@ class StreamRebuilds {
     private Round once(StreamReset kind, String key, int partition, List<RecordedEvent> events,
             Set<String> arrivedMeanwhile) {
         String topic = kind.topic();
-        if (await(parkedKeys.key(new StreamId(topic, partition, key).id())).isPresent()) {
+        if (await(parkedKeys.key(new LogKey(topic, partition, key).id())).isPresent()) {
             throw Problems.conflict("key " + key + " of " + topic + " is parked (GET /admin/parked-keys): retry or "
                     + "discard its events first");
         }

@@ -23,10 +23,10 @@ import dev.cabinet.eventlog.EventLog;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
 import dev.cabinet.group.GroupEvent.GroupCreated;
-import dev.cabinet.post.PostEvent;
-import dev.cabinet.projection.BatchEndChecks;
-import dev.cabinet.projection.CountTokenRelease;
 import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.post.PostEvent;
+import dev.cabinet.projection.execution.BatchEndChecks;
+import dev.cabinet.projection.execution.CountTokenRelease;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.StoreCapacityMeter;
 import dev.cabinet.user.UserEvent.UserRegistered;
@@ -50,7 +50,8 @@ class CapacityCheckTest {
     static final double TOLERANCE = 1;
     /**
      * Event types whose reads depend on timing: a folder's derivation reads a parent again, and starts over, when the
-     * parent moved meanwhile (dev.cabinet.projection.Derivations), and its children's derivations run concurrently.
+     * parent moved meanwhile ({@code projection.execution.Derivations}), and its children's derivations run
+     * concurrently.
      * Their reads are checked to be at least the model's (which answers each round at once); their writes exactly.
      */
     static final java.util.Set<String> TIMING_DEPENDENT_READS = java.util.Set.of("cabinet.folder.moved.v1",

@@ -2,8 +2,8 @@ package dev.cabinet.capacity;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,13 +13,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.LogPosition;
-import dev.cabinet.projection.ModelProjection;
-import dev.cabinet.projection.ReceivedEvent;
+import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.projection.execution.ModelProjection;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Runs the {@link Scenario} through the real projectors and executor over the {@link ModelStore}, one event at a time

@@ -10,11 +10,11 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.projection.Derivation;
-import dev.cabinet.projection.ModelProjection;
 import dev.cabinet.projection.ProjectionConfig;
-import dev.cabinet.projection.ProjectionTracing;
 import dev.cabinet.projection.Projector;
-import dev.cabinet.projection.StoreRecovery;
+import dev.cabinet.projection.execution.ModelProjection;
+import dev.cabinet.projection.failure.StoreRecovery;
+import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.table.ModelTables;
 import dev.cabinet.table.TableConfig;
 

@@ -31,7 +31,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cabinet.eventlog.CloudEventHeaders;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.ModelProjection;
+import dev.cabinet.projection.execution.ModelProjection;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.TableWriter;

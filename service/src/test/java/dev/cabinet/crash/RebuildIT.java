@@ -35,7 +35,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.projection.StreamId;
+import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -120,7 +120,7 @@ class RebuildIT {
 
         // The live projector dead-letters the poison at least once: a kill between the copy and the park repeats the
         // copy on redelivery. Once its key is parked no copy follows, so what is counted now is the live side's.
-        String poisonStream = new StreamId(Topics.USERS, 0, poisoned).id();
+        String poisonStream = new LogKey(Topics.USERS, 0, poisoned).id();
         await("the live projector parked the poison's key").atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(200))
                 .until(() -> client.asOperator("GET", "/admin/parked-keys/" + poisonStream).status() == 200);

@@ -22,11 +22,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.projection.DeadLetterTopic;
-import dev.cabinet.projection.StreamId;
+import dev.cabinet.projection.failure.DeadLetterTopic;
+import dev.cabinet.projection.ordering.LogKey;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.ForeignProducer;
-import dev.cabinet.shared.Ids;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -51,7 +51,7 @@ class DeadLetterTest {
         produce(other, Ids.newId(), REGISTERED, registered(other, "Other"));
 
         awaitOk("/users/" + other).body("name", equalTo("Other"));
-        String parkedKey = new StreamId(Topics.USERS, 0, user).id();
+        String parkedKey = new LogKey(Topics.USERS, 0, user).id();
         JsonPath parked = awaitParkedEvents(parkedKey, 2);
         assertEquals(Topics.USERS, parked.getString("topic"));
         assertEquals(user, parked.getString("recordKey"));
@@ -104,7 +104,7 @@ class DeadLetterTest {
             String user = newUserId();
             String eventId = Ids.newId();
             produce(user, eventId, REGISTERED, violation.getKey().formatted(user));
-            String parkedKey = new StreamId(Topics.USERS, 0, user).id();
+            String parkedKey = new LogKey(Topics.USERS, 0, user).id();
             awaitParkedEvents(parkedKey, 1);
             asOperator().get("/admin/parked-keys/" + parkedKey).then()
                     .body("reason", containsString(violation.getValue()));
@@ -120,7 +120,7 @@ class DeadLetterTest {
     void aNewerEventVersionThanTheProjectorKnowsWaitsInsteadOfBeingLost() throws Exception {
         String user = newUserId();
         produce(user, Ids.newId(), "cabinet.user.registered.v9", registered(user, "Future"));
-        String parkedKey = new StreamId(Topics.USERS, 0, user).id();
+        String parkedKey = new LogKey(Topics.USERS, 0, user).id();
         awaitParkedEvents(parkedKey, 1);
         asOperator().get("/admin/parked-keys/" + parkedKey).then()
                 .body("eventType", equalTo("cabinet.user.registered.v9"))

@@ -21,10 +21,10 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.projection.ParkedKeys;
-import dev.cabinet.projection.ParkedOnAssignment;
-import dev.cabinet.projection.StreamId;
-import dev.cabinet.projection.UnknownEventTypeException;
+import dev.cabinet.projection.contract.UnknownEventTypeException;
+import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.projection.failure.ParkedOnAssignment;
+import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.table.Attributes;
 import io.quarkus.test.junit.QuarkusTest;
@@ -54,7 +54,7 @@ class UpgradeResumeTest {
         String type = new String(registered.headers().lastHeader("ce_type").value(), StandardCharsets.UTF_8);
         // What an older projector, without this type, left: the key parked at this event, with that reason.
         parkedKeys.park(registered, UnknownEventTypeException.REASON + type).await().atMost(PROJECTION_WAIT);
-        String parkedKey = StreamId.of(registered).id();
+        String parkedKey = LogKey.of(registered).id();
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200)
                 .body("reason", equalTo(UnknownEventTypeException.REASON + type));
 

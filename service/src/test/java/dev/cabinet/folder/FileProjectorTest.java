@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.folder.FileEvent.FileDeleted;
 import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
-import dev.cabinet.projection.PlanExecutor;
 import dev.cabinet.projection.Reads;
-import dev.cabinet.projection.StreamProgress;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.execution.PlanExecutor;
+import dev.cabinet.projection.execution.StreamProgress;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 

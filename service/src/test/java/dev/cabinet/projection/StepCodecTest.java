@@ -19,6 +19,7 @@ import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.projection.execution.StepCodec;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;

@@ -1,0 +1,191 @@
+package dev.cabinet.projection.execution;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.failure.StoreRecovery;
+import dev.cabinet.projection.failure.TransientRetries;
+import dev.cabinet.projection.observability.ProjectionTracing;
+import dev.cabinet.shared.CoalescedWrites;
+import dev.cabinet.table.CounterChange;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.TableWriter;
+
+/**
+ * The last two steps of an exactly-once count ({@link TableWriter#countOnce}), off the events' path: flagging the marker
+ * with the counting event's version, then removing the change's token from the counter's pending set. Flags wait for
+ * the end of the batch ({@link #settled()}) and go out together; the tokens released then (and those of counts that
+ * needed no change) are collected per counter and removed in one write per counter when the batch finishes, when
+ * {@link #AT_MOST} of them wait on one counter, or after {@link #LATEST} at the latest; a backlog of one author's posts
+ * then costs one write per counter and batch instead of one per post. A token is released only once its marker's flag
+ * was written or refused (the marker is gone, or a later event flagged it: either way a redo changes nothing). The
+ * engine acknowledges a batch only after {@link #settled()}, so a crash before a flag or a removal redelivers its
+ * event, whose redo finds the token still pending (no second change) or the marker flagged, and settles it again.
+ */
+@ApplicationScoped
+public class CountTokenRelease {
+
+    /** Released tokens that wait on one counter before they are removed anyway: keeps the counter item small. */
+    static final int AT_MOST = 25;
+    /** How long a released token waits at most when no batch finishes (an operator's retry, a test). */
+    static final Duration LATEST = Duration.ofSeconds(1);
+
+    private static final Logger LOG = Logger.getLogger(CountTokenRelease.class);
+
+    private final CoalescedWrites<Key, Set<String>, Void> writes;
+    private final TableWriter store;
+    private final TransientRetries retries;
+    private final ProjectionTracing tracing;
+    private final Map<Key, Set<String>> waiting = new HashMap<>();
+    /** Changes made whose markers are still to be flagged, in the order they were made. */
+    private final List<CounterChange> unflagged = new ArrayList<>();
+    /** Flags being written, whoever started them: a batch settles only once every flag started before is done. */
+    private final Set<CompletableFuture<Void>> flagging = ConcurrentHashMap.newKeySet();
+    /** Whether a flush after {@link #LATEST} is scheduled: one at a time, however many batches settle meanwhile. */
+    private boolean flushQueued;
+
+    CountTokenRelease(TableWriter store, ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
+        TransientRetries retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+        this.store = store;
+        this.retries = retries;
+        this.tracing = tracing;
+        this.writes = CoalescedWrites.of((counter, tokens) -> tracing.detached(() -> retries
+                .retrying(store.releaseCountTokens(counter, tokens.stream().flatMap(Set::stream).toList()),
+                        Long.MAX_VALUE)
+                .subscribeAsCompletionStage()));
+    }
+
+    /** Removes the token from the counter's pending set soon; its marker must already say it was counted. */
+    void release(Key counter, String token) {
+        Set<String> full = null;
+        boolean queue = false;
+        synchronized (this) {
+            Set<String> tokens = waiting.computeIfAbsent(counter, c -> new LinkedHashSet<>());
+            tokens.add(token);
+            if (tokens.size() >= AT_MOST) {
+                full = waiting.remove(counter);
+            } else if (!flushQueued) {
+                flushQueued = true;
+                queue = true;
+            }
+        }
+        if (full != null) {
+            write(counter, full);
+        }
+        if (queue) {
+            CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flushLate);
+        }
+    }
+
+    /** Flags the change's marker when the batch ends, then releases its token. */
+    void flagThenRelease(CounterChange change) {
+        boolean queue = false;
+        synchronized (this) {
+            unflagged.add(change);
+            if (!flushQueued) {
+                flushQueued = true;
+                queue = true;
+            }
+        }
+        if (queue) {
+            CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flushLate);
+        }
+    }
+
+    /**
+     * Flags every marker waiting, then removes every token released until now, and completes once that is done (or
+     * could not be done): never fails. The engine calls it as each batch finishes.
+     */
+    public CompletionStage<Void> settled() {
+        flagAll();
+        return CompletableFuture.allOf(flagging.toArray(CompletableFuture[]::new)).thenCompose(flagged -> {
+            flush();
+            return writes.settled();
+        });
+    }
+
+    /**
+     * Whether every flag and release asked for is done: nothing waits for a batch's end or the late flush, and nothing
+     * is being written. Unlike {@link #settled()} it also covers what a batch still to finish will flag.
+     */
+    public boolean idle() {
+        synchronized (this) {
+            if (!unflagged.isEmpty() || !waiting.isEmpty()) {
+                return false;
+            }
+        }
+        return flagging.isEmpty() && writes.idle();
+    }
+
+    private void flushLate() {
+        synchronized (this) {
+            flushQueued = false;
+        }
+        flagAll().thenRun(this::flush);
+    }
+
+    /**
+     * Writes the flags waiting, all at once, each retried while the store fails transiently; each flag written or
+     * refused releases its token. A flag that fails otherwise keeps its token pending, where it changes no later count.
+     */
+    private CompletableFuture<Void> flagAll() {
+        List<CounterChange> due;
+        synchronized (this) {
+            if (unflagged.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            due = new ArrayList<>(unflagged);
+            unflagged.clear();
+        }
+        CompletableFuture<Void> all = CompletableFuture.allOf(due.stream().map(change -> tracing.detached(() -> retries
+                .retrying(store.flagCounted(change), Long.MAX_VALUE).subscribeAsCompletionStage())
+                .handle((flagged, failure) -> {
+                    if (failure == null) {
+                        release(change.counter(), change.token());
+                    } else {
+                        LOG.warnf("Could not flag %s as counted in %s: %s", change.marker(), change.counter(),
+                                failure.toString());
+                    }
+                    return null;
+                }).toCompletableFuture()).toArray(CompletableFuture[]::new));
+        flagging.add(all);
+        all.whenComplete((nothing, failure) -> flagging.remove(all));
+        return all;
+    }
+
+    private void flush() {
+        Map<Key, Set<String>> due;
+        synchronized (this) {
+            if (waiting.isEmpty()) {
+                return;
+            }
+            due = new HashMap<>(waiting);
+            waiting.clear();
+        }
+        due.forEach(this::write);
+    }
+
+    /** {@code tokens} is no longer in {@link #waiting}, so nothing changes it from here on. */
+    private void write(Key counter, Set<String> tokens) {
+        writes.record(counter, tokens).whenComplete((nothing, failure) -> {
+            if (failure != null) {
+                // Only a non-transient error gets here: the tokens stay in the set, where they change no later count.
+                LOG.warnf("Could not release count tokens %s on %s: %s", tokens, counter, failure.toString());
+            }
+        });
+    }
+}

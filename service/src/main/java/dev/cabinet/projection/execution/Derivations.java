@@ -1,0 +1,132 @@
+package dev.cabinet.projection.execution;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+
+import org.jboss.logging.Logger;
+
+import dev.cabinet.projection.Derivation.Derived;
+import dev.cabinet.projection.Derivation;
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.Walk;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Runs the {@link Derivation}s plans name: the one place their reads, compare-and-sets and cascades happen, so that a
+ * derived attribute stays equal to its function of the parent however changes of different items interleave. For one
+ * item: read it (or take it as the event's own write answered it) and its parent, write the derivation as a
+ * compare-and-set on what was read (on a lost race, start over), then refresh the item's entry under the parent and,
+ * in the same round, read the parent again, starting over if it moved meanwhile. An item whose derived attributes
+ * changed passes the change on to its children, and so on down.
+ */
+@ApplicationScoped
+public class Derivations {
+
+    private static final Logger LOG = Logger.getLogger(Derivations.class);
+
+    private final Map<String, Derivation> byName = new HashMap<>();
+    private final TableWriter store;
+    private final Walk walk;
+
+    Derivations(Instance<Derivation> derivations, TableWriter store, ProjectionConfig config) {
+        this.walk = config.fanOutWalk();
+        for (Derivation derivation : derivations) {
+            if (byName.put(derivation.name(), derivation) != null) {
+                throw new IllegalStateException("two derivations are named " + derivation.name());
+            }
+        }
+        this.store = store;
+    }
+
+    /**
+     * Brings the item's derived attributes up to date, and its dependants' when they changed, or whatever they are when
+     * {@code passDown} (the event's write gave the item them already). {@code known} is the item as a write of it just
+     * answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which the item is read.
+     */
+    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown) {
+        return named(derivation, found -> run(found, key, known, passDown));
+    }
+
+    /**
+     * Runs the derivation for each of the item's children, whatever the item's own derived attributes are: for children
+     * that were written before the item existed.
+     */
+    public Uni<Void> runChildren(String derivation, Key key) {
+        return named(derivation, found -> children(found, key));
+    }
+
+    /** The work with the derivation of that name; a failure when none has it. */
+    private Uni<Void> named(String derivation, Function<Derivation, Uni<Void>> work) {
+        Derivation found = byName.get(derivation);
+        return found == null ? Uni.createFrom().failure(new IllegalArgumentException("no derivation named "
+                + derivation)) : work.apply(found);
+    }
+
+    private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
+            boolean passDown) {
+        return deriveOne(derivation, key, known).chain(changed -> changed || passDown ? children(derivation, key)
+                : Uni.createFrom().voidItem());
+    }
+
+    /** The derivation run for each child of the item (found through its entries), and on down where they change. */
+    private Uni<Void> children(Derivation derivation, Key key) {
+        return store.forEach(derivation.children(key), walk,
+                child -> run(derivation, derivation.childKey(child), null, false)).replaceWithVoid();
+    }
+
+    /** Emits whether the item's derived attributes may have changed (so its children must look again). */
+    private Uni<Boolean> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {
+        Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
+                : store.read(key);
+        return read.chain(found -> {
+            if (found.isEmpty()) {
+                return Uni.createFrom().item(false);
+            }
+            Map<String, AttributeValue> item = found.get();
+            Optional<Key> parentKey = derivation.parent(item);
+            Uni<Optional<Map<String, AttributeValue>>> parent = parentKey.isEmpty()
+                    ? Uni.createFrom().item(Optional.empty())
+                    : store.read(parentKey.get());
+            return parent.chain(p -> write(derivation, key, item, parentKey, p));
+        });
+    }
+
+    private Uni<Boolean> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
+            Optional<Map<String, AttributeValue>> parent) {
+        Derived derived = derivation.derive(item, parent);
+        if (derived.leftBecause().isPresent()) {
+            LOG.errorf("%s of %s is left as it is: %s", derivation.name(), key, derived.leftBecause().get());
+            return Uni.createFrom().item(false);
+        }
+        boolean same = derived.write().isEmpty();
+        Uni<Boolean> written = same ? Uni.createFrom().item(true) : store.update(derived.write().get());
+        return written.chain(ok -> {
+            if (!ok) {
+                // Someone else wrote the item since it was read: derive again from what it holds now.
+                return deriveOne(derivation, key, null).map(changed -> true);
+            }
+            if (parentKey.isEmpty()) {
+                return Uni.createFrom().item(!same);
+            }
+            // The entry exists already (the event's writes, or the walk that found it, came first), so a change of the
+            // parent after the look below finds this item in its walk: the refresh need not precede the look.
+            Uni<Boolean> entry = derivation.entry(item).map(store::update).orElse(Uni.createFrom().item(true));
+            return Uni.combine().all().unis(entry, store.read(parentKey.get())).asTuple()
+                    .chain(refreshedAndNow -> {
+                        Optional<Map<String, AttributeValue>> now = refreshedAndNow.getItem2();
+                        return now.isPresent() && parent.isPresent()
+                                && derivation.revision(now.get()) != derivation.revision(parent.get())
+                                        ? deriveOne(derivation, key, null).map(changed -> true)
+                                        : Uni.createFrom().item(!same);
+                    });
+        });
+    }
+}

@@ -1,0 +1,664 @@
+package dev.cabinet.projection.execution;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.Projector;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.Delete;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.DeriveChildren;
+import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
+import dev.cabinet.projection.WritePlan.Put;
+import dev.cabinet.projection.WritePlan.RefreshCopies;
+import dev.cabinet.projection.WritePlan.Step;
+import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.projection.failure.Rejections;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.CounterChange;
+import dev.cabinet.table.DeclaredCopy;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemType;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.Walk;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The one way a {@link Projector}'s decision reaches the table, with every guarantee the projectors used to carry
+ * themselves:
+ * <ol>
+ * <li>One round of consistent reads, in one BatchGetItem: the stream's root, its tombstone and every key the
+ * projector needs.</li>
+ * <li>{@link StreamProgress} says what to do: nothing (applied, or a duplicate record of an applied event), reject,
+ * redo the steps recorded on the root, or decide.</li>
+ * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
+ * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
+ * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
+ * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round.</li>
+ * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
+ * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
+ * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
+ * derivations; the root's delete. The counts' flags and token releases are made for the whole batch when it ends
+ * ({@link CountTokenRelease}), and so are the copy and orphan checks ({@link BatchEndChecks}), off the events'
+ * path.</li>
+ * </ol>
+ * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
+ * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
+ */
+@ApplicationScoped
+public class PlanExecutor {
+
+    private final TableWriter store;
+    private final Walk walk;
+    private final Rejections rejections;
+    private final Derivations derivations;
+    private final CountTokenRelease tokens;
+    private final BatchEndChecks checks;
+
+    PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config,
+            CountTokenRelease tokens, BatchEndChecks checks) {
+        this.walk = config.fanOutWalk();
+        this.tokens = tokens;
+        this.checks = checks;
+        this.store = store;
+        this.rejections = rejections;
+        this.derivations = derivations;
+    }
+
+    /** Applies the event through the projector that decides it. */
+    @SuppressWarnings("unchecked")
+    public <E extends DomainEvent> Uni<Void> apply(Projector<E> projector, ReceivedEvent event) {
+        E data = (E) event.data();
+        StreamTarget target = projector.target(data);
+        List<Key> needs = projector.needs(data);
+        List<Key> existence = permanent(projector.existenceNeeds(data));
+        List<Key> reads = new ArrayList<>();
+        boolean stream = !target.isNone();
+        boolean tombstoned = stream && target.tombstone() != null;
+        // The checks of the stream's earlier events end before this one is recorded; they start with its reads.
+        CompletionStage<Void> earlierChecks = stream ? checks.startWaitingOn(target.root())
+                : CompletableFuture.completedFuture(null);
+        if (stream) {
+            reads.add(target.root());
+        }
+        if (tombstoned) {
+            reads.add(target.tombstone());
+        }
+        reads.addAll(needs);
+        reads.addAll(existence);
+        return store.readAll(reads).call(() -> Uni.createFrom().completionStage(earlierChecks)).chain(found -> {
+            int at = 0;
+            Optional<Map<String, AttributeValue>> root = stream ? found.get(at++) : Optional.empty();
+            Optional<Map<String, AttributeValue>> tombstone = tombstoned ? found.get(at++) : Optional.empty();
+            Map<Key, Optional<Map<String, AttributeValue>>> needed = new LinkedHashMap<>();
+            for (Key key : needs) {
+                needed.put(key, found.get(at++));
+            }
+            Map<Key, Boolean> existing = new LinkedHashMap<>();
+            for (Key key : existence) {
+                existing.put(key, found.get(at++).isPresent());
+            }
+            StreamProgress progress = stream
+                    ? StreamProgress.of(target, root, tombstone, event.id(), event.version())
+                    : StreamProgress.fact();
+            return switch (progress.kind()) {
+                case DONE -> Uni.createFrom().voidItem();
+                case REJECTED -> rejections.reject(event, progress.rejection());
+                case REDO -> redo(target, event, progress);
+                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing)), root,
+                        needs);
+            };
+        });
+    }
+
+    /** The keys of existence needs, each checked to be of a permanent type: otherwise the read could change. */
+    static List<Key> permanent(List<Key> existence) {
+        for (Key key : existence) {
+            if (!KeyPlan.typeOf(key).map(ItemType::permanent).orElse(false)) {
+                throw new IllegalStateException(key + " is an existence need, but its item type is not permanent "
+                        + "(KeyPlan): declare it in needs()");
+            }
+        }
+        return existence;
+    }
+
+    /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
+    private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress) {
+        return run(target, event, StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
+                progress.onTombstone(), Optional.empty(), false);
+    }
+
+    /**
+     * Carries out a plan decided for a new event from the {@code root} and the {@code read} keys as they were read:
+     * records it on the stream, then runs its steps; the recording and the first writes go out together when
+     * {@link #recordsWithWrites} allows it. Public so that tests can force an interleaving between a decision and its
+     * writes.
+     */
+    public Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
+            Optional<Map<String, AttributeValue>> root, List<Key> read) {
+        if (plan.rejection().isPresent()) {
+            return rejections.reject(event, plan.rejection().get());
+        }
+        if (target.isNone()) {
+            return run(target, event, plan.steps(), false, Optional.empty(), false);
+        }
+        ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version(),
+                checks.waitingOn(target.root()));
+        // The root as the recording write leaves it saves a read when a step looks at it next: a copy's source, a
+        // count's marker (a like counted on itself), or the item a derivation starts from (a folder's path).
+        boolean rootNeeded = !plan.deletesRoot() && plan.steps().stream().anyMatch(step -> sourceOf(step) != null
+                && sourceOf(step).equals(target.root())
+                || step instanceof Count count && count.marker().equals(target.root())
+                || step instanceof Derive derive && derive.key().equals(target.root()));
+        Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
+                ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
+                : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
+        if (recordsWithWrites(target, plan, read)) {
+            Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true);
+            return Uni.combine().all().unis(recorded, run.writesWithRecording()).with((rootNow, written) -> rootNow)
+                    .chain(rootNow -> {
+                        if (rootNow.isEmpty()) {
+                            return afterRecordingRefused(target, event);
+                        }
+                        run.seen(target.root(), rootNow.get());
+                        return run.afterWrites(plan.deletesRoot());
+                    });
+        }
+        return recorded.chain(rootNow -> rootNow.isEmpty() ? afterRecordingRefused(target, event)
+                : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get(), true));
+    }
+
+    /**
+     * Whether a new event's first writes may go out together with its recording write, one round instead of two
+     * (pure). Recording first exists for a crash between the two: the redelivered event finds nothing recorded and is
+     * decided again, from what it reads then. Sent together, that is safe when deciding again gives the same plan
+     * and every write already made is refused by its guard:
+     * <ul>
+     * <li>the event does not delete its root (a deletion's tombstone must be there before what it owns goes: an owned
+     * item written meanwhile either sees it or is found by the deletion) and the plan's root write carries no
+     * condition of its own (a refused recording must not leave its steps applied);</li>
+     * <li>every key it read ({@link Projector#existenceNeeds} aside: permanent items whose existence cannot change back)
+     * is in the root's partition (the stream's own items, which only the stream's events change, one at a time) or is
+     * the source of one of its copy checks (read only to copy from: a copy is checked again after
+     * the writes, see {@link Steps#repeated});</li>
+     * <li>no write of the first phase (an early fan-out's included, see {@link #fansOutEarly}) is on the root, the
+     * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), and none
+     * deletes a whole collection; a count may change a counter on a
+     * copy's source (an author's post count on the profile the post copies the name from): a counter's change is
+     * guarded by its token, and the decision reads from that item only what it copies, which no count changes.</li>
+     * </ul>
+     */
+    public static boolean recordsWithWrites(StreamTarget target, WritePlan plan, List<Key> read) {
+        if (target.isNone() || plan.deletesRoot() || plan.root() != null && plan.root().hasCondition()) {
+            return false;
+        }
+        Key root = target.root();
+        Set<Key> copied = new HashSet<>();
+        plan.steps().stream().filter(CopyCheck.class::isInstance).forEach(step -> copied.add(((CopyCheck) step)
+                .source()));
+        boolean readsOnlyItsOwn = read.stream().allMatch(key -> key.pk().equals(root.pk()) || copied.contains(key));
+        Set<Key> untouchable = new HashSet<>(read);
+        untouchable.add(root);
+        if (target.tombstone() != null) {
+            untouchable.add(target.tombstone());
+        }
+        return readsOnlyItsOwn && plan.steps().stream().noneMatch(step -> step instanceof DeleteCollection
+                || step instanceof FanOut fanOut && fansOutEarly(fanOut, target, plan.steps())
+                        && untouchable.stream().anyMatch(fanOut.target()::matches)
+                || step instanceof Write write && untouchable.contains(write.update().key())
+                || step instanceof Delete delete && untouchable.contains(delete.key())
+                || step instanceof Put put && untouchable.contains(Key.of(put.item()))
+                || step instanceof Count count && untouchable.contains(count.counter())
+                        && !copied.contains(count.counter()));
+    }
+
+    /**
+     * Whether a fan-out goes out with the event's first writes rather than after them (pure): its query reads the
+     * stream's own partition, whose items only the stream's events create or delete, one at a time (another stream may
+     * refresh a copy on them, which the fan-out does not read), so what it finds cannot change before the event is
+     * done; it changes items of a declared type that no other step of the plan writes or deletes;
+     * and each change is guarded by the stream's version and made only on an item that exists. Made early, made again
+     * by a redo, or made for an event whose recording another instance had made already, it changes nothing it should
+     * not. A group's rename reaches its members' mirrors one round sooner.
+     */
+    public static boolean fansOutEarly(FanOut fanOut, StreamTarget target, List<Step> steps) {
+        if (target.isNone() || fanOut.target() == null || fanOut.query().index() != Index.TABLE
+                || !fanOut.query().partition().equals(target.root().pk())) {
+            return false;
+        }
+        ItemType changed = fanOut.target();
+        return !changed.matches(target.root()) && (target.tombstone() == null || !changed.matches(target.tombstone()))
+                && steps.stream().noneMatch(step -> step instanceof Write write && changed.matches(write.update().key())
+                        || step instanceof Delete delete && changed.matches(delete.key())
+                        || step instanceof Put put && changed.matches(Key.of(put.item()))
+                        || step instanceof DeleteCollection);
+    }
+
+    /**
+     * The recording write's condition failed. Either the stream moved on meanwhile (or the plan's own condition on the
+     * root said no), and whoever moved it owns the rest; or the write was this event's own, sent again: the SDK resends
+     * a call whose answer it did not get (an attempt timeout, a reset connection), and the resent write meets the
+     * version its first attempt recorded. The stream as it is now tells which: an event recorded there is redone, as a
+     * redelivery would, so its steps are never lost (issue 44). One read, on this path only.
+     */
+    private Uni<Void> afterRecordingRefused(StreamTarget target, ReceivedEvent event) {
+        List<Key> keys = target.tombstone() != null ? List.of(target.root(), target.tombstone())
+                : List.of(target.root());
+        return store.readAll(keys).chain(found -> {
+            StreamProgress progress = StreamProgress.of(target, found.get(0),
+                    keys.size() > 1 ? found.get(1) : Optional.empty(), event.id(), event.version());
+            return progress.kind() == StreamProgress.Kind.REDO ? redo(target, event, progress)
+                    : Uni.createFrom().voidItem();
+        });
+    }
+
+    /**
+     * The write that records a new event on its stream (pure, for tests): the plan's root update (or a bare update of
+     * the root; for a deletion, of the tombstone), guarded by the stream's version, only on an existing root unless the
+     * event creates it, with the steps still to do and the root's recent event ids.
+     */
+    public static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan,
+            Optional<Map<String, AttributeValue>> root, String eventId, long version) {
+        return recordingWrite(target, plan, root, eventId, version, List.of());
+    }
+
+    /**
+     * The recording write, which also records {@code waiting}, the checks of the stream's earlier events not made yet
+     * (those that failed: the others have ended before this event is recorded, see {@link BatchEndChecks}): a redo of
+     * this event makes them, should a crash come first.
+     */
+    static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan, Optional<Map<String, AttributeValue>> root,
+            String eventId, long version, List<Step> waiting) {
+        boolean onTombstone = plan.deletesRoot() && target.tombstone() != null;
+        Key key = onTombstone ? target.tombstone() : target.root();
+        ItemUpdate write = plan.root() != null ? plan.root().withKey(plan.root().key()) : ItemUpdate.of(key);
+        if (!write.key().equals(key)) {
+            throw new IllegalStateException("the plan's root write is on " + write.key() + ", the stream's on " + key);
+        }
+        write.guardedBy(target.stream().versionAttribute(), version);
+        if (!onTombstone && !target.creates() && !target.upserts()) {
+            write.onlyIfExists();
+        }
+        List<Step> steps = new ArrayList<>(plan.steps());
+        steps.addAll(waiting);
+        write.set(Attributes.PENDING_STEPS, steps.isEmpty() ? null : StepCodec.encode(steps));
+        write.set(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(root, eventId));
+        return write;
+    }
+
+    /**
+     * The steps, in their phases (see {@link Steps}); {@code rootNow} is the root as the recording write left it, when
+     * asked for; {@code firstTime} says the event was decided just now, not redone.
+     */
+    private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
+            Optional<Map<String, AttributeValue>> rootNow, boolean firstTime) {
+        Steps run = new Steps(target, event, steps, rootNow, firstTime);
+        return run.writes().chain(() -> run.afterWrites(deletesRoot));
+    }
+
+    /**
+     * One event's steps as they run, phase by phase:
+     * <ol>
+     * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
+     * {@link PlanExecutor#waits}), the fan-outs over the stream's own partition ({@link PlanExecutor#fansOutEarly});
+     * for an event applied the first time, also the counter changes of the counts whose marker one of these writes
+     * makes (it cannot have been counted yet);</li>
+     * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
+     * counted already);</li>
+     * <li>{@link #settleCounts}: each changed count's marker to be flagged and then its token released when the batch
+     * ends ({@link CountTokenRelease}); then {@link #lateDeletes} (the counted markers among them, now that their
+     * counts are made) and then {@link #looks}, the steps that look at other items after this event's writes (copy
+     * refreshes, other fan-outs, derivations; the copy and orphan checks are handed to {@link BatchEndChecks}).</li>
+     * </ol>
+     * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
+     * its marker is flagged (or gone): a crash between any two of them is finished by a redo, which changes no counter
+     * twice.
+     */
+    private final class Steps {
+
+        private final StreamTarget target;
+        private final ReceivedEvent event;
+        private final List<Step> steps;
+        private final String versionAttribute;
+        private final long version;
+        private final boolean firstTime;
+        private final Set<Key> markers = new HashSet<>();
+        private final Set<Key> written = new HashSet<>();
+        /** Items as this event's writes left them, where a write answered them: a later look needs no read. */
+        private final Map<Key, Optional<Map<String, AttributeValue>>> seen = new HashMap<>();
+        /** The count changes made (to flag), by count; those not made are released at once. */
+        private final Map<Count, CounterChange> changed = new java.util.concurrent.ConcurrentHashMap<>();
+        private final List<Delete> late = new ArrayList<>();
+        /**
+         * Whether a write of the first phase was refused by its guard although the event was decided just now: an
+         * earlier attempt wrote it before a crash, without recording the event, and the copies that attempt made may
+         * be older than the ones decided now, so every copy check refreshes its holders (each refresh is guarded by the
+         * copy's version, so a current holder is left as it is).
+         */
+        private volatile boolean repeated;
+        /** Whether the first writes go out with the recording write, so that {@link #repeated} can happen at all. */
+        private boolean withRecording;
+
+        Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
+                boolean firstTime) {
+            this.target = target;
+            this.event = event;
+            this.steps = steps;
+            this.versionAttribute = target.isNone() ? null : target.stream().versionAttribute();
+            this.version = event.version();
+            this.firstTime = firstTime;
+            steps.stream().filter(Count.class::isInstance).forEach(step -> markers.add(((Count) step).marker()));
+            steps.stream().filter(Write.class::isInstance).forEach(step -> written.add(((Write) step).update().key()));
+            rootNow.ifPresent(item -> seen.put(target.root(), rootNow));
+        }
+
+        /** Phase one, sent together with the recording write. */
+        Uni<Void> writesWithRecording() {
+            withRecording = true;
+            return writes();
+        }
+
+        /** Phase one. */
+        Uni<Void> writes() {
+            List<Uni<?>> first = new ArrayList<>();
+            List<Map<String, AttributeValue>> puts = new ArrayList<>();
+            for (Step step : steps) {
+                if (step instanceof Delete delete) {
+                    if (waits(delete, steps, markers)) {
+                        late.add(delete);
+                    } else {
+                        first.add(delete(delete.key()));
+                    }
+                } else if (step instanceof Write write) {
+                    ItemUpdate update = guarded(write.update(), versionAttribute, version);
+                    // A write of a marker still to be looked at answers the item as it left it: no read of it then.
+                    first.add(markers.contains(update.key()) && !firstTime
+                            ? store.updateAndGet(update).invoke(now -> seen(update.key(), now))
+                            : store.update(update).invoke(applied -> repeated |= withRecording && !applied));
+                } else if (step instanceof DeleteCollection collection) {
+                    first.add(store.deleteAll(collection.query()));
+                } else if (step instanceof Put put) {
+                    puts.add(put.item());
+                } else if (step instanceof Count count && countsAlongside(count)) {
+                    first.add(change(count, false));
+                } else if (step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)) {
+                    first.add(fanOut(fanOut, versionAttribute, version));
+                }
+            }
+            if (!puts.isEmpty()) {
+                first.add(store.putAll(puts));
+            }
+            return all(first);
+        }
+
+        /** The phases after the first, then the root's delete for an event that deletes its stream. */
+        Uni<Void> afterWrites(boolean deletesRoot) {
+            return counterChanges()
+                    .invoke(this::settleCounts)
+                    .chain(this::lateDeletes)
+                    .chain(this::looks)
+                    .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version)
+                            .replaceWithVoid() : Uni.createFrom().voidItem());
+        }
+
+        /** Phase two. */
+        Uni<Void> counterChanges() {
+            return all(steps.stream().filter(step -> step instanceof Count count && !countsAlongside(count))
+                    .map(step -> {
+                        Count count = (Count) step;
+                        Optional<Map<String, AttributeValue>> known = known(count.marker());
+                        Uni<Optional<Map<String, AttributeValue>>> marker = known != null
+                                ? Uni.createFrom().item(known) : store.read(count.marker());
+                        return marker.chain(now -> now.isEmpty()
+                                || CounterChange.counted(now.get(), count.markerFlag(), version)
+                                ? Uni.createFrom().voidItem() : change(count, true).replaceWithVoid());
+                    }).toList());
+        }
+
+        /**
+         * Each changed count's marker to be flagged, then its token released, when the batch ends; a count not changed
+         * now (its marker gone or flagged already) only has its token released. Nothing of it on the event's path: a
+         * flag is the counting event's version, so one written late misleads no later event.
+         */
+        void settleCounts() {
+            for (Step step : steps) {
+                if (step instanceof Count count) {
+                    CounterChange change = changed.get(count);
+                    if (change == null) {
+                        tokens.release(count.counter(), event.id());
+                    } else {
+                        tokens.flagThenRelease(change);
+                    }
+                }
+            }
+        }
+
+        /** Phase three: the deletes that waited for the writes and counts. */
+        Uni<Void> lateDeletes() {
+            return all(late.stream().map(step -> delete(step.key())).toList());
+        }
+
+        /**
+         * Phase three, after the late deletes: the steps that look at other items after this event's writes; the
+         * checks among them wait for the batch's end ({@link BatchEndChecks}).
+         */
+        Uni<Void> looks() {
+            Key root = target.isNone() ? null : target.root();
+            for (Step step : steps) {
+                if (step instanceof CopyCheck check) {
+                    // A refused first write may have left an older copy than the one checked for, and a redo's check
+                    // was decided by an attempt whose holder write may have been refused: refresh it whatever its
+                    // version says (a copied version below any source's), also if a later event's redo makes it.
+                    CopyCheck made = repeated || !firstTime ? new CopyCheck(check.source(), -1, check.holders())
+                            : check;
+                    checks.defer(root, event.type(), made, () -> copyCheck(made, seen));
+                } else if (step instanceof OrphanCheck check) {
+                    checks.defer(root, event.type(), check, () -> orphanCheck(check));
+                } else if (step instanceof DeriveChildren children) {
+                    checks.defer(root, event.type(), children,
+                            () -> derivations.runChildren(children.derivation(), children.key()));
+                } else if (step instanceof RefreshCopies refresh && refresh.whenBatchEnds()) {
+                    checks.defer(root, event.type(), refresh, () -> last(refresh, versionAttribute, version, seen));
+                }
+            }
+            return all(steps.stream()
+                    .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)
+                            || step instanceof RefreshCopies refresh && refresh.whenBatchEnds()))
+                    .map(step -> last(step, versionAttribute, version, seen))
+                    .filter(uni -> uni != null).toList());
+        }
+
+        /**
+         * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
+         * marker this plan writes, so that it cannot have been counted before. Not a marker that is the root (a like
+         * counted on its own item), although its recording write writes it: a change sent beside a recording that
+         * another attempt of the event beat would be refused only while that attempt's token is pending, so the count
+         * waits for the recording to land (one round; docs/benchmarks.md, "Rounds").
+         */
+        private boolean countsAlongside(Count count) {
+            return firstTime && written.contains(count.marker());
+        }
+
+        /**
+         * Changes the count's counter; {@code afterWrites} says the first phase's writes had all landed when it was
+         * sent. Only then is the counter as the change left it a look at that item after this event's writes: a change
+         * sent alongside them may answer before a holder write lands, so a copy check taking its source from that
+         * answer could miss a rename that lands in between and whose walk ran before the holder existed (the holder
+         * would keep the old name for good). Such a check reads the source again instead.
+         */
+        private Uni<Optional<Map<String, AttributeValue>>> change(Count count, boolean afterWrites) {
+            CounterChange change = new CounterChange(count.counter(), count.counterType().name(), count.attribute(),
+                    count.delta(), count.marker(), count.markerFlag(), event.id(), version);
+            return store.changeCounter(change).invoke(now -> {
+                changed.put(count, change);
+                if (afterWrites) {
+                    seen(count.counter(), now);
+                }
+            });
+        }
+
+        private Uni<?> delete(Key key) {
+            return versionAttribute == null ? store.delete(key) : store.delete(key, versionAttribute, version);
+        }
+
+        void seen(Key key, Optional<Map<String, AttributeValue>> now) {
+            if (now.isPresent()) {
+                synchronized (seen) {
+                    seen.put(key, now);
+                }
+            }
+        }
+
+        private Optional<Map<String, AttributeValue>> known(Key key) {
+            return knownIn(seen, key);
+        }
+    }
+
+    /**
+     * Whether a delete waits for the writes and counts: when its item is a count's marker (counted first, while it is
+     * there), or of a type the plan also writes (a move: the new place appears before the old one goes) or of no
+     * declared type. Any other delete (a comment, a membership, beside a counter shard's write) goes out with the
+     * writes, so a plan that writes a counter and deletes what it counted takes no round more than the delete alone.
+     */
+    static boolean waits(Delete delete, List<Step> steps, Set<Key> markers) {
+        Optional<ItemType> type = KeyPlan.typeOf(delete.key());
+        return markers.contains(delete.key()) || type.isEmpty() || steps.stream()
+                .anyMatch(step -> step instanceof Write write && KeyPlan.typeOf(write.update().key()).equals(type));
+    }
+
+    /**
+     * A copy check, made when the batch ends: each holder refreshed from the source (as {@code seen} holds it, when
+     * one of the event's writes answered it after the holder's write, else read now) if the source is newer than the
+     * copy checked for.
+     */
+    private Uni<?> copyCheck(CopyCheck check, Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+        return current(check.source(), seen).chain(source -> {
+            List<Uni<?>> refreshes = new ArrayList<>();
+            for (Key holder : check.holders()) {
+                DeclaredCopy copy = copyOf(check.source(), holder);
+                if (source.isPresent() && copy.walksFor(source.get())
+                        && copy.versionOf(source) > check.copiedVersion()) {
+                    refreshes.add(store.update(copy.refresh(holder, source.get())));
+                }
+            }
+            return all(refreshes);
+        });
+    }
+
+    /** An orphan check, made when the batch ends: the orphans deleted if the owner's tombstone is there. */
+    private Uni<?> orphanCheck(OrphanCheck check) {
+        return store.read(check.tombstone()).chain(tombstone -> tombstone.isEmpty() ? Uni.createFrom().voidItem()
+                : all(check.orphans().stream().map(store::delete).toList()));
+    }
+
+    /** Phase four: the steps other than checks that look at other items after this event's writes. */
+    private Uni<?> last(Step step, String versionAttribute, long version,
+            Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+        if (step instanceof RefreshCopies refresh) {
+            return current(refresh.source(), seen).chain(source -> {
+                List<Uni<?>> walks = new ArrayList<>();
+                for (DeclaredCopy copy : KeyPlan.COPIES) {
+                    if (source.isPresent() && copy.source().root().matches(refresh.source())
+                            && copy.versionOf(source) >= 0 && copy.walksFor(source.get())) {
+                        walks.add(store.forEach(copy.walk(source.get()), walk,
+                                found -> store.update(copy.refresh(copy.holderKey(found), source.get()))));
+                    }
+                }
+                return all(walks);
+            });
+        }
+        if (step instanceof FanOut fanOut) {
+            return fanOut(fanOut, versionAttribute, version);
+        }
+        if (step instanceof Derive derive) {
+            return derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()), derive.passDown());
+        }
+        return null;
+    }
+
+    /** The fan-out's change on every item its query finds (or the item of its target type each names). */
+    private Uni<?> fanOut(FanOut fanOut, String versionAttribute, long version) {
+        return store.forEach(fanOut.query(), walk, found -> {
+            Key key = fanOut.target() == null
+                    ? Key.of(found)
+                    : fanOut.target().keyFrom(strings(found));
+            return store.update(guarded(fanOut.change().withKey(key).onlyIfExists(), versionAttribute, version));
+        });
+    }
+
+    /** The item as this event's writes left it, if one of them answered it; else a consistent read. */
+    private Uni<Optional<Map<String, AttributeValue>>> current(Key key,
+            Map<Key, Optional<Map<String, AttributeValue>>> seen) {
+        Optional<Map<String, AttributeValue>> known = knownIn(seen, key);
+        return known != null ? Uni.createFrom().item(known) : store.read(key);
+    }
+
+    /** The item as one of this event's writes answered it, or null when none did (the steps run concurrently). */
+    private static Optional<Map<String, AttributeValue>> knownIn(Map<Key, Optional<Map<String, AttributeValue>>> seen,
+            Key key) {
+        synchronized (seen) {
+            return seen.get(key);
+        }
+    }
+
+    /** The declared copy that puts the source's attributes on the holder: a plan may only name declared copies. */
+    static DeclaredCopy copyOf(Key source, Key holder) {
+        return KeyPlan.COPIES.stream().filter(copy -> copy.covers(source, holder)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no copy from " + source + " to " + holder
+                        + " is declared in the key plan"));
+    }
+
+    /** A write of the stream's item, guarded by the stream's version unless it names that attribute itself. */
+    static ItemUpdate guarded(ItemUpdate update, String versionAttribute, long version) {
+        ItemUpdate copy = update.withKey(update.key());
+        return versionAttribute == null || copy.mentions(versionAttribute) ? copy
+                : copy.guardedBy(versionAttribute, version);
+    }
+
+    private static Key sourceOf(Step step) {
+        return step instanceof CopyCheck check ? check.source()
+                : step instanceof RefreshCopies refresh ? refresh.source() : null;
+    }
+
+    private static Map<String, String> strings(Map<String, AttributeValue> item) {
+        Map<String, String> values = new HashMap<>();
+        item.forEach((name, value) -> {
+            if (value.s() != null) {
+                values.put(name, value.s());
+            }
+        });
+        return values;
+    }
+
+    private static Uni<Void> all(List<? extends Uni<?>> unis) {
+        if (unis.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        @SuppressWarnings("unchecked")
+        List<Uni<Object>> list = (List<Uni<Object>>) (List<?>) unis;
+        return Uni.join().all(list).andFailFast().replaceWithVoid();
+    }
+}

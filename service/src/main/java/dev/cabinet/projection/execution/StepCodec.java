@@ -1,0 +1,174 @@
+package dev.cabinet.projection.execution;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.Delete;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.projection.WritePlan.Derive;
+import dev.cabinet.projection.WritePlan.DeriveChildren;
+import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan.OrphanCheck;
+import dev.cabinet.projection.WritePlan.Put;
+import dev.cabinet.projection.WritePlan.RefreshCopies;
+import dev.cabinet.projection.WritePlan.Step;
+import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemType;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A plan's steps as one DynamoDB attribute and back: the root records the steps of the event it last took, so a
+ * redelivery finishes them exactly as decided. The steps are attribute values (lists and maps), so the item writes'
+ * values stay typed; they are stored as one binary attribute, their JSON deflated ({@link CompactValues}), because
+ * the root pays for them in write units on every event and reads them only for a redo (a post's creation recorded them
+ * in 1,099 bytes of lists and maps, its whole root then costing two write units; docs/capacity.md). The encoding is
+ * the same for the same steps (a rebuild from the log writes equal items). A list recorded before that is read too.
+ */
+public final class StepCodec {
+
+    private static final String OP = "op";
+    private static final String DERIVE_DOWN = "DeriveDown";
+
+    private StepCodec() {
+    }
+
+    public static AttributeValue encode(List<Step> steps) {
+        return CompactValues.pack(AttributeValue.fromL(steps.stream().map(StepCodec::encode).toList()));
+    }
+
+    public static List<Step> decode(AttributeValue encoded) {
+        AttributeValue steps = encoded != null && encoded.b() != null ? CompactValues.unpack(encoded) : encoded;
+        return steps == null || !steps.hasL() ? List.of() : steps.l().stream().map(StepCodec::decodeStep).toList();
+    }
+
+    private static AttributeValue encode(Step step) {
+        Map<String, AttributeValue> m = new LinkedHashMap<>();
+        // A derivation passed down whatever it finds has an op of its own: an instance that knows only Derive must
+        // refuse it (the key is parked) rather than redo it without the cascade, leaving the subtree's paths stale.
+        m.put(OP, s(step instanceof Derive d && d.passDown() ? DERIVE_DOWN : step.getClass().getSimpleName()));
+        if (step instanceof Write w) {
+            m.put("update", w.update().encode());
+        } else if (step instanceof Delete d) {
+            m.put("key", key(d.key()));
+        } else if (step instanceof DeleteCollection d) {
+            m.put("query", query(d.query()));
+        } else if (step instanceof Count c) {
+            m.put("counter", key(c.counter()));
+            m.put("counterType", s(c.counterType().name()));
+            m.put("attribute", s(c.attribute()));
+            m.put("delta", n(c.delta()));
+            m.put("marker", key(c.marker()));
+            m.put("markerFlag", s(c.markerFlag()));
+        } else if (step instanceof CopyCheck c) {
+            m.put("source", key(c.source()));
+            m.put("copiedVersion", n(c.copiedVersion()));
+            m.put("holders", AttributeValue.fromL(c.holders().stream().map(StepCodec::key).toList()));
+        } else if (step instanceof OrphanCheck o) {
+            m.put("tombstone", key(o.tombstone()));
+            m.put("orphans", AttributeValue.fromL(o.orphans().stream().map(StepCodec::key).toList()));
+        } else if (step instanceof RefreshCopies r) {
+            m.put("source", key(r.source()));
+            if (r.whenBatchEnds()) {
+                m.put("end", AttributeValue.fromBool(true));
+            }
+        } else if (step instanceof FanOut f) {
+            m.put("query", query(f.query()));
+            if (f.target() != null) {
+                m.put("target", s(f.target().name()));
+            }
+            m.put("change", f.change().encode());
+        } else if (step instanceof Derive d) {
+            derivation(m, d.derivation(), d.key());
+        } else if (step instanceof DeriveChildren d) {
+            derivation(m, d.derivation(), d.key());
+        } else if (step instanceof Put p) {
+            m.put("item", AttributeValue.fromM(p.item()));
+        }
+        return AttributeValue.fromM(m);
+    }
+
+    private static Step decodeStep(AttributeValue encoded) {
+        Map<String, AttributeValue> m = encoded.m();
+        String op = m.get(OP).s();
+        return switch (op) {
+            case "Write" -> new Write(ItemUpdate.decode(m.get("update")));
+            case "Delete" -> new Delete(key(m.get("key")));
+            case "DeleteCollection" -> new DeleteCollection(query(m.get("query")));
+            case "Count" -> new Count(key(m.get("counter")), itemType(m.get("counterType").s()),
+                    m.get("attribute").s(), Long.parseLong(m.get("delta").n()), key(m.get("marker")),
+                    m.get("markerFlag").s());
+            case "CopyCheck" -> new CopyCheck(key(m.get("source")), Long.parseLong(m.get("copiedVersion").n()),
+                    m.get("holders").l().stream().map(StepCodec::key).toList());
+            case "OrphanCheck" -> new OrphanCheck(key(m.get("tombstone")),
+                    m.get("orphans").l().stream().map(StepCodec::key).toList());
+            case "RefreshCopies" -> new RefreshCopies(key(m.get("source")),
+                    m.containsKey("end") && m.get("end").bool());
+            case "FanOut" -> new FanOut(query(m.get("query")),
+                    m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));
+            case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")));
+            case DERIVE_DOWN -> new Derive(m.get("derivation").s(), key(m.get("key")), true);
+            case "DeriveChildren" -> new DeriveChildren(m.get("derivation").s(), key(m.get("key")));
+            case "Put" -> new Put(m.get("item").m());
+            default -> throw new IllegalArgumentException("unknown recorded step " + op);
+        };
+    }
+
+    private static ItemType itemType(String name) {
+        return KeyPlan.ITEM_TYPES.stream().filter(type -> type.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no item type " + name + " in the key plan"));
+    }
+
+    private static AttributeValue key(Key key) {
+        return AttributeValue.fromL(List.of(s(key.pk()), s(key.sk())));
+    }
+
+    private static Key key(AttributeValue encoded) {
+        return new Key(encoded.l().get(0).s(), encoded.l().get(1).s());
+    }
+
+    private static AttributeValue query(KeyQuery query) {
+        Map<String, AttributeValue> m = new LinkedHashMap<>();
+        m.put("index", s(query.index().name()));
+        m.put("partition", s(query.partition()));
+        m.put("kind", s(query.sortKey().kind().name()));
+        if (query.sortKey().from() != null) {
+            m.put("from", s(query.sortKey().from()));
+        }
+        if (query.sortKey().to() != null) {
+            m.put("to", s(query.sortKey().to()));
+        }
+        m.put("newestFirst", AttributeValue.fromBool(query.newestFirst()));
+        return AttributeValue.fromM(m);
+    }
+
+    private static KeyQuery query(AttributeValue encoded) {
+        Map<String, AttributeValue> m = encoded.m();
+        SortKeyCondition condition = new SortKeyCondition(SortKeyCondition.Kind.valueOf(m.get("kind").s()),
+                m.containsKey("from") ? m.get("from").s() : null, m.containsKey("to") ? m.get("to").s() : null);
+        return KeyQuery.of(Index.valueOf(m.get("index").s()), m.get("partition").s(), condition,
+                m.get("newestFirst").bool());
+    }
+
+    /** A derivation step's fields: the derivation's name and the item it starts from. */
+    private static void derivation(Map<String, AttributeValue> m, String derivation, Key key) {
+        m.put("derivation", s(derivation));
+        m.put("key", key(key));
+    }
+
+    private static AttributeValue s(String text) {
+        return AttributeValue.fromS(text);
+    }
+
+    private static AttributeValue n(long number) {
+        return AttributeValue.fromN(Long.toString(number));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.cabinet.projection.failure;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.LogKey;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.TableConfig;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
+/**
+ * Copies a record that cannot be applied to {@value Topics#DEAD_LETTERS}: same key, value and headers, plus headers that
+ * say why and where it came from. Written before its key is parked, so a crash in between only writes it twice (the
+ * {@code cabinet_dlq_*} position headers tell the copies apart).
+ */
+@ApplicationScoped
+public class DeadLetterTopic {
+
+    /** The outgoing channel; its producer settings live under {@code mp.messaging.outgoing.dead-letters}. */
+    public static final String CHANNEL = "dead-letters";
+    public static final String REASON = "cabinet_dlq_reason";
+    public static final String TOPIC = "cabinet_dlq_topic";
+    public static final String PARTITION = "cabinet_dlq_partition";
+    public static final String OFFSET = "cabinet_dlq_offset";
+    public static final String PARKED_KEY = "cabinet_dlq_parked_key";
+    public static final String FAILED_AT = "cabinet_dlq_failed_at";
+
+    private static final Logger LOG = Logger.getLogger(DeadLetterTopic.class);
+
+    private final MutinyEmitter<byte[]> emitter;
+    private final ProjectionConfig config;
+    private final TableConfig tables;
+    private final ActiveTable activeTable;
+
+    DeadLetterTopic(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ProjectionConfig config, TableConfig tables,
+            ActiveTable activeTable) {
+        this.emitter = emitter;
+        this.config = config;
+        this.tables = tables;
+        this.activeTable = activeTable;
+    }
+
+    /**
+     * Completes once the broker has the copy; a broker that does not answer is retried, never given up on. A rebuild's
+     * projector (its table does not answer reads yet) sends nothing: the live projector dead-lettered these already.
+     */
+    public Uni<Void> send(ConsumerRecord<String, byte[]> record, String reason) {
+        if (!tables.target().equals(activeTable.name())) {
+            LOG.infof("Rebuilding table '%s': no dead letter sent for %s-%d@%d (side effects are the live projector's)",
+                    tables.target(), record.topic(), record.partition(), record.offset());
+            return Uni.createFrom().voidItem();
+        }
+        RecordHeaders headers = new RecordHeaders(record.headers().toArray());
+        headers.add(header(REASON, reason));
+        headers.add(header(TOPIC, record.topic()));
+        headers.add(header(PARTITION, Integer.toString(record.partition())));
+        headers.add(header(OFFSET, Long.toString(record.offset())));
+        headers.add(header(PARKED_KEY, LogKey.of(record).id()));
+        headers.add(header(FAILED_AT, Timestamps.format(Instant.now())));
+        OutgoingKafkaRecordMetadata.OutgoingKafkaRecordMetadataBuilder<String> metadata = OutgoingKafkaRecordMetadata
+                .<String>builder().withTopic(Topics.DEAD_LETTERS).withHeaders(headers);
+        if (record.key() != null) {
+            metadata.withKey(record.key());
+        }
+        // A record without a value is copied with an empty one: the emitter takes no null payload.
+        Message<byte[]> message = Message.of(record.value() == null ? new byte[0] : record.value()).addMetadata(metadata.build());
+        return Uni.createFrom().deferred(() -> emitter.sendMessage(message))
+                .onFailure().invoke(e -> LOG.warnf("Retrying the dead letter of %s-%d@%d: %s", record.topic(),
+                        record.partition(), record.offset(), e.toString()))
+                .onFailure().retry().withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5)
+                .indefinitely();
+    }
+
+    private static Header header(String name, String value) {
+        return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,247 @@
+package dev.cabinet.projection.failure;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.contract.CloudEvent;
+import dev.cabinet.projection.ordering.LogKey;
+import dev.cabinet.role.Role;
+import dev.cabinet.role.RoleConfig;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.Walk;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The parked keys (patterns 21 and 22): a stream whose event could not be applied parks, and its later events wait
+ * behind it, in log order, until an operator retries or discards them. The records stay in their topic; the table holds
+ * where they are and why they wait. Every write is conditional, so a redelivered batch parks nothing twice, and an
+ * event parked behind a key that an operator released meanwhile is applied instead.
+ */
+@ApplicationScoped
+public class ParkedKeys {
+
+    public static final String PARKED = "parked";
+    public static final String DISCARDED = "discarded";
+    static final String LAST_PARKED_OFFSET = "lastParkedOffset";
+    /** Counted per topic: records dead-lettered (each parks its key), and records parked behind an earlier one. */
+    static final String DEAD_LETTERED = "cabinet.projection.dead-lettered";
+    static final String PARKED_BEHIND = "cabinet.projection.parked";
+
+    private static final Logger LOG = Logger.getLogger(ParkedKeys.class);
+
+    private final TableWriter store;
+    private final Walk walk;
+    private final MeterRegistry registry;
+    private final Role role;
+    private final List<String> topics;
+
+    ParkedKeys(TableWriter store, ProjectionConfig config, MeterRegistry registry,
+            RoleConfig role,
+            @ConfigProperty(name = "mp.messaging.incoming.events.topics") List<String> topics) {
+        this.store = store;
+        this.walk = config.fanOutWalk();
+        this.registry = registry;
+        this.role = role.role();
+        this.topics = topics;
+    }
+
+    /**
+     * A projector's counters exist from the start, at zero: Prometheus sees no increase in a series that first
+     * appears at 1, so the alert on dead letters (deploy/k8s) would miss the first one.
+     */
+    void registerCounters(@Observes StartupEvent event) {
+        if (role.projects()) {
+            for (String topic : topics) {
+                registry.counter(DEAD_LETTERED, "topic", topic);
+                registry.counter(PARKED_BEHIND, "topic", topic);
+            }
+        }
+    }
+
+    /** The ids of every parked stream; the engine reads them about once a second (an operator's act shows). */
+    public Uni<Set<String>> parkedIds() {
+        return keys().map(items -> items.stream().map(item -> Items.string(item, "parkedKeyId"))
+                .collect(Collectors.toSet()));
+    }
+
+    /** The parked keys, each as its item (pattern 21). */
+    public Uni<List<Map<String, AttributeValue>>> keys() {
+        return collect(keysQuery());
+    }
+
+    public Uni<Optional<Map<String, AttributeValue>>> key(String parkedKeyId) {
+        return store.read(KeyPlan.PARKED_KEY.key(parkedKeyId));
+    }
+
+    /** A parked key's events, oldest first (pattern 22). */
+    public Uni<List<Map<String, AttributeValue>>> events(String parkedKeyId) {
+        return collect(KeyQuery.of(Index.TABLE, KeyPlan.PARKED_EVENT.partition(parkedKeyId),
+                SortKeyCondition.beginsWith(KeyPlan.PARKED_EVENT.sk().prefix()), false))
+                .map(items -> {
+                    items.sort(Comparator.comparing(item -> Items.string(item, Key.SK)));
+                    return items;
+                });
+    }
+
+    /** Parks the stream of a record that cannot apply, with the reason, behind which its later events will wait. */
+    public Uni<Void> park(ConsumerRecord<String, byte[]> record, String reason) {
+        LogKey stream = LogKey.of(record);
+        LOG.errorf("Parked %s key %s at %s-%d@%d: %s", stream.id(), record.key(), record.topic(), record.partition(),
+                record.offset(), reason);
+        registry.counter(DEAD_LETTERED, "topic", record.topic()).increment();
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()), KeyPlan.PARKED_KEY.name())
+                .setIfAbsent("parkedKeyId", stream.id())
+                .setIfAbsent("topic", record.topic())
+                .setIfAbsent("partition", record.partition())
+                .setIfAbsent("firstOffset", record.offset())
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("parkedAt", Timestamps.format(Instant.now()))
+                .guardedBy(LAST_PARKED_OFFSET, record.offset());
+        if (record.key() != null) {
+            key.setIfAbsent("recordKey", record.key());
+        }
+        eventId(record).ifPresent(id -> key.setIfAbsent("eventId", id));
+        eventType(record).ifPresent(type -> key.setIfAbsent("eventType", type));
+        // The key item goes last: until it is written a redelivery parks the record again with the same reason, while
+        // once it exists a redelivery only parks behind it, so the event and its outcome must already say why.
+        return store.update(event(record, stream, reason))
+                .chain(() -> markParked(record, reason))
+                .chain(() -> store.update(key))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Parks a record behind its stream's earlier parked event. {@code false} if an operator released the stream since
+     * the batch began: then nothing stays parked and the record is to be applied.
+     */
+    public Uni<Boolean> parkBehind(ConsumerRecord<String, byte[]> record) {
+        LogKey stream = LogKey.of(record);
+        registry.counter(PARKED_BEHIND, "topic", record.topic()).increment();
+        String reason = "waits behind an earlier event of its key that could not be applied";
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()))
+                .guardedBy(LAST_PARKED_OFFSET, record.offset())
+                .onlyIfExists();
+        return store.update(event(record, stream, reason))
+                .chain(() -> store.update(key))
+                .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
+                .chain(stillParked -> stillParked
+                        ? markParked(record, reason).replaceWith(true)
+                        : store.delete(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset())).replaceWith(false));
+    }
+
+    /** Forgets one parked event, once it was applied or discarded. */
+    public Uni<Void> release(String parkedKeyId, long offset) {
+        return store.delete(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset));
+    }
+
+    /**
+     * Unparks the stream if no event was parked behind it since {@code lastParkedOffset} was read; {@code false} means
+     * more came, and the caller goes on with them.
+     */
+    public Uni<Boolean> unpark(String parkedKeyId, long lastParkedOffset) {
+        return store.deleteIfEquals(KeyPlan.PARKED_KEY.key(parkedKeyId), LAST_PARKED_OFFSET, lastParkedOffset);
+    }
+
+    /** Records that a retried event still cannot apply: the key stays parked with the new reason. */
+    public Uni<Void> stillFails(String parkedKeyId, long offset, String reason) {
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId)).set("reason", reason).onlyIfExists())
+                .chain(() -> store.update(ItemUpdate.of(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset))
+                        .set("reason", reason).onlyIfExists()))
+                .replaceWithVoid();
+    }
+
+    /** Clears a parked event's outcome before it is applied again (a rejection may then take its place). */
+    public Uni<Void> clearOutcome(String eventId) {
+        return eventId == null ? Uni.createFrom().voidItem()
+                : store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(eventId), "status", PARKED).replaceWithVoid();
+    }
+
+    /** Records that an operator discarded a parked event: its command's outcome says so from now on. */
+    public Uni<Void> discardOutcome(String eventId, String reason) {
+        return eventId == null ? Uni.createFrom().voidItem()
+                : store.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId))
+                        .set("status", DISCARDED)
+                        .set("reason", reason)
+                        .set("decidedAt", Timestamps.format(Instant.now()))
+                        .onlyIfEquals("status", PARKED)).replaceWithVoid();
+    }
+
+    private ItemUpdate event(ConsumerRecord<String, byte[]> record, LogKey stream, String reason) {
+        ItemUpdate event = ItemUpdate.of(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset()),
+                KeyPlan.PARKED_EVENT.name())
+                .setIfAbsent("topic", record.topic())
+                .setIfAbsent("partition", record.partition())
+                .setIfAbsent("offset", record.offset())
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("parkedAt", Timestamps.format(Instant.now()));
+        eventId(record).ifPresent(id -> event.setIfAbsent("eventId", id));
+        eventType(record).ifPresent(type -> event.setIfAbsent("eventType", type));
+        return event;
+    }
+
+    /** The command's outcome says {@code parked}, with the reason, for as long as the event waits (first record wins). */
+    public Uni<Void> markParked(ConsumerRecord<String, byte[]> record, String reason) {
+        Optional<String> eventId = eventId(record);
+        if (eventId.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId.get()), KeyPlan.EVENT_OUTCOME.name())
+                .setIfAbsent("eventId", eventId.get())
+                .setIfAbsent("status", PARKED)
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("position", new LogPosition(record.topic(), record.partition(), record.offset()).token())
+                .setIfAbsent("decidedAt", Timestamps.format(Instant.now()));
+        eventType(record).ifPresent(type -> outcome.setIfAbsent("eventType", type));
+        return store.update(outcome).replaceWithVoid();
+    }
+
+    private Uni<List<Map<String, AttributeValue>>> collect(KeyQuery query) {
+        List<Map<String, AttributeValue>> items = Collections.synchronizedList(new ArrayList<>());
+        return store.forEach(query, walk, item -> {
+            items.add(item);
+            return Uni.createFrom().voidItem();
+        }).map(walked -> new ArrayList<>(items));
+    }
+
+    private static KeyQuery keysQuery() {
+        return KeyQuery.of(Index.TABLE, KeyPlan.PARKED_KEY.partition(),
+                SortKeyCondition.beginsWith(KeyPlan.PARKED_KEY.sk().prefix()), false);
+    }
+
+    /** The record's event id, in either content mode, if it can be a key (a foreign producer's may not). */
+    static Optional<String> eventId(ConsumerRecord<String, byte[]> record) {
+        return CloudEvent.attribute(record, "id").filter(Ids::isValid);
+    }
+
+    private static Optional<String> eventType(ConsumerRecord<String, byte[]> record) {
+        return CloudEvent.attribute(record, "type").filter(t -> t.length() <= 200);
+    }
+}

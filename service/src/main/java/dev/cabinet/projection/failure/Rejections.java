@@ -1,0 +1,58 @@
+package dev.cabinet.projection.failure;
+
+import java.time.Instant;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableWriter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Records that the projector rejected an event (it could not apply, e.g. a comment on a post deleted meanwhile), by
+ * event id, so the client that sent the command can learn it. A rejection depends only on the events of the same
+ * aggregate before it, which the log orders, so replaying the log reaches the same decision; the first record wins.
+ * (So no decision refuses an event because another aggregate's item is not there yet, or no longer, which a
+ * replay's order can bring about; the exceptions left are in docs/design.md.)
+ */
+@ApplicationScoped
+public class Rejections {
+
+    private static final Logger LOG = Logger.getLogger(Rejections.class);
+
+    private final TableWriter store;
+    private final MeterRegistry registry;
+
+    public Rejections(TableWriter store, MeterRegistry registry) {
+        this.store = store;
+        this.registry = registry;
+    }
+
+    public Uni<Void> reject(ReceivedEvent event, String reason) {
+        LOG.warnf("Rejected %s %s (%s): %s", event.type(), event.id(), event.position().token(), reason);
+        registry.counter("cabinet.projection.rejected", "type", event.type()).increment();
+        if (!Ids.isValid(event.id())) {
+            // A foreign producer's event id that cannot be a key: the log line and the metric are all there is.
+            return Uni.createFrom().voidItem();
+        }
+        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(event.id()), KeyPlan.EVENT_OUTCOME.name())
+                .setIfAbsent("eventId", event.id())
+                .setIfAbsent("eventType", event.type());
+        if (event.subject() != null) {
+            outcome.setIfAbsent("subject", event.subject());
+        }
+        return store.update(outcome
+                .setIfAbsent("status", "rejected")
+                .setIfAbsent("reason", reason)
+                .setIfAbsent("position", event.position().token())
+                .setIfAbsent("decidedAt", Timestamps.format(Instant.now())))
+                .replaceWithVoid();
+    }
+}

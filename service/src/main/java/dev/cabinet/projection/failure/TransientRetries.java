@@ -1,0 +1,72 @@
+package dev.cabinet.projection.failure;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.cabinet.shared.InFlight;
+import dev.cabinet.table.TransientStoreErrors;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Retries a store call on transient errors with exponential backoff and jitter, and cuts the wait short when the store
+ * answers again after an outage ({@link StoreRecovery}): a retry waiting out a backoff grown during the outage goes at
+ * once, and so does one whose attempt was still in flight when the store came back and failed afterwards (it was sent
+ * on a connection the outage had stalled, or waited for one behind them); such a retry also starts its backoff over.
+ */
+public final class TransientRetries {
+
+    private final Duration initialBackoff;
+    private final Duration maxBackoff;
+    private final StoreRecovery recovery;
+    private final InFlight waits = new InFlight();
+
+    public TransientRetries(Duration initialBackoff, Duration maxBackoff, StoreRecovery recovery) {
+        this.initialBackoff = initialBackoff;
+        this.maxBackoff = maxBackoff;
+        this.recovery = recovery;
+    }
+
+    /** The call, retried on transient errors at most {@code attempts} times (then it fails with the last one). */
+    public <T> Uni<T> retrying(Uni<T> call, long attempts) {
+        return Uni.createFrom().deferred(() -> {
+            AtomicLong retries = new AtomicLong();
+            AtomicLong backoffStep = new AtomicLong();
+            AtomicLong seen = new AtomicLong();
+            Uni<T> attempt = Uni.createFrom().deferred(() -> {
+                seen.set(recovery.recoveries());
+                return call;
+            });
+            return attempt.onFailure(TransientStoreErrors::isTransient).retry().when(errors -> errors.onItem()
+                    .transformToUniAndConcatenate(error -> {
+                        if (retries.incrementAndGet() > attempts) {
+                            return Uni.createFrom().failure(error);
+                        }
+                        if (recovery.recoveries() > seen.get()) {
+                            // The store came back while this attempt was under way: its failure belongs to the
+                            // outage, so the backoff grown during it does not apply any more.
+                            backoffStep.set(0);
+                            return Uni.createFrom().item(error);
+                        }
+                        Duration wait = backoff(backoffStep.incrementAndGet());
+                        return waits.track(Uni.combine().any().of(
+                                Uni.createFrom().voidItem().onItem().delayIt().by(wait),
+                                recovery.answersAgainSince(seen.get())))
+                                .replaceWith(error);   // a null item would be dropped: no retry at all
+                    }));
+        });
+    }
+
+    /** The retries waiting out a backoff. */
+    public InFlight waits() {
+        return waits;
+    }
+
+    /** The n-th wait: doubles from the initial backoff up to the maximum, with half of it as jitter either way. */
+    Duration backoff(long step) {
+        long initial = initialBackoff.toMillis();
+        long doubled = initial << Math.min(step - 1, 20);
+        long capped = Math.min(Math.max(doubled, initial), maxBackoff.toMillis());
+        return Duration.ofMillis((long) (capped * (0.5 + ThreadLocalRandom.current().nextDouble())));
+    }
+}

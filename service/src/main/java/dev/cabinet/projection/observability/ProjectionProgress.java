@@ -1,0 +1,68 @@
+package dev.cabinet.projection.observability;
+
+import java.time.Instant;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.common.TopicPartition;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableWriter;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * How far the projector has applied each partition of the log, kept in the table itself so that every API instance
+ * can tell whether a position is applied, whichever instance projected it. Written as batches finish, in order, only
+ * upwards (the engine coalesces the writes of batches that finish while one is in flight).
+ */
+@ApplicationScoped
+public class ProjectionProgress {
+
+    public static final String APPLIED = "appliedOffset";
+
+    private final TableWriter store;
+    private final ActiveTable activeTable;
+
+    ProjectionProgress(TableWriter store, ActiveTable activeTable) {
+        this.store = store;
+        this.activeTable = activeTable;
+    }
+
+    public static Key key(String topic, int partition) {
+        return KeyPlan.PROJECTION_PROGRESS.key(topic.replace('.', '-'), partition);
+    }
+
+    /**
+     * Records that the partition is applied up to {@code last}, every event before it too (only ever upwards), once the
+     * GSI entries written so far show in index reads: "applied" then holds for the patterns that read an index too.
+     */
+    public Uni<Void> record(TopicPartition partition, long last) {
+        return store.indexesShowWrites().chain(() -> store.update(appliedUpTo(partition, last))).replaceWithVoid();
+    }
+
+    private static ItemUpdate appliedUpTo(TopicPartition partition, long last) {
+        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS.name())
+                .set("topic", partition.topic())
+                .set("partition", partition.partition())
+                .set("appliedAt", Timestamps.format(Instant.now()))
+                .guardedBy(APPLIED, last);
+    }
+
+    /**
+     * Whether the event at {@code position} has been applied to the table that answers reads (a strongly consistent
+     * read): during a blue/green rebuild, that is the live table's projector's progress, not the candidate's.
+     */
+    public Uni<Boolean> isApplied(LogPosition position) {
+        return store.read(activeTable.name(), key(position.topic(), position.partition())).map(item -> item
+                .map((Map<String, AttributeValue> progress) -> Items.number(progress, APPLIED) >= position.offset())
+                .orElse(false));
+    }
+}

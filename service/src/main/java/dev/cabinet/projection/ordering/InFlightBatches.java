@@ -1,0 +1,107 @@
+package dev.cabinet.projection.ordering;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.observability.ProjectionLag;
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
+
+/**
+ * Graceful shutdown of the projector: the consumer is paused, the batches in flight get
+ * {@code cabinet.projection.drain-timeout} to finish, and then the offsets of everything applied are committed
+ * synchronously, before the Kafka connector closes. (The connector's own commit on close has a one-second budget that a
+ * busy coordinator can miss; the crash test caught it.) A batch that does not finish in time is redelivered to the next
+ * owner of its partitions, where every write is idempotent: shutdown is bounded and loses nothing either way.
+ */
+@ApplicationScoped
+public class InFlightBatches {
+
+    private static final Logger LOG = Logger.getLogger(InFlightBatches.class);
+    private static final Duration COMMIT_LIMIT = Duration.ofSeconds(5);
+
+    private final AtomicInteger running = new AtomicInteger();
+    private final KafkaClientService kafka;
+    private final ProjectionConfig config;
+    private final ProjectionLag lag;
+
+    InFlightBatches(KafkaClientService kafka, ProjectionConfig config, ProjectionLag lag) {
+        this.kafka = kafka;
+        this.config = config;
+        this.lag = lag;
+    }
+
+    /** Counts the batch as in flight until it ends (its applied offsets are recorded by {@link ProjectionLag}). */
+    <T> CompletableFuture<T> track(CompletableFuture<T> work) {
+        running.incrementAndGet();
+        work.whenComplete((result, failure) -> running.decrementAndGet());
+        return work;
+    }
+
+    /** Runs before the application's beans (the Kafka connector among them) are destroyed. */
+    void drain(@Observes @Priority(1) ShutdownEvent event) {
+        List<KafkaConsumer<Object, Object>> consumers = ProjectionEngine.consumers(kafka);
+        if (consumers.isEmpty()) {
+            LOG.debug("Shutdown: no projector consumer to drain");
+            return;
+        }
+        LOG.infof("Shutdown: pausing %d consumer(s); %d batch(es) in flight", consumers.size(), running.get());
+        try {
+            for (KafkaConsumer<Object, Object> consumer : consumers) {
+                consumer.pause().await().atMost(COMMIT_LIMIT);
+            }
+            long started = System.nanoTime();
+            Duration limit = config.drainTimeout();
+            while (running.get() > 0 && System.nanoTime() - started < limit.toNanos()) {
+                TimeUnit.MILLISECONDS.sleep(20);
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            if (running.get() > 0) {
+                LOG.warnf("Shutdown: %d batch(es) still in flight after %d ms; they will be redelivered",
+                        running.get(), millis);
+            }
+            consumers.forEach(this::commitApplied);
+            if (running.get() == 0) {
+                LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warnf("Shutdown: interrupted while draining; what is not committed will be redelivered");
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "Shutdown: could not drain the projector; what is not committed will be redelivered");
+        } catch (Error e) {
+            LOG.errorf(e, "Shutdown: draining the projector failed");
+            throw e;
+        }
+    }
+
+    private void commitApplied(KafkaConsumer<Object, Object> consumer) {
+        try {
+            Set<TopicPartition> owned = consumer.getAssignments().await().atMost(COMMIT_LIMIT);
+            Map<TopicPartition, OffsetAndMetadata> offsets = lag.appliedOffsets().entrySet().stream()
+                    .filter(entry -> owned.contains(entry.getKey()))
+                    .collect(Collectors.toMap(Map.Entry::getKey, entry -> new OffsetAndMetadata(entry.getValue() + 1)));
+            if (!offsets.isEmpty()) {
+                consumer.commit(offsets).await().atMost(COMMIT_LIMIT);
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("Shutdown: could not commit the applied offsets (%s); the next owner re-applies them", e);
+        }
+    }
+}

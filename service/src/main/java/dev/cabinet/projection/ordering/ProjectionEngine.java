@@ -1,0 +1,319 @@
+package dev.cabinet.projection.ordering;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.contract.RecordPlacement;
+import dev.cabinet.projection.execution.BatchEndChecks;
+import dev.cabinet.projection.execution.CountTokenRelease;
+import dev.cabinet.projection.execution.EventApplier;
+import dev.cabinet.projection.failure.DeadLetterTopic;
+import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.projection.failure.UnappliableEventException;
+import dev.cabinet.projection.observability.ProjectionLag;
+import dev.cabinet.projection.observability.ProjectionMetrics;
+import dev.cabinet.projection.observability.ProjectionProgress;
+import dev.cabinet.shared.CoalescedWrites;
+import dev.cabinet.shared.InFlight;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
+
+/**
+ * Consumes the event topics in batches and applies each event through {@link EventApplier}. Events of one {@link
+ * LogKey} (topic and key) are applied one after the other, in log order, also across batches ({@link KeyedChains});
+ * different keys run concurrently, and a consumer's next batch starts while its previous ones finish ({@link
+ * BatchSequence}). An event that cannot apply goes to the dead-letter topic and parks its key: the key's later events
+ * wait behind it, while other keys and the partition's offset move on. A batch is acknowledged, and so its offsets
+ * committed, only once every event of it and of every earlier batch is applied or parked, and its progress recorded.
+ * Transient store errors are retried without end: nothing is skipped for them.
+ */
+@ApplicationScoped
+public class ProjectionEngine {
+
+    /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
+    public static final String CHANNEL = "events";
+    /** The sequence of batches handed to {@link #project(ConsumerRecords)} directly (tests, tools). */
+    private static final String DIRECT = "direct";
+
+    private final EventApplier applier;
+    private final ParkedKeys parkedKeys;
+    private final DeadLetterTopic deadLetters;
+    private final ProjectionProgress progress;
+    private final ProjectionLag lag;
+    private final ProjectionConfig config;
+    private final InFlightBatches inFlight;
+    private final ProjectionMetrics metrics;
+    private final KeyedChains<LogKey, Boolean> chains = new KeyedChains<>();
+    private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
+    private final CoalescedWrites<TopicPartition, Long, Void> progressWrites;
+    private final ApplyingKeys applying;
+    private final CountTokenRelease tokens;
+    private final BatchEndChecks checks;
+    private final RecordPlacement placement;
+    /** Streams of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
+    private final InFlight waitingTurn = new InFlight();
+    private final InFlight waitingPlace = new InFlight();
+    private final InFlight applyingNow = new InFlight();
+
+    /** The parked keys as last read from the table (null: read before the next batch), and when that read began. */
+    private volatile Set<String> parkedRead;
+    private volatile long parkedReadAt;
+    private final AtomicBoolean readingParked = new AtomicBoolean();
+    /** Streams this instance parked since: a read begun before a park must not make the engine forget it. */
+    private final Set<String> parkedHere = ConcurrentHashMap.newKeySet();
+
+    ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
+            ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight,
+            CountTokenRelease tokens, BatchEndChecks checks, RecordPlacement placement, MeterRegistry registry) {
+        this.tokens = tokens;
+        this.checks = checks;
+        this.placement = placement;
+        this.applier = applier;
+        this.parkedKeys = parkedKeys;
+        this.deadLetters = deadLetters;
+        this.progress = progress;
+        this.lag = lag;
+        this.config = config;
+        this.inFlight = inFlight;
+        this.metrics = new ProjectionMetrics(registry);
+        this.applying = new ApplyingKeys(config.concurrency());
+        String meter = "cabinet.projection.streams"; // the meter's name predates the word "key"; dashboards use it
+        String described = "keys of the batches in flight by state: waiting for the key's earlier events "
+                + "(turn), for one of the projector's places (place), applying";
+        waitingTurn.register(registry, meter, described, Tags.of("state", "turn"));
+        waitingPlace.register(registry, meter, described, Tags.of("state", "place"));
+        applyingNow.register(registry, meter, described, Tags.of("state", "applying"));
+        this.progressWrites = CoalescedWrites.of((partition, offsets) -> applier
+                .retryingTransientErrors(progress.record(partition, Collections.max(offsets)))
+                .subscribeAsCompletionStage());
+    }
+
+    /**
+     * The projector's Kafka consumers, one per copy of the channel ({@code mp.messaging.incoming.events.concurrency}:
+     * copies named {@code events$1}, {@code events$2}, ... each poll their own partitions and apply their own batches).
+     */
+    public static List<KafkaConsumer<Object, Object>> consumers(KafkaClientService kafka) {
+        return kafka.getConsumerChannels().stream()
+                .filter(ProjectionEngine::isEventsChannel)
+                .flatMap(channel -> kafka.<Object, Object>getConsumers(channel).stream())
+                .distinct()
+                .toList();
+    }
+
+    /** Whether the channel is the events channel or one of its copies ({@code events$1}, ...). */
+    static boolean isEventsChannel(String channel) {
+        return channel.equals(CHANNEL) || channel.startsWith(CHANNEL + "$");
+    }
+
+    /**
+     * Starts the batch and lets the consumer fetch the next one as soon as fewer than
+     * {@code cabinet.projection.events-in-flight} events of its batches are unfinished; the batch is acknowledged (its
+     * offsets committed by the throttled strategy) when it has finished, in order.
+     */
+    @Incoming(CHANNEL)
+    public Uni<Void> consume(KafkaRecordBatch<String, byte[]> message) {
+        IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
+                .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
+        BatchSequence sequence = sequence(metadata.getChannel());
+        start(metadata.getRecords(), sequence).whenComplete((done, failure) -> {
+            if (failure == null) {
+                message.ack();
+            } else {
+                message.nack(failure);
+            }
+        });
+        return Uni.createFrom().completionStage(sequence::room);
+    }
+
+    /**
+     * Applies the batch, after the batches given before it, and records how far each of its partitions is applied
+     * (read-your-writes reads that). Completes when all of that is done.
+     */
+    public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
+        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
+    }
+
+    /** Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some). */
+    public void partitionsAssigned() {
+        parkedRead = null;
+    }
+
+    private BatchSequence sequence(String channel) {
+        return sequences.computeIfAbsent(channel, c -> new BatchSequence(config.eventsInFlight()));
+    }
+
+    /**
+     * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
+     * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
+     */
+    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> batch, BatchSequence sequence) {
+        lag.started(batch);
+        metrics.received(batch);
+        Map<LogKey, List<ConsumerRecord<String, byte[]>>> byKey = byKey(batch);
+        List<KeyedChains.Turn<Boolean>> turns = chains.next(List.copyOf(byKey.keySet()));
+        List<KeyBatch> groups = new ArrayList<>();
+        int at = 0;
+        for (Map.Entry<LogKey, List<ConsumerRecord<String, byte[]>>> key : byKey.entrySet()) {
+            groups.add(new KeyBatch(key.getKey().id(), key.getValue(), turns.get(at++)));
+        }
+        Uni<Void> applied = parkedIds()
+                .chain(parked -> Multi.createFrom().iterable(groups)
+                        .onItem().transformToUni(group -> applyInTurn(group, parked))
+                        .merge(config.concurrency())
+                        .collect().last())
+                .replaceWithVoid()
+                // A batch that fails (or stops) before a key's turn ran must still end that turn.
+                .onFailure().invoke(failure -> groups.forEach(group -> group.turn.done()
+                        .completeExceptionally(failure)))
+                .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
+                        .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
+        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(), batch.count(),
+                () -> recordProgress(batch)));
+    }
+
+    /**
+     * Records how far the batch's partitions are applied (coalesced with other batches' writes), and waits for the
+     * count tokens its events released to be removed (so an acknowledged batch leaves none pending) and for the checks
+     * its events deferred ({@link BatchEndChecks}); then its lag.
+     */
+    private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch) {
+        List<CompletableFuture<Void>> writes = new ArrayList<>();
+        writes.add(tokens.settled().toCompletableFuture());
+        writes.add(checks.settled().toCompletableFuture());
+        for (TopicPartition partition : batch.partitions()) {
+            List<ConsumerRecord<String, byte[]>> records = batch.records(partition);
+            long last = records.get(records.size() - 1).offset();
+            writes.add(progressWrites.record(partition, last).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenRun(() -> lag.finished(batch));
+    }
+
+    /** Groups the batch by key, keeping each group in log order. */
+    private static Map<LogKey, List<ConsumerRecord<String, byte[]>>> byKey(ConsumerRecords<String, byte[]> batch) {
+        Map<LogKey, List<ConsumerRecord<String, byte[]>>> groups = new LinkedHashMap<>();
+        for (ConsumerRecord<String, byte[]> record : batch) {
+            groups.computeIfAbsent(LogKey.of(record), g -> new ArrayList<>()).add(record);
+        }
+        return groups;
+    }
+
+    /**
+     * Applies a key's records once its earlier records (of earlier batches) are done and one of the projector's
+     * {@code cabinet.projection.concurrency} places is free ({@link ApplyingKeys}); ends its turn either way.
+     */
+    private Uni<Boolean> applyInTurn(KeyBatch group, Set<String> parkedAtStart) {
+        return waitingTurn.track(Uni.createFrom().completionStage(group.turn.previous()))
+                .chain(parkedBefore -> Uni.createFrom().deferred(() -> {
+                    CompletableFuture<Void> place = applying.acquire();
+                    // Released on every ending, cancellation while still waiting for the place included.
+                    return waitingPlace.track(Uni.createFrom().completionStage(place::copy))
+                            .chain(() -> applyingNow.track(applyInOrder(group.records, parkedBefore != null
+                                    ? parkedBefore : parkedAtStart.contains(group.id) || parkedHere.contains(group.id),
+                                    group.id)))
+                            .onTermination().invoke(() -> applying.release(place));
+                }))
+                .invoke(parked -> group.turn.done().complete(parked))
+                .onFailure().invoke(failure -> group.turn.done().completeExceptionally(failure));
+    }
+
+    /** The key's records in order; answers whether the key is parked after them. */
+    private Uni<Boolean> applyInOrder(List<ConsumerRecord<String, byte[]>> records, boolean parkedBefore, String id) {
+        KeyState key = new KeyState(parkedBefore);
+        return Multi.createFrom().iterable(records)
+                .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, key))
+                .collect().last()
+                .map(nothing -> {
+                    if (key.parked) {
+                        parkedHere.add(id);
+                    } else {
+                        parkedHere.remove(id);
+                    }
+                    return key.parked;
+                });
+    }
+
+    private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, KeyState key) {
+        if (key.parked) {
+            return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(parked -> {
+                key.parked = parked;
+                return parked ? Uni.createFrom().voidItem() : applyOrPark(record, key);
+            });
+        }
+        return placement.misplacement(record)
+                .chain(misplaced -> misplaced.isPresent()
+                        ? Uni.createFrom().failure(new UnappliableEventException(misplaced.get()))
+                        : applier.apply(record))
+                .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
+                    key.parked = true;
+                    String reason = ((UnappliableEventException) e).reason();
+                    return deadLetters.send(record, reason)
+                            .chain(() -> applier.retryingTransientErrors(parkedKeys.park(record, reason)));
+                });
+    }
+
+    /**
+     * The parked keys, read from the table at most once per {@code cabinet.projection.parked-refresh} rather than
+     * once per batch: a batch waits for the read only when there is none yet (at start, after an assignment). A key
+     * an operator released meanwhile is still listed, which costs one conditional write ({@link ParkedKeys#parkBehind}
+     * finds it released and the event is applied); one parked here is in {@link #parkedHere} at once.
+     */
+    private Uni<Set<String>> parkedIds() {
+        Set<String> read = parkedRead;
+        if (read == null) {
+            return readParked();
+        }
+        boolean old = System.nanoTime() - parkedReadAt > config.parkedRefresh().toNanos();
+        if (old && readingParked.compareAndSet(false, true)) {
+            readParked().onTermination().invoke(() -> readingParked.set(false)).subscribe().with(ids -> {
+            }, failure -> {
+            });
+        }
+        return Uni.createFrom().item(read);
+    }
+
+    private Uni<Set<String>> readParked() {
+        return Uni.createFrom().deferred(() -> {
+            long started = System.nanoTime();
+            return applier.retryingTransientErrors(parkedKeys.parkedIds()).invoke(ids -> {
+                parkedRead = ids;
+                parkedReadAt = started;
+            });
+        });
+    }
+
+    /** One key's records of a batch, with the key's turn. */
+    private record KeyBatch(String id, List<ConsumerRecord<String, byte[]>> records,
+            KeyedChains.Turn<Boolean> turn) {
+    }
+
+    /** Whether a key is parked, as the engine walks its events of one batch. */
+    private static final class KeyState {
+        boolean parked;
+
+        KeyState(boolean parked) {
+            this.parked = parked;
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.cabinet.projection.contract;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.asOperator;
+import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.newUserId;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.KeyPartitions;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.failure.DeadLetterTopic;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.support.EventLogReader;
+import dev.cabinet.support.ForeignProducer;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Records written by another producer than Cabinet's API, with a plain Kafka producer, in either content mode of the
+ * CloudEvents Kafka binding (more bad ones: DeadLetterTest), and events of a superseded version still in the log.
+ */
+@QuarkusTest
+class ForeignRecordsTest {
+
+    private static final String REGISTERED = "cabinet.user.registered.v1";
+
+    @ConfigProperty(name = "cabinet.events.partitions")
+    int partitions;
+
+    @Test
+    void aWellFormedEventFromAnotherProducerIsProjected() throws Exception {
+        String id = newUserId();
+        ForeignProducer.produce(Topics.USERS, id, "ext-" + System.nanoTime(), REGISTERED, registered(id));
+        awaitOk("/users/" + id).body("name", equalTo("Ext")).body("registeredAt", equalTo("2026-01-01T00:00:00.000Z"));
+    }
+
+    @Test
+    void theSameEventInStructuredModeIsProjectedLikeInBinaryMode() throws Exception {
+        String binary = newUserId();
+        String structured = newUserId();
+        ForeignProducer.produce(Topics.USERS, binary, Ids.newId(), REGISTERED, registered(binary));
+        ForeignProducer.produceStructured(Topics.USERS, structured, """
+                {"specversion":"1.0","id":"%s","source":"/another-service","type":"%s","subject":"%s",
+                 "time":"2026-01-01T00:00:00.000Z","datacontenttype":"application/json","data":%s}"""
+                .formatted(Ids.newId(), REGISTERED, structured, registered(structured)));
+        Map<String, Object> fromBinary = withoutId(awaitOk("/users/" + binary).extract().jsonPath().getMap(""));
+        Map<String, Object> fromStructured = withoutId(awaitOk("/users/" + structured).extract().jsonPath().getMap(""));
+        assertEquals(fromBinary, fromStructured);
+        assertEquals("Ext", fromStructured.get("name"));
+    }
+
+    @Test
+    void aStructuredEventWithABrokenEnvelopeIsDeadLetteredWithItsReason() throws Exception {
+        Map<String, String> reasonByEnvelope = new LinkedHashMap<>();
+        reasonByEnvelope.put("{\"specversion\":\"0.3\",\"id\":\"%2$s\",\"source\":\"/x\",\"type\":\"" + REGISTERED
+                + "\",\"data\":%1$s}", "specversion must be 1.0, not 0.3");
+        reasonByEnvelope.put("{\"specversion\":\"1.0\",\"id\":\"%2$s\",\"source\":\"/x\",\"type\":\"" + REGISTERED
+                + "\"}", "structured CloudEvent has no data");
+        reasonByEnvelope.put("{\"specversion\":\"1.0\",\"id\":\"%2$s\",\"type\":\"" + REGISTERED + "\",\"data\":%1$s}",
+                "structured CloudEvent has no source");
+        reasonByEnvelope.put("{\"specversion\":\"1.0\",\"id\":\"%2$s\",\"source\":\"/x\",\"type\":\"" + REGISTERED
+                + "\",\"datacontenttype\":\"text/plain\",\"data\":%1$s}", "datacontenttype must be application/json");
+        reasonByEnvelope.put("{\"specversion\":\"1.0\",\"id\":\"%2$s\",\"source\":\"/x\",\"type\":\"" + REGISTERED
+                + "\",\"data_base64\":\"e30=\"}", "data_base64 is not accepted");
+        reasonByEnvelope.put("{\"specversion\":\"1.0\",\"id\":\"%2$s\",\"source\":\"/x\",\"type\":\"" + REGISTERED
+                + "\",\"data\":{\"userId\":\"%3$s\",\"name\":7}}", "breaks the " + REGISTERED + " schema: /name");
+        reasonByEnvelope.put("[\"%2$s\"]", "structured CloudEvent must be a JSON object");
+        for (Map.Entry<String, String> broken : reasonByEnvelope.entrySet()) {
+            String user = newUserId();
+            String eventId = Ids.newId();
+            String envelope = broken.getKey().formatted(registered(user), eventId, user);
+            ForeignProducer.produceStructured(Topics.USERS, user, envelope);
+
+            ConsumerRecord<String, byte[]> deadLetter = awaitDeadLetter(user);
+            assertEquals(envelope, new String(deadLetter.value(), StandardCharsets.UTF_8));
+            assertThat(EventLogReader.header(deadLetter, DeadLetterTopic.REASON), containsString(broken.getValue()));
+            String parkedKey = EventLogReader.header(deadLetter, DeadLetterTopic.PARKED_KEY);
+            var parked = asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200)
+                    .body("reason", containsString(broken.getValue()));
+            if (envelope.startsWith("{")) {
+                parked.body("eventId", equalTo(eventId)).body("eventType", equalTo(REGISTERED));
+            }
+            asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200);
+        }
+    }
+
+    /**
+     * A producer with librdkafka's default partitioner puts a key on another partition than Cabinet's producer: the
+     * record is dead-lettered with that reason and parks its key; an operator's retry applies it. A key both
+     * partitioners happen to put on the same partition is applied as usual.
+     */
+    @Test
+    void anEventOnAnotherPartitionThanItsKeysIsDeadLetteredAndRetriedByTheOperator() throws Exception {
+        String user = keyWherePartitionersDiffer(true);
+        ForeignProducer.produceAsLibrdkafka(Topics.USERS, partitions, user, Ids.newId(), REGISTERED, registered(user));
+
+        ConsumerRecord<String, byte[]> deadLetter = awaitDeadLetter(user);
+        int expected = KeyPartitions.of(user, partitions);
+        assertThat(EventLogReader.header(deadLetter, DeadLetterTopic.REASON), containsString("belongs on partition "
+                + expected));
+        String parkedKey = EventLogReader.header(deadLetter, DeadLetterTopic.PARKED_KEY);
+        asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200)
+                .body("reason", containsString("librdkafka"));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(200);
+        awaitOk("/users/" + user).body("name", equalTo("Ext"));
+
+        String same = keyWherePartitionersDiffer(false);
+        ForeignProducer.produceAsLibrdkafka(Topics.USERS, partitions, same, Ids.newId(), REGISTERED, registered(same));
+        awaitOk("/users/" + same).body("name", equalTo("Ext"));
+    }
+
+    private String keyWherePartitionersDiffer(boolean differ) {
+        while (true) {
+            String key = newUserId();
+            boolean differs = ForeignProducer.crc32Partition(key, partitions) != KeyPartitions.of(key, partitions);
+            if (differs == differ) {
+                return key;
+            }
+        }
+    }
+
+    @Test
+    void anOrderPlacedV1InTheLogIsUpcastAndProjectedBesideV2InEitherMode() throws Exception {
+        String customer = newUserId();
+        String v1 = Ids.newId();
+        String v2 = Ids.newId();
+        ForeignProducer.produce(Topics.CUSTOMERS, customer, Ids.newId(), "cabinet.customer.registered.v1",
+                "{\"customerId\":\"" + customer + "\",\"name\":\"Ext\",\"email\":\"ext@example.com\"}");
+        ForeignProducer.produce(Topics.CUSTOMERS, customer, Ids.newId(), "cabinet.customer.order-placed.v1",
+                """
+                {"customerId":"%s","orderId":"%s","orderDate":"2026-06-01",
+                 "placedAt":"2026-06-01T09:30:00.000Z","total":129.9}""".formatted(customer, v1));
+        ForeignProducer.produceStructured(Topics.CUSTOMERS, customer, """
+                {"specversion":"1.0","id":"%s","source":"/shop","type":"cabinet.customer.order-placed.v2","data":
+                 {"customerId":"%s","orderId":"%s","orderDate":"2026-06-02",
+                  "placedAt":"2026-06-02T10:00:00.000Z","total":"19.99"}}"""
+                .formatted(Ids.newId(), customer, v2));
+        awaitOk("/orders/" + v1).body("total", equalTo("129.90")).body("status", equalTo("placed"));
+        awaitOk("/orders/" + v2).body("total", equalTo("19.99"));
+    }
+
+    private static ConsumerRecord<String, byte[]> awaitDeadLetter(String key) {
+        return await().atMost(PROJECTION_WAIT).until(() -> EventLogReader.recordsWithKey(Topics.DEAD_LETTERS, key),
+                records -> records.size() == 1).get(0);
+    }
+
+    private static Map<String, Object> withoutId(Map<String, Object> view) {
+        Map<String, Object> rest = new LinkedHashMap<>(view);
+        rest.remove("id");
+        return rest;
+    }
+
+    private static String registered(String id) {
+        return "{\"userId\":\"" + id + "\",\"name\":\"Ext\",\"email\":\"ext@example.com\","
+                + "\"registeredAt\":\"2026-01-01T00:00:00.000Z\"}";
+    }
+}

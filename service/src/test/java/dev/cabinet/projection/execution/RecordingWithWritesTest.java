@@ -1,0 +1,141 @@
+package dev.cabinet.projection.execution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan.CopyCheck;
+import dev.cabinet.projection.WritePlan.Count;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.projection.WritePlan.FanOut;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
+import dev.cabinet.table.SortKeyCondition;
+
+/**
+ * When a new event's first writes may share a round with its recording write ({@link PlanExecutor#recordsWithWrites}):
+ * only where deciding the event again after a crash between them gives the same plan. Pure: plans as values.
+ */
+class RecordingWithWritesTest {
+
+    private static final StreamTarget POST = StreamTarget.of(KeyPlan.POST_STREAM, "p1");
+    private static final Key ROOT = POST.root();
+    private static final Key OWN_ITEM = new Key(ROOT.pk(), "COMMENT#1");
+    private static final Key PROFILE = new Key("USER#u1", "PROFILE");
+    private static final Key SUMMARY = new Key("USER#u1", "POST#p1");
+    private static final Key FOLDER = new Key("FOLDER#f1", "METADATA");
+
+    @Test
+    void anEditThatReadsNothingElseWritesWithItsRecording() {
+        WritePlan plan = WritePlan.onRoot(ItemUpdate.of(ROOT).set("title", "t")).write(ItemUpdate.of(SUMMARY)
+                .set("title", "t"));
+        assertTrue(PlanExecutor.recordsWithWrites(POST, plan, List.of()));
+    }
+
+    @Test
+    void aDeletionRecordsItsTombstoneFirst() {
+        WritePlan plan = WritePlan.deleting(ItemUpdate.of(POST.tombstone())).delete(SUMMARY);
+        assertFalse(PlanExecutor.recordsWithWrites(POST, plan, List.of()));
+    }
+
+    @Test
+    void aRootWriteWithAConditionOfItsOwnRecordsFirst() {
+        WritePlan plan = WritePlan.onRoot(ItemUpdate.of(ROOT).set("status", "PUBLISHED").onlyIfHas("title"))
+                .write(ItemUpdate.of(SUMMARY).set("status", "PUBLISHED"));
+        assertFalse(PlanExecutor.recordsWithWrites(POST, plan, List.of()));
+    }
+
+    @Test
+    void anItemOfAnotherStreamReadForTheDecisionMakesItRecordFirst() {
+        // The folder could be gone when the event is decided again: the second decision would reject it.
+        WritePlan plan = WritePlan.onRoot().write(ItemUpdate.of(OWN_ITEM).set("name", "n"));
+        assertFalse(PlanExecutor.recordsWithWrites(POST, plan, List.of(FOLDER)));
+        assertTrue(PlanExecutor.recordsWithWrites(POST, plan, List.of(new Key(ROOT.pk(), "COMMENT#2"))));
+    }
+
+    @Test
+    void aCopySourceReadOnlyToCopyFromMayEvenBeCountedOn() {
+        WritePlan plan = WritePlan.onRoot(ItemUpdate.of(ROOT).set("authorName", "A"))
+                .write(ItemUpdate.of(SUMMARY).set("title", "t"))
+                .then(new Count(PROFILE, KeyPlan.USER_PROFILE, "postCount", 1, SUMMARY, "counted"))
+                .then(new CopyCheck(PROFILE, 3, List.of(ROOT)));
+        assertTrue(PlanExecutor.recordsWithWrites(POST, plan, List.of(PROFILE)));
+    }
+
+    @Test
+    void aPlanThatWritesWhatItReadRecordsFirst() {
+        // A join reads the membership it creates: decided again on its own half-applied write, it would count no one.
+        WritePlan plan = WritePlan.onRoot().write(ItemUpdate.of(OWN_ITEM).set("role", "member"));
+        assertFalse(PlanExecutor.recordsWithWrites(POST, plan, List.of(OWN_ITEM)));
+        WritePlan counting = WritePlan.onRoot()
+                .then(new Count(OWN_ITEM, KeyPlan.USER_PROFILE, "members", 1, SUMMARY, "counted"));
+        assertFalse(PlanExecutor.recordsWithWrites(POST, counting, List.of(OWN_ITEM)));
+        WritePlan onRoot = WritePlan.onRoot().write(ItemUpdate.of(ROOT).set("x", 1));
+        assertFalse(PlanExecutor.recordsWithWrites(POST, onRoot, List.of()));
+    }
+
+    @Test
+    void aCollectionDeleteRecordsFirst() {
+        WritePlan plan = WritePlan.onRoot().then(new DeleteCollection(KeyQuery.of(Index.TABLE, ROOT.pk(),
+                SortKeyCondition.beginsWith("COMMENT#"), false)));
+        assertFalse(PlanExecutor.recordsWithWrites(POST, plan, List.of()));
+    }
+
+    @Test
+    void anEventWithoutAStreamHasNoRecordingToShareARoundWith() {
+        assertFalse(PlanExecutor.recordsWithWrites(StreamTarget.none(), WritePlan.facts()
+                .write(ItemUpdate.of(FOLDER).set("x", 1)), List.of()));
+    }
+
+    @Test
+    void aFanOutOverTheStreamsOwnPartitionGoesOutWithTheFirstWrites() {
+        // A group's rename: its members (its own partition, changed only by its events) name the mirrors to rename.
+        StreamTarget group = StreamTarget.of(KeyPlan.GROUP_STREAM, "g1");
+        KeyQuery members = KeyQuery.of(Index.TABLE, group.root().pk(),
+                SortKeyCondition.beginsWith(KeyPlan.GROUP_MEMBER.sk().prefix()), false);
+        FanOut rename = new FanOut(members, KeyPlan.USER_GROUP, ItemUpdate.change().set("groupName", "New"));
+        WritePlan plan = WritePlan.onRoot(ItemUpdate.of(group.root()).set("name", "New")).then(rename);
+        assertTrue(PlanExecutor.fansOutEarly(rename, group, plan.steps()));
+        assertTrue(PlanExecutor.recordsWithWrites(group, plan, List.of()));
+
+        // Another stream's partition may change meanwhile: after the writes, as a look.
+        FanOut elsewhere = new FanOut(KeyQuery.of(Index.TABLE, "USER#u1", SortKeyCondition.beginsWith("GROUP#"), false),
+                KeyPlan.USER_GROUP, ItemUpdate.change().set("groupName", "New"));
+        assertFalse(PlanExecutor.fansOutEarly(elsewhere, group, List.of(elsewhere)));
+        // A plan that also writes an item the fan-out changes: the write first.
+        WritePlan writingAMirror = WritePlan.onRoot().write(ItemUpdate.of(new Key("USER#u1", "GROUP#g1"))
+                .set("role", "admin")).then(rename);
+        assertFalse(PlanExecutor.fansOutEarly(rename, group, writingAMirror.steps()));
+        // A mirror the decision read (here to copy from): deciding again could see the fan-out's own change, so the
+        // recording goes first.
+        Key mirror = new Key("USER#u1", "GROUP#g1");
+        WritePlan copyingFromAMirror = WritePlan.onRoot(ItemUpdate.of(group.root()).set("name", "New")).then(rename)
+                .then(new CopyCheck(mirror, 1, List.of(group.root())));
+        assertTrue(PlanExecutor.fansOutEarly(rename, group, copyingFromAMirror.steps()));
+        assertFalse(PlanExecutor.recordsWithWrites(group, copyingFromAMirror, List.of(mirror)));
+        // Items found without a declared target type are the partition's own, which the first writes may touch.
+        FanOut untyped = new FanOut(members, null, ItemUpdate.change().set("groupName", "New"));
+        assertFalse(PlanExecutor.fansOutEarly(untyped, group, List.of(untyped)));
+    }
+
+    /** An existence need must be of a permanent type: a post, which a deletion removes, is refused as one. */
+    @Test
+    void anExistenceNeedOfATypeThatCanBeDeletedIsRefused() {
+        Key folder = KeyPlan.FOLDER.key("d1");
+        assertEquals(List.of(folder), PlanExecutor.permanent(List.of(folder)));
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlanExecutor.permanent(List.of(KeyPlan.POST.key("p1"))));
+        assertTrue(refused.getMessage().contains("is an existence need, but its item type is not permanent"),
+                refused.getMessage());
+    }
+}

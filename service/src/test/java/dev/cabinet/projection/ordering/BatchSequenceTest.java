@@ -1,0 +1,116 @@
+package dev.cabinet.projection.ordering;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.junit.jupiter.api.Test;
+
+class BatchSequenceTest {
+
+    private final List<String> finished = new ArrayList<>();
+
+    private CompletableFuture<Void> add(BatchSequence sequence, CompletableFuture<Void> applied, String name) {
+        return add(sequence, applied, 1, name);
+    }
+
+    private CompletableFuture<Void> add(BatchSequence sequence, CompletableFuture<Void> applied, int events,
+            String name) {
+        return sequence.add(applied, events, () -> {
+            finished.add(name);
+            return CompletableFuture.completedFuture(null);
+        });
+    }
+
+    @Test
+    void aLaterBatchAppliedFirstFinishesOnlyAfterTheEarlierOne() {
+        BatchSequence sequence = new BatchSequence(4);
+        CompletableFuture<Void> first = new CompletableFuture<>();
+        CompletableFuture<Void> second = new CompletableFuture<>();
+        CompletableFuture<Void> firstDone = add(sequence, first, "first");
+        CompletableFuture<Void> secondDone = add(sequence, second, "second");
+
+        second.complete(null);
+        assertFalse(secondDone.isDone(), "its progress and offsets wait for the earlier batch");
+        assertEquals(List.of(), finished);
+
+        first.complete(null);
+        assertTrue(firstDone.isDone());
+        assertTrue(secondDone.isDone());
+        assertEquals(List.of("first", "second"), finished);
+    }
+
+    @Test
+    void theConsumerFetchesTheNextBatchWhileFewerThanTheLimitOfEventsAreInFlight() {
+        BatchSequence sequence = new BatchSequence(2);
+        CompletableFuture<Void> first = new CompletableFuture<>();
+        add(sequence, first, "first");
+        assertTrue(sequence.room().toCompletableFuture().isDone(), "one in flight: the next may start");
+        CompletableFuture<Void> second = new CompletableFuture<>();
+        add(sequence, second, "second");
+        CompletionStage<Void> room = sequence.room();
+        assertFalse(room.toCompletableFuture().isDone(), "two events in flight: the consumer waits");
+        second.complete(null);
+        assertFalse(room.toCompletableFuture().isDone(), "the later one applied is not finished before the first");
+        first.complete(null);
+        assertTrue(room.toCompletableFuture().isDone());
+        assertEquals(0, sequence.inFlight());
+    }
+
+    @Test
+    void aFailedBatchFinishesNothingAfterItAndRoomStillOpens() {
+        BatchSequence sequence = new BatchSequence(1);
+        CompletableFuture<Void> first = new CompletableFuture<>();
+        CompletableFuture<Void> firstDone = add(sequence, first, "first");
+        CompletionStage<Void> room = sequence.room();
+        CompletableFuture<Void> secondDone = add(sequence, CompletableFuture.completedFuture(null), "second");
+        first.completeExceptionally(new IllegalStateException("boom"));
+        assertTrue(firstDone.isCompletedExceptionally());
+        assertTrue(secondDone.isCompletedExceptionally(), "nothing is committed past a batch that failed");
+        assertEquals(List.of(), finished);
+        assertTrue(room.toCompletableFuture().isDone() && !room.toCompletableFuture().isCompletedExceptionally());
+    }
+
+    @Test
+    void smallBatchesAreCountedByTheirEventsNotAsBatches() {
+        BatchSequence sequence = new BatchSequence(500);
+        List<CompletableFuture<Void>> applied = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            CompletableFuture<Void> batch = new CompletableFuture<>();
+            applied.add(batch);
+            add(sequence, batch, 2, "batch " + i);
+            assertTrue(sequence.room().toCompletableFuture().isDone(), "a hundred batches of two events fit in 500");
+        }
+        assertEquals(200, sequence.inFlight());
+        CompletableFuture<Void> large = new CompletableFuture<>();
+        add(sequence, large, 300, "large");
+        CompletionStage<Void> room = sequence.room();
+        assertFalse(room.toCompletableFuture().isDone(), "500 events in flight: the consumer waits");
+        applied.get(0).complete(null);
+        assertTrue(room.toCompletableFuture().isDone(), "the oldest batch finished: 498 in flight");
+        assertEquals(498, sequence.inFlight());
+    }
+
+    @Test
+    void aBatchLargerThanTheLimitIsTakenWhenNothingIsInFlight() {
+        BatchSequence sequence = new BatchSequence(10);
+        CompletableFuture<Void> large = new CompletableFuture<>();
+        add(sequence, large, 500, "large");
+        CompletionStage<Void> room = sequence.room();
+        assertFalse(room.toCompletableFuture().isDone());
+        large.complete(null);
+        assertTrue(room.toCompletableFuture().isDone());
+        assertEquals(List.of("large"), finished);
+    }
+
+    @Test
+    void atLeastOneEventInFlight() {
+        assertThrows(IllegalArgumentException.class, () -> new BatchSequence(0));
+    }
+}
