@@ -63,7 +63,6 @@ public class ProjectionEngine {
     private final ProjectionProgress progress;
     private final ProjectionLag lag;
     private final ProjectionConfig config;
-    private final InFlightBatches inFlight;
     private final ProjectionMetrics metrics;
     private final KeyedChains<LogKey, Boolean> chains = new KeyedChains<>();
     private final Map<String, BatchSequence> sequences = new ConcurrentHashMap<>();
@@ -85,7 +84,7 @@ public class ProjectionEngine {
     private final Set<String> parkedHere = ConcurrentHashMap.newKeySet();
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
-            ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config, InFlightBatches inFlight,
+            ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config,
             CountTokenRelease tokens, BatchEndChecks checks, RecordPlacement placement, MeterRegistry registry) {
         this.tokens = tokens;
         this.checks = checks;
@@ -96,7 +95,6 @@ public class ProjectionEngine {
         this.progress = progress;
         this.lag = lag;
         this.config = config;
-        this.inFlight = inFlight;
         this.metrics = new ProjectionMetrics(registry);
         this.applying = new ApplyingKeys(config.concurrency());
         String meter = "cabinet.projection.streams"; // the meter's name predates the word "key"; dashboards use it
@@ -160,6 +158,11 @@ public class ProjectionEngine {
         parkedRead = null;
     }
 
+    /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */
+    int eventsInFlight() {
+        return sequences.values().stream().mapToInt(BatchSequence::inFlight).sum();
+    }
+
     private BatchSequence sequence(String channel) {
         return sequences.computeIfAbsent(channel, c -> new BatchSequence(config.eventsInFlight()));
     }
@@ -189,8 +192,7 @@ public class ProjectionEngine {
                         .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        return inFlight.track(sequence.add(applied.subscribeAsCompletionStage(), batch.count(),
-                () -> recordProgress(batch)));
+        return sequence.add(applied.subscribeAsCompletionStage(), batch.count(), () -> recordProgress(batch));
     }
 
     /**

@@ -4,9 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 import jakarta.annotation.Priority;
@@ -24,34 +22,28 @@ import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 
 /**
- * Graceful shutdown of the projector: the consumer is paused, the batches in flight get
+ * Graceful shutdown of the projector: the consumers are paused, the batches in flight ({@link BatchSequence}) get
  * {@code cabinet.projection.drain-timeout} to finish, and then the offsets of everything applied are committed
  * synchronously, before the Kafka connector closes. (The connector's own commit on close has a one-second budget that a
  * busy coordinator can miss; the crash test caught it.) A batch that does not finish in time is redelivered to the next
  * owner of its partitions, where every write is idempotent: shutdown is bounded and loses nothing either way.
  */
 @ApplicationScoped
-public class InFlightBatches {
+public class GracefulDrain {
 
-    private static final Logger LOG = Logger.getLogger(InFlightBatches.class);
+    private static final Logger LOG = Logger.getLogger(GracefulDrain.class);
     private static final Duration COMMIT_LIMIT = Duration.ofSeconds(5);
 
-    private final AtomicInteger running = new AtomicInteger();
+    private final ProjectionEngine engine;
     private final KafkaClientService kafka;
     private final ProjectionConfig config;
     private final ProjectionLag lag;
 
-    InFlightBatches(KafkaClientService kafka, ProjectionConfig config, ProjectionLag lag) {
+    GracefulDrain(ProjectionEngine engine, KafkaClientService kafka, ProjectionConfig config, ProjectionLag lag) {
+        this.engine = engine;
         this.kafka = kafka;
         this.config = config;
         this.lag = lag;
-    }
-
-    /** Counts the batch as in flight until it ends (its applied offsets are recorded by {@link ProjectionLag}). */
-    <T> CompletableFuture<T> track(CompletableFuture<T> work) {
-        running.incrementAndGet();
-        work.whenComplete((result, failure) -> running.decrementAndGet());
-        return work;
     }
 
     /** Runs before the application's beans (the Kafka connector among them) are destroyed. */
@@ -61,23 +53,24 @@ public class InFlightBatches {
             LOG.debug("Shutdown: no projector consumer to drain");
             return;
         }
-        LOG.infof("Shutdown: pausing %d consumer(s); %d batch(es) in flight", consumers.size(), running.get());
+        LOG.infof("Shutdown: pausing %d consumer(s); %d event(s) in flight", consumers.size(), engine.eventsInFlight());
         try {
             for (KafkaConsumer<Object, Object> consumer : consumers) {
                 consumer.pause().await().atMost(COMMIT_LIMIT);
             }
             long started = System.nanoTime();
             Duration limit = config.drainTimeout();
-            while (running.get() > 0 && System.nanoTime() - started < limit.toNanos()) {
+            while (engine.eventsInFlight() > 0 && System.nanoTime() - started < limit.toNanos()) {
                 TimeUnit.MILLISECONDS.sleep(20);
             }
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            if (running.get() > 0) {
-                LOG.warnf("Shutdown: %d batch(es) still in flight after %d ms; they will be redelivered",
-                        running.get(), millis);
+            int unfinished = engine.eventsInFlight();
+            if (unfinished > 0) {
+                LOG.warnf("Shutdown: %d event(s) still in flight after %d ms; they will be redelivered", unfinished,
+                        millis);
             }
             consumers.forEach(this::commitApplied);
-            if (running.get() == 0) {
+            if (unfinished == 0) {
                 LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
             }
         } catch (InterruptedException e) {
