@@ -10,6 +10,7 @@ import dev.cabinet.eventlog.EventLogConfig;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.OperatorStore;
 
 /** How far a candidate table's projector is, partition by partition, against the projector of the live table. */
@@ -53,8 +54,8 @@ class RebuildProgress {
 
     private long applied(String table, String topic, int partition) {
         return store.read(table, ProjectionProgress.key(topic, partition))
-                .filter(item -> item.containsKey(ProjectionProgress.APPLIED))
-                .map(item -> Long.parseLong(item.get(ProjectionProgress.APPLIED).n()))
+                .filter(item -> item.containsKey(Attributes.APPLIED_OFFSET))
+                .map(item -> Long.parseLong(item.get(Attributes.APPLIED_OFFSET).n()))
                 .orElse(-1L);
     }
 }

@@ -29,6 +29,7 @@ import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
@@ -232,8 +233,8 @@ class StreamRebuilds {
 
     private long applied(String topic, int partition) {
         return await(store.read(ProjectionProgress.key(topic, partition)))
-                .filter(item -> item.containsKey(ProjectionProgress.APPLIED))
-                .map(item -> Items.number(item, ProjectionProgress.APPLIED))
+                .filter(item -> item.containsKey(Attributes.APPLIED_OFFSET))
+                .map(item -> Items.number(item, Attributes.APPLIED_OFFSET))
                 .orElse(-1L);
     }
 

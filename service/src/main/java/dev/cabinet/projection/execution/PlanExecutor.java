@@ -173,22 +173,35 @@ public class PlanExecutor {
                 && sourceOf(step).equals(target.root())
                 || step instanceof Count count && count.marker().equals(target.root())
                 || step instanceof Derive derive && derive.key().equals(target.root()));
-        Uni<Optional<Optional<Map<String, AttributeValue>>>> recorded = rootNeeded
-                ? store.updateAndGet(record).map(now -> now.isPresent() ? Optional.of(now) : Optional.empty())
-                : store.update(record).map(applied -> applied ? Optional.of(Optional.empty()) : Optional.empty());
+        Uni<Recording> recorded = rootNeeded
+                ? store.updateAndGet(record).map(now -> now.isPresent() ? Recording.made(now) : Recording.REFUSED)
+                : store.update(record).map(made -> made ? Recording.made(Optional.empty()) : Recording.REFUSED);
         if (recordsWithWrites(target, plan, read)) {
             Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true);
-            return Uni.combine().all().unis(recorded, run.writesWithRecording()).with((rootNow, written) -> rootNow)
-                    .chain(rootNow -> {
-                        if (rootNow.isEmpty()) {
+            return Uni.combine().all().unis(recorded, run.writesWithRecording()).with((recording, written) -> recording)
+                    .chain(recording -> {
+                        if (!recording.made()) {
                             return afterRecordingRefused(target, event);
                         }
-                        run.seen(target.root(), rootNow.get());
+                        run.seen(target.root(), recording.rootNow());
                         return run.afterWrites(plan.deletesRoot());
                     });
         }
-        return recorded.chain(rootNow -> rootNow.isEmpty() ? afterRecordingRefused(target, event)
-                : run(target, event, plan.steps(), plan.deletesRoot(), rootNow.get(), true));
+        return recorded.chain(recording -> !recording.made() ? afterRecordingRefused(target, event)
+                : run(target, event, plan.steps(), plan.deletesRoot(), recording.rootNow(), true));
+    }
+
+    /**
+     * What the recording write did: made, with the root as it left it when that was asked for (empty otherwise), or
+     * refused by its condition.
+     */
+    private record Recording(boolean made, Optional<Map<String, AttributeValue>> rootNow) {
+
+        static final Recording REFUSED = new Recording(false, Optional.empty());
+
+        static Recording made(Optional<Map<String, AttributeValue>> rootNow) {
+            return new Recording(true, rootNow);
+        }
     }
 
     /**

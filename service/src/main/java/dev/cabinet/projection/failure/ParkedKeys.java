@@ -25,6 +25,7 @@ import dev.cabinet.role.Role;
 import dev.cabinet.role.RoleConfig;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
@@ -50,7 +51,6 @@ public class ParkedKeys {
 
     public static final String PARKED = "parked";
     public static final String DISCARDED = "discarded";
-    static final String LAST_PARKED_OFFSET = "lastParkedOffset";
     /** Counted per topic: records dead-lettered (each parks its key), and records parked behind an earlier one. */
     static final String DEAD_LETTERED = "cabinet.projection.dead-lettered";
     static final String PARKED_BEHIND = "cabinet.projection.parked";
@@ -88,7 +88,7 @@ public class ParkedKeys {
 
     /** The ids of every parked stream; the engine reads them about once a second (an operator's act shows). */
     public Uni<Set<String>> parkedIds() {
-        return keys().map(items -> items.stream().map(item -> Items.string(item, "parkedKeyId"))
+        return keys().map(items -> items.stream().map(item -> Items.string(item, Attributes.PARKED_KEY_ID))
                 .collect(Collectors.toSet()));
     }
 
@@ -118,18 +118,18 @@ public class ParkedKeys {
                 record.offset(), reason);
         registry.counter(DEAD_LETTERED, "topic", record.topic()).increment();
         ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()), KeyPlan.PARKED_KEY.name())
-                .setIfAbsent("parkedKeyId", stream.id())
-                .setIfAbsent("topic", record.topic())
-                .setIfAbsent("partition", record.partition())
-                .setIfAbsent("firstOffset", record.offset())
-                .setIfAbsent("reason", reason)
-                .setIfAbsent("parkedAt", Timestamps.format(Instant.now()))
-                .guardedBy(LAST_PARKED_OFFSET, record.offset());
+                .setIfAbsent(Attributes.PARKED_KEY_ID, stream.id())
+                .setIfAbsent(Attributes.TOPIC, record.topic())
+                .setIfAbsent(Attributes.PARTITION, record.partition())
+                .setIfAbsent(Attributes.FIRST_OFFSET, record.offset())
+                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.PARKED_AT, Timestamps.format(Instant.now()))
+                .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset());
         if (record.key() != null) {
-            key.setIfAbsent("recordKey", record.key());
+            key.setIfAbsent(Attributes.RECORD_KEY, record.key());
         }
-        eventId(record).ifPresent(id -> key.setIfAbsent("eventId", id));
-        eventType(record).ifPresent(type -> key.setIfAbsent("eventType", type));
+        eventId(record).ifPresent(id -> key.setIfAbsent(Attributes.EVENT_ID, id));
+        eventType(record).ifPresent(type -> key.setIfAbsent(Attributes.EVENT_TYPE, type));
         // The key item goes last: until it is written a redelivery parks the record again with the same reason, while
         // once it exists a redelivery only parks behind it, so the event and its outcome must already say why.
         return store.update(event(record, stream, reason))
@@ -147,7 +147,7 @@ public class ParkedKeys {
         registry.counter(PARKED_BEHIND, "topic", record.topic()).increment();
         String reason = "waits behind an earlier event of its key that could not be applied";
         ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()))
-                .guardedBy(LAST_PARKED_OFFSET, record.offset())
+                .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset())
                 .onlyIfExists();
         return store.update(event(record, stream, reason))
                 .chain(() -> store.update(key))
@@ -167,43 +167,43 @@ public class ParkedKeys {
      * more came, and the caller goes on with them.
      */
     public Uni<Boolean> unpark(String parkedKeyId, long lastParkedOffset) {
-        return store.deleteIfEquals(KeyPlan.PARKED_KEY.key(parkedKeyId), LAST_PARKED_OFFSET, lastParkedOffset);
+        return store.deleteIfEquals(KeyPlan.PARKED_KEY.key(parkedKeyId), Attributes.LAST_PARKED_OFFSET, lastParkedOffset);
     }
 
     /** Records that a retried event still cannot apply: the key stays parked with the new reason. */
     public Uni<Void> stillFails(String parkedKeyId, long offset, String reason) {
-        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId)).set("reason", reason).onlyIfExists())
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId)).set(Attributes.REASON, reason).onlyIfExists())
                 .chain(() -> store.update(ItemUpdate.of(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset))
-                        .set("reason", reason).onlyIfExists()))
+                        .set(Attributes.REASON, reason).onlyIfExists()))
                 .replaceWithVoid();
     }
 
     /** Clears a parked event's outcome before it is applied again (a rejection may then take its place). */
     public Uni<Void> clearOutcome(String eventId) {
         return eventId == null ? Uni.createFrom().voidItem()
-                : store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(eventId), "status", PARKED).replaceWithVoid();
+                : store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(eventId), Attributes.STATUS, PARKED).replaceWithVoid();
     }
 
     /** Records that an operator discarded a parked event: its command's outcome says so from now on. */
     public Uni<Void> discardOutcome(String eventId, String reason) {
         return eventId == null ? Uni.createFrom().voidItem()
                 : store.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId))
-                        .set("status", DISCARDED)
-                        .set("reason", reason)
-                        .set("decidedAt", Timestamps.format(Instant.now()))
-                        .onlyIfEquals("status", PARKED)).replaceWithVoid();
+                        .set(Attributes.STATUS, DISCARDED)
+                        .set(Attributes.REASON, reason)
+                        .set(Attributes.DECIDED_AT, Timestamps.format(Instant.now()))
+                        .onlyIfEquals(Attributes.STATUS, PARKED)).replaceWithVoid();
     }
 
     private ItemUpdate event(ConsumerRecord<String, byte[]> record, LogKey stream, String reason) {
         ItemUpdate event = ItemUpdate.of(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset()),
                 KeyPlan.PARKED_EVENT.name())
-                .setIfAbsent("topic", record.topic())
-                .setIfAbsent("partition", record.partition())
-                .setIfAbsent("offset", record.offset())
-                .setIfAbsent("reason", reason)
-                .setIfAbsent("parkedAt", Timestamps.format(Instant.now()));
-        eventId(record).ifPresent(id -> event.setIfAbsent("eventId", id));
-        eventType(record).ifPresent(type -> event.setIfAbsent("eventType", type));
+                .setIfAbsent(Attributes.TOPIC, record.topic())
+                .setIfAbsent(Attributes.PARTITION, record.partition())
+                .setIfAbsent(Attributes.OFFSET, record.offset())
+                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.PARKED_AT, Timestamps.format(Instant.now()));
+        eventId(record).ifPresent(id -> event.setIfAbsent(Attributes.EVENT_ID, id));
+        eventType(record).ifPresent(type -> event.setIfAbsent(Attributes.EVENT_TYPE, type));
         return event;
     }
 
@@ -214,12 +214,12 @@ public class ParkedKeys {
             return Uni.createFrom().voidItem();
         }
         ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId.get()), KeyPlan.EVENT_OUTCOME.name())
-                .setIfAbsent("eventId", eventId.get())
-                .setIfAbsent("status", PARKED)
-                .setIfAbsent("reason", reason)
-                .setIfAbsent("position", new LogPosition(record.topic(), record.partition(), record.offset()).token())
-                .setIfAbsent("decidedAt", Timestamps.format(Instant.now()));
-        eventType(record).ifPresent(type -> outcome.setIfAbsent("eventType", type));
+                .setIfAbsent(Attributes.EVENT_ID, eventId.get())
+                .setIfAbsent(Attributes.STATUS, PARKED)
+                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.POSITION, new LogPosition(record.topic(), record.partition(), record.offset()).token())
+                .setIfAbsent(Attributes.DECIDED_AT, Timestamps.format(Instant.now()));
+        eventType(record).ifPresent(type -> outcome.setIfAbsent(Attributes.EVENT_TYPE, type));
         return store.update(outcome).replaceWithVoid();
     }
 

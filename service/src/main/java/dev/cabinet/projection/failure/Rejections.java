@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableWriter;
@@ -43,16 +44,16 @@ public class Rejections {
             return Uni.createFrom().voidItem();
         }
         ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(event.id()), KeyPlan.EVENT_OUTCOME.name())
-                .setIfAbsent("eventId", event.id())
-                .setIfAbsent("eventType", event.type());
+                .setIfAbsent(Attributes.EVENT_ID, event.id())
+                .setIfAbsent(Attributes.EVENT_TYPE, event.type());
         if (event.subject() != null) {
-            outcome.setIfAbsent("subject", event.subject());
+            outcome.setIfAbsent(Attributes.SUBJECT, event.subject());
         }
         return store.update(outcome
-                .setIfAbsent("status", "rejected")
-                .setIfAbsent("reason", reason)
-                .setIfAbsent("position", event.position().token())
-                .setIfAbsent("decidedAt", Timestamps.format(Instant.now())))
+                .setIfAbsent(Attributes.STATUS, "rejected")
+                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.POSITION, event.position().token())
+                .setIfAbsent(Attributes.DECIDED_AT, Timestamps.format(Instant.now())))
                 .replaceWithVoid();
     }
 }

@@ -10,6 +10,7 @@ import org.apache.kafka.common.TopicPartition;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
@@ -25,8 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @ApplicationScoped
 public class ProjectionProgress {
-
-    public static final String APPLIED = "appliedOffset";
 
     private final TableWriter store;
     private final ActiveTable activeTable;
@@ -50,10 +49,10 @@ public class ProjectionProgress {
 
     private static ItemUpdate appliedUpTo(TopicPartition partition, long last) {
         return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS.name())
-                .set("topic", partition.topic())
-                .set("partition", partition.partition())
-                .set("appliedAt", Timestamps.format(Instant.now()))
-                .guardedBy(APPLIED, last);
+                .set(Attributes.TOPIC, partition.topic())
+                .set(Attributes.PARTITION, partition.partition())
+                .set(Attributes.APPLIED_AT, Timestamps.format(Instant.now()))
+                .guardedBy(Attributes.APPLIED_OFFSET, last);
     }
 
     /**
@@ -62,7 +61,7 @@ public class ProjectionProgress {
      */
     public Uni<Boolean> isApplied(LogPosition position) {
         return store.read(activeTable.name(), key(position.topic(), position.partition())).map(item -> item
-                .map((Map<String, AttributeValue> progress) -> Items.number(progress, APPLIED) >= position.offset())
+                .map((Map<String, AttributeValue> progress) -> Items.number(progress, Attributes.APPLIED_OFFSET) >= position.offset())
                 .orElse(false));
     }
 }
