@@ -89,10 +89,13 @@ public class FolderProjector implements Projector<FolderEvent> {
         folder.put(Attributes.ANCESTOR_IDS, FolderPaths.ancestors(parent, e.parentId()));
         WritePlan plan = WritePlan.onRoot(KeyPlan.FOLDER.write(folder).setIfAbsent(Attributes.REV, 0));
         if (e.parentId() != null) {
-            plan.write(entry(e.parentId(), e.folderId(), e.name()));
+            // The path is checked against the parent once the entry is written, when the batch ends: a move of the
+            // parent meanwhile either shows in that look or walks the parent's entries and finds this one.
+            plan.write(entry(e.parentId(), e.folderId(), e.name()))
+                    .then(Derive.checking(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()),
+                            KeyPlan.FOLDER.key(e.parentId())));
         }
-        return plan.then(paths(e.folderId()))
-                .then(new DeriveChildren(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId())));
+        return plan.then(new DeriveChildren(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId())));
     }
 
     /**

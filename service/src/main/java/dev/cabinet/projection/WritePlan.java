@@ -108,13 +108,32 @@ public final class WritePlan {
     /**
      * Recomputes a derived attribute of the item (and what depends on it) by the named derivation; {@code passDown}:
      * the event's own write already gave the item its new derived attributes (a folder's rename, its path), so the
-     * derivation finds it up to date, and its children must look again all the same.
+     * derivation finds it up to date, and its children must look again all the same. {@code derivedFrom}, when not
+     * null, is the item the decision read and derived the attributes from in the event's own write (a new subfolder's
+     * parent): the derivation then only checks them, when the batch ends, off the event's path, and that read does not
+     * keep the event's writes from going out with its recording ({@link
+     * dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}), as a copy's source read does not.
      */
-    public record Derive(String derivation, Key key, boolean passDown) implements Step {
+    public record Derive(String derivation, Key key, boolean passDown, Key derivedFrom) implements Step {
 
         /** A derivation whose children look again only if the item's derived attributes change. */
         public Derive(String derivation, Key key) {
-            this(derivation, key, false);
+            this(derivation, key, false, null);
+        }
+
+        /** A derivation made on the event's path, passed down to the children when {@code passDown}. */
+        public Derive(String derivation, Key key, boolean passDown) {
+            this(derivation, key, passDown, null);
+        }
+
+        /** A check, when the batch ends, of attributes the event wrote as derived from {@code derivedFrom} as read. */
+        public static Derive checking(String derivation, Key key, Key derivedFrom) {
+            return new Derive(derivation, key, false, derivedFrom);
+        }
+
+        /** Whether the executor makes it when the batch ends rather than on the event's path. */
+        public boolean whenBatchEnds() {
+            return derivedFrom != null;
         }
     }
 

@@ -66,10 +66,9 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 2});
-        // A subfolder's: its entry under the parent waits for the recording (the parent was read), then the path's
-        // derivation reads the parent (the folder is as the recording answered it), then refreshes the entry while
-        // it reads the parent again.
-        BOUNDS.put("cabinet.folder.created.v1", new int[] {6, 5});
+        // A subfolder's entry goes out with the recording (the parent was read only to derive the path from); the
+        // path's check against the parent waits for the batch's end.
+        BOUNDS.put("cabinet.folder.created.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.folder.moved.v1", new int[] {54, 14});
         BOUNDS.put("cabinet.folder.renamed.v1", new int[] {9, 8});
         BOUNDS.put("cabinet.group.created.v1", new int[] {5, 2});

@@ -23,19 +23,29 @@ class FolderProjectorTest {
 
     private static final FolderProjector PROJECTOR = new FolderProjector();
     private static final String AT = "2026-06-01T10:00:00.000Z";
-    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=false]";
+    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=false, "
+            + "derivedFrom=null]";
     /** A created folder passes its path down, when its batch ends, to subfolders a replay brought before it. */
     private static final String CHILDREN = "DeriveChildren[derivation=folder-path, key=FOLDER#f2 / METADATA]";
 
+    /**
+     * A new subfolder's path, written from its parent as read, checked against the parent when the batch ends: off the
+     * event's path, so its writes go out with its recording.
+     */
+    private static String checkedUnder(String parentId) {
+        return "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=false, derivedFrom=FOLDER#" + parentId
+                + " / METADATA]";
+    }
+
     @Test
-    void aRootFolderIsCreatedWithItsNameAsPathAndNoAncestorsThenItsPathsAreDerived() {
+    void aRootFolderIsCreatedWithItsNameAsPathAndNoAncestorsWithNothingToDerive() {
         FolderCreated created = new FolderCreated("f2", "Docs", null, "u1", AT);
         assertTrue(PROJECTOR.target(created).creates());
         assertEquals(new Key("FOLDER#f2", "METADATA"), PROJECTOR.target(created).root());
         assertEquals(List.of(), PROJECTOR.needs(created));
         assertEquals("onRoot(FOLDER#f2/METADATA: SET type = \"Folder\", folderId = \"f2\", name = \"Docs\", "
                 + "path = \"/Docs\", ancestorIds = \"\", ownerId = \"u1\", createdAt = \"" + AT + "\", "
-                + "rev = if_not_exists(rev, 0)) then [" + DERIVE + ", " + CHILDREN + "]",
+                + "rev = if_not_exists(rev, 0)) then [" + CHILDREN + "]",
                 PROJECTOR.decide(created, new Reads(Optional.empty(), Map.of())).toString());
     }
 
@@ -50,7 +60,7 @@ class FolderProjectorTest {
                 + "parentId = \"p1\", path = \"/Top/Docs/Sub\", ancestorIds = \"t1/p1\", ownerId = \"u1\", "
                 + "createdAt = \"" + AT + "\", rev = if_not_exists(rev, 0)) then ["
                 + "Write[update=FOLDER#p1/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
-                + DERIVE + ", " + CHILDREN + "]", PROJECTOR.decide(created, reads).toString());
+                + checkedUnder("p1") + ", " + CHILDREN + "]", PROJECTOR.decide(created, reads).toString());
     }
 
     /**
@@ -64,7 +74,7 @@ class FolderProjectorTest {
                 + "parentId = \"p9\", path = \"/Sub\", ancestorIds = \"\", ownerId = \"u1\", "
                 + "createdAt = \"" + AT + "\", rev = if_not_exists(rev, 0)) then ["
                 + "Write[update=FOLDER#p9/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
-                + DERIVE + ", " + CHILDREN + "]", PROJECTOR.decide(created,
+                + checkedUnder("p9") + ", " + CHILDREN + "]", PROJECTOR.decide(created,
                 new Reads(Optional.empty(), Map.of(new Key("FOLDER#p9", "METADATA"), Optional.empty()))).toString());
     }
 
@@ -81,14 +91,14 @@ class FolderProjectorTest {
         folder.put("path", AttributeValues.of("/Top/Sub"));
         assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Renamed\", rev = if_not_exists(rev, 0) + 1, "
                 + "path = \"/Top/Renamed\") then [Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, "
-                + "passDown=true]]", PROJECTOR.decide(renamed, new Reads(Optional.of(folder), Map.of())).toString());
+                + "passDown=true, derivedFrom=null]]", PROJECTOR.decide(renamed, new Reads(Optional.of(folder), Map.of())).toString());
     }
 
     /** A folder whose path does not end with its name (none recorded) is renamed; the derivation writes its path. */
     @Test
     void aRenameOfAFolderWithoutAPathLeavesThePathToTheDerivation() {
         assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Renamed\", rev = if_not_exists(rev, 0) + 1) then "
-                + "[Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=true]]",
+                + "[Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=true, derivedFrom=null]]",
                 PROJECTOR.decide(new FolderRenamed("f2", "Renamed"), new Reads(Optional.of(folder("p1")), Map.of()))
                         .toString());
     }

@@ -62,8 +62,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
  * derivations; the root's delete. The counts' flags and token releases are made for the whole batch when it ends
- * ({@link CountTokenRelease}), and so are the copy and orphan checks ({@link BatchEndChecks}), off the events'
- * path.</li>
+ * ({@link CountTokenRelease}), and so are the copy and orphan checks, the checks of derived attributes the event wrote
+ * itself and the walks that only repair a replay's order ({@link BatchEndChecks}), off the events' path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -216,7 +216,8 @@ public class PlanExecutor {
      * <li>every key it read ({@link Projector#existenceNeeds} aside: permanent items whose existence cannot change back)
      * is in the root's partition (the stream's own items, which only the stream's events change, one at a time) or is
      * the source of one of its copy checks (read only to copy from: a copy is checked again after
-     * the writes, see {@link Steps#repeated});</li>
+     * the writes, see {@link Steps#repeated}) or the item a derivation checked at the batch's end derives from (read
+     * only to derive from: the check reads it again after the writes, see {@link Derive#derivedFrom});</li>
      * <li>no write of the first phase (an early fan-out's included, see {@link #fansOutEarly}) is on the root, the
      * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), and none
      * deletes a whole collection; a count may change a counter on a
@@ -229,9 +230,15 @@ public class PlanExecutor {
             return false;
         }
         Key root = target.root();
+        // Read only to copy or derive from, and looked at again after the writes.
         Set<Key> copied = new HashSet<>();
-        plan.steps().stream().filter(CopyCheck.class::isInstance).forEach(step -> copied.add(((CopyCheck) step)
-                .source()));
+        for (Step step : plan.steps()) {
+            if (step instanceof CopyCheck check) {
+                copied.add(check.source());
+            } else if (step instanceof Derive derive && derive.whenBatchEnds()) {
+                copied.add(derive.derivedFrom());
+            }
+        }
         boolean readsOnlyItsOwn = read.stream().allMatch(key -> key.pk().equals(root.pk()) || copied.contains(key));
         Set<Key> untouchable = new HashSet<>(read);
         untouchable.add(root);
@@ -344,7 +351,8 @@ public class PlanExecutor {
      * <li>{@link #settleCounts}: each changed count's marker to be flagged and then its token released when the batch
      * ends ({@link CountTokenRelease}); then {@link #lateDeletes} (the counted markers among them, now that their
      * counts are made) and then {@link #looks}, the steps that look at other items after this event's writes (copy
-     * refreshes, other fan-outs, derivations; the copy and orphan checks are handed to {@link BatchEndChecks}).</li>
+     * refreshes, other fan-outs, derivations; the checks and the other steps made when the batch ends are handed to
+     * {@link BatchEndChecks}).</li>
      * </ol>
      * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
      * its marker is flagged (or gone): a crash between any two of them is finished by a redo, which changes no counter
@@ -493,15 +501,21 @@ public class PlanExecutor {
                 } else if (step instanceof DeriveChildren children) {
                     checks.defer(root, event.type(), children,
                             () -> derivations.runChildren(children.derivation(), children.key()));
-                } else if (step instanceof RefreshCopies refresh && refresh.whenBatchEnds()) {
-                    checks.defer(root, event.type(), refresh, () -> last(refresh, versionAttribute, version, seen));
+                } else if (whenBatchEnds(step)) {
+                    checks.defer(root, event.type(), step, () -> last(step, versionAttribute, version, seen));
                 }
             }
             return all(steps.stream()
                     .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)
-                            || step instanceof RefreshCopies refresh && refresh.whenBatchEnds()))
+                            || whenBatchEnds(step)))
                     .map(step -> last(step, versionAttribute, version, seen))
                     .filter(uni -> uni != null).toList());
+        }
+
+        /** Whether the step is made when the batch ends, with the checks, rather than as the event's last round. */
+        private static boolean whenBatchEnds(Step step) {
+            return step instanceof RefreshCopies refresh && refresh.whenBatchEnds()
+                    || step instanceof Derive derive && derive.whenBatchEnds();
         }
 
         /**

@@ -88,6 +88,10 @@ public final class StepCodec {
             m.put("change", f.change().encode());
         } else if (step instanceof Derive d) {
             derivation(m, d.derivation(), d.key());
+            // An instance that does not know the field makes the check on the event's path: the same, only later.
+            if (d.derivedFrom() != null) {
+                m.put("from", key(d.derivedFrom()));
+            }
         } else if (step instanceof DeriveChildren d) {
             derivation(m, d.derivation(), d.key());
         } else if (step instanceof Put p) {
@@ -114,8 +118,8 @@ public final class StepCodec {
                     m.containsKey("end") && m.get("end").bool());
             case "FanOut" -> new FanOut(query(m.get("query")),
                     m.containsKey("target") ? itemType(m.get("target").s()) : null, ItemUpdate.decode(m.get("change")));
-            case "Derive" -> new Derive(m.get("derivation").s(), key(m.get("key")));
-            case DERIVE_DOWN -> new Derive(m.get("derivation").s(), key(m.get("key")), true);
+            case "Derive", DERIVE_DOWN -> new Derive(m.get("derivation").s(), key(m.get("key")), op.equals(DERIVE_DOWN),
+                    m.containsKey("from") ? key(m.get("from")) : null);
             case "DeriveChildren" -> new DeriveChildren(m.get("derivation").s(), key(m.get("key")));
             case "Put" -> new Put(m.get("item").m());
             default -> throw new IllegalArgumentException("unknown recorded step " + op);
