@@ -1,0 +1,87 @@
+package dev.cabinet.folder;
+
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
+import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.newUserId;
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.folder.FolderEvent.FolderCreated;
+import dev.cabinet.projection.Reads;
+import dev.cabinet.projection.WritePlan;
+import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.projection.execution.BatchEndChecks;
+import dev.cabinet.projection.execution.PlanExecutor;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableWriter;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A new subfolder writes the path it derived from its parent as read, with its recording, and checks it against the
+ * parent when its batch ends. Forced here: the parent is renamed after the subfolder's plan was decided and before it
+ * is written, and the rename's walk of the parent's entries cannot find the subfolder (no entry yet). The check must
+ * see the new name, and repair the path.
+ */
+@QuarkusTest
+class SubfolderPathRaceTest {
+
+    @Inject
+    FolderProjector projector;
+
+    @Inject
+    PlanExecutor executor;
+
+    @Inject
+    BatchEndChecks checks;
+
+    @Inject
+    TableWriter store;
+
+    @Test
+    void aSubfolderWrittenJustAfterItsParentsRenameTakesTheNewPathFromItsCheck() {
+        String owner = newUserId();
+        String parentId = FolderApiTest.createFolder(owner, "Before", null);
+        Key parent = KeyPlan.FOLDER.key(parentId);
+        await().atMost(PROJECTION_WAIT).until(() -> store.read(parent).await().indefinitely().isPresent());
+        Optional<Map<String, AttributeValue>> asRead = store.read(parent).await().indefinitely();
+
+        String folderId = Ids.newId();
+        FolderCreated created = new FolderCreated(folderId, "Sub", parentId, owner, Timestamps.format(Instant.now()));
+        WritePlan plan = projector.decide(created, new Reads(Optional.empty(), Map.of(parent, asRead)));
+        assertTrue(PlanExecutor.recordsWithWrites(projector.target(created), plan, projector.needs(created)),
+                "the parent is read only to derive the path from: the entry goes out with the recording");
+        ReceivedEvent event = new ReceivedEvent(Ids.newId(), FolderEvent.CREATED.name(), folderId, owner,
+                Instant.now(), created, new LogPosition(Topics.FOLDERS, 0, 0));
+
+        as(owner).body(Map.of("name", "After")).patch("/folders/" + parentId).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/folders/" + parentId).then()
+                .body("path", equalTo("/After")));
+        executor.carryOut(projector.target(created), event, plan, Optional.empty(), projector.needs(created))
+                .chain(() -> Uni.createFrom().completionStage(checks::settled))   // its batch's end
+                .await().atMost(Duration.ofSeconds(60));
+
+        Map<String, AttributeValue> folder = store.read(KeyPlan.FOLDER.key(folderId)).await().indefinitely()
+                .orElseThrow();
+        assertEquals("/After/Sub", folder.get("path").s());
+        assertEquals(parentId, folder.get("ancestorIds").s());
+    }
+}
