@@ -15,9 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.WritePlan.Step;
-import dev.cabinet.projection.failure.StoreRecovery;
 import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.table.Key;
@@ -54,8 +52,8 @@ public class BatchEndChecks {
     private final Map<Check, CompletableFuture<Void>> making = new HashMap<>();
     private boolean flushQueued;
 
-    BatchEndChecks(ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
-        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+    BatchEndChecks(TransientRetries retries, ProjectionTracing tracing) {
+        this.retries = retries;
         this.tracing = tracing;
     }
 

@@ -16,8 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.cabinet.projection.ProjectionConfig;
-import dev.cabinet.projection.failure.StoreRecovery;
 import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.shared.CoalescedWrites;
@@ -58,8 +56,7 @@ public class CountTokenRelease {
     /** Whether a flush after {@link #LATEST} is scheduled: one at a time, however many batches settle meanwhile. */
     private boolean flushQueued;
 
-    CountTokenRelease(TableWriter store, ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
-        TransientRetries retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+    CountTokenRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
         this.store = store;
         this.retries = retries;
         this.tracing = tracing;

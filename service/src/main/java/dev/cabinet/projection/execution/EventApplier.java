@@ -17,7 +17,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.erasure.DataKeys;
 import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.contract.CloudEvent;
 import dev.cabinet.projection.contract.EventDecoder;
@@ -59,9 +58,9 @@ public class EventApplier {
     private final BatchEndChecks checks;
     private final DataKeys keys;
 
-    EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, ProjectionConfig config,
-            MeterRegistry registry, ProjectionTracing tracing, StoreRecovery recovery, CountTokenRelease tokens,
-            BatchEndChecks checks, DataKeys keys) {
+    EventApplier(Instance<Projector<?>> projectors, PlanExecutor executor, ObjectMapper json, MeterRegistry registry,
+            ProjectionTracing tracing, TransientRetries retries, CountTokenRelease tokens, BatchEndChecks checks,
+            DataKeys keys) {
         this.tokens = tokens;
         this.checks = checks;
         this.keys = keys;
@@ -78,11 +77,9 @@ public class EventApplier {
         this.decoder = new EventDecoder(catalog, json);
         this.metrics = new ProjectionMetrics(registry);
         this.tracing = tracing;
-        this.retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+        this.retries = retries;
         applications.register(registry, "cabinet.projection.applications", "event applications begun and not ended",
                 Tags.empty());
-        retries.waits().register(registry, "cabinet.projection.retries.waiting", "transient store errors whose retry "
-                + "waits out its backoff", Tags.empty());
     }
 
     /**

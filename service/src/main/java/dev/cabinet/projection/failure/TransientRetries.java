@@ -4,8 +4,14 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.shared.InFlight;
 import dev.cabinet.table.TransientStoreErrors;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -13,7 +19,10 @@ import io.smallrye.mutiny.Uni;
  * answers again after an outage ({@link StoreRecovery}): a retry waiting out a backoff grown during the outage goes at
  * once, and so does one whose attempt was still in flight when the store came back and failed afterwards (it was sent
  * on a connection the outage had stalled, or waited for one behind them); such a retry also starts its backoff over.
+ * One for the projector: applying events, releasing count tokens and the checks at a batch's end retry alike, and
+ * {@code cabinet.projection.retries.waiting} counts every retry that waits.
  */
+@Singleton
 public final class TransientRetries {
 
     private final Duration initialBackoff;
@@ -21,6 +30,14 @@ public final class TransientRetries {
     private final StoreRecovery recovery;
     private final InFlight waits = new InFlight();
 
+    @Inject
+    TransientRetries(ProjectionConfig config, StoreRecovery recovery, MeterRegistry registry) {
+        this(config.initialBackoff(), config.maxBackoff(), recovery);
+        waits.register(registry, "cabinet.projection.retries.waiting", "transient store errors whose retry waits out "
+                + "its backoff", Tags.empty());
+    }
+
+    /** Retries with these backoffs, unmetered. */
     public TransientRetries(Duration initialBackoff, Duration maxBackoff, StoreRecovery recovery) {
         this.initialBackoff = initialBackoff;
         this.maxBackoff = maxBackoff;
@@ -55,11 +72,6 @@ public final class TransientRetries {
                                 .replaceWith(error);   // a null item would be dropped: no retry at all
                     }));
         });
-    }
-
-    /** The retries waiting out a backoff. */
-    public InFlight waits() {
-        return waits;
     }
 
     /** The n-th wait: doubles from the initial backoff up to the maximum, with half of it as jitter either way. */

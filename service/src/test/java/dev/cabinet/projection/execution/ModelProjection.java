@@ -25,6 +25,7 @@ import dev.cabinet.projection.contract.EventDecoder;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.failure.Rejections;
 import dev.cabinet.projection.failure.StoreRecovery;
+import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.Key;
@@ -50,8 +51,9 @@ public final class ModelProjection {
 
     public ModelProjection(TableWriter writer, Iterable<Projector<?>> projectors, Instance<Derivation> derivations,
             ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
-        this.tokens = new SettledRelease(writer, config, recovery, tracing);
-        this.checks = new BatchEndChecks(config, recovery, tracing) {
+        TransientRetries retries = new TransientRetries(config.initialBackoff(), config.maxBackoff(), recovery);
+        this.tokens = new SettledRelease(writer, retries, tracing);
+        this.checks = new BatchEndChecks(retries, tracing) {
             @Override
             void later(Runnable flush) {
                 // made by check() only
@@ -109,8 +111,8 @@ public final class ModelProjection {
         private final Map<Key, Set<String>> waiting = new LinkedHashMap<>();
         private final List<CounterChange> unflagged = new ArrayList<>();
 
-        SettledRelease(TableWriter store, ProjectionConfig config, StoreRecovery recovery, ProjectionTracing tracing) {
-            super(store, config, recovery, tracing);
+        SettledRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
+            super(store, retries, tracing);
             this.store = store;
         }
 
