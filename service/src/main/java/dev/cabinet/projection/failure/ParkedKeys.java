@@ -41,7 +41,7 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The parked keys (patterns 21 and 22): a stream whose event could not be applied parks, and its later events wait
+ * The parked keys (patterns 21 and 22): a key whose event could not be applied parks, and its later events wait
  * behind it, in log order, until an operator retries or discards them. The records stay in their topic; the table holds
  * where they are and why they wait. Every write is conditional, so a redelivered batch parks nothing twice, and an
  * event parked behind a key that an operator released meanwhile is applied instead.
@@ -86,7 +86,7 @@ public class ParkedKeys {
         }
     }
 
-    /** The ids of every parked stream; the engine reads them about once a second (an operator's act shows). */
+    /** The ids of every parked key; the engine reads them about once a second (an operator's act shows). */
     public Uni<Set<String>> parkedIds() {
         return keys().map(items -> items.stream().map(item -> Items.string(item, Attributes.PARKED_KEY_ID))
                 .collect(Collectors.toSet()));
@@ -111,14 +111,14 @@ public class ParkedKeys {
                 });
     }
 
-    /** Parks the stream of a record that cannot apply, with the reason, behind which its later events will wait. */
+    /** Parks the key of a record that cannot apply, with the reason, behind which its later events will wait. */
     public Uni<Void> park(ConsumerRecord<String, byte[]> record, String reason) {
-        LogKey stream = LogKey.of(record);
-        LOG.errorf("Parked %s key %s at %s-%d@%d: %s", stream.id(), record.key(), record.topic(), record.partition(),
+        LogKey logKey = LogKey.of(record);
+        LOG.errorf("Parked %s key %s at %s-%d@%d: %s", logKey.id(), record.key(), record.topic(), record.partition(),
                 record.offset(), reason);
         registry.counter(DEAD_LETTERED, "topic", record.topic()).increment();
-        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()), KeyPlan.PARKED_KEY.name())
-                .setIfAbsent(Attributes.PARKED_KEY_ID, stream.id())
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()), KeyPlan.PARKED_KEY.name())
+                .setIfAbsent(Attributes.PARKED_KEY_ID, logKey.id())
                 .setIfAbsent(Attributes.TOPIC, record.topic())
                 .setIfAbsent(Attributes.PARTITION, record.partition())
                 .setIfAbsent(Attributes.FIRST_OFFSET, record.offset())
@@ -132,29 +132,29 @@ public class ParkedKeys {
         eventType(record).ifPresent(type -> key.setIfAbsent(Attributes.EVENT_TYPE, type));
         // The key item goes last: until it is written a redelivery parks the record again with the same reason, while
         // once it exists a redelivery only parks behind it, so the event and its outcome must already say why.
-        return store.update(event(record, stream, reason))
+        return store.update(event(record, logKey, reason))
                 .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
                 .replaceWithVoid();
     }
 
     /**
-     * Parks a record behind its stream's earlier parked event. {@code false} if an operator released the stream since
+     * Parks a record behind its key's earlier parked event. {@code false} if an operator released the key since
      * the batch began: then nothing stays parked and the record is to be applied.
      */
     public Uni<Boolean> parkBehind(ConsumerRecord<String, byte[]> record) {
-        LogKey stream = LogKey.of(record);
+        LogKey logKey = LogKey.of(record);
         registry.counter(PARKED_BEHIND, "topic", record.topic()).increment();
         String reason = "waits behind an earlier event of its key that could not be applied";
-        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(stream.id()))
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()))
                 .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset())
                 .onlyIfExists();
-        return store.update(event(record, stream, reason))
+        return store.update(event(record, logKey, reason))
                 .chain(() -> store.update(key))
                 .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
                 .chain(stillParked -> stillParked
                         ? markParked(record, reason).replaceWith(true)
-                        : store.delete(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset())).replaceWith(false));
+                        : store.delete(KeyPlan.PARKED_EVENT.key(logKey.id(), record.offset())).replaceWith(false));
     }
 
     /** Forgets one parked event, once it was applied or discarded. */
@@ -163,7 +163,7 @@ public class ParkedKeys {
     }
 
     /**
-     * Unparks the stream if no event was parked behind it since {@code lastParkedOffset} was read; {@code false} means
+     * Unparks the key if no event was parked behind it since {@code lastParkedOffset} was read; {@code false} means
      * more came, and the caller goes on with them.
      */
     public Uni<Boolean> unpark(String parkedKeyId, long lastParkedOffset) {
@@ -194,8 +194,8 @@ public class ParkedKeys {
                         .onlyIfEquals(Attributes.STATUS, PARKED)).replaceWithVoid();
     }
 
-    private ItemUpdate event(ConsumerRecord<String, byte[]> record, LogKey stream, String reason) {
-        ItemUpdate event = ItemUpdate.of(KeyPlan.PARKED_EVENT.key(stream.id(), record.offset()),
+    private ItemUpdate event(ConsumerRecord<String, byte[]> record, LogKey logKey, String reason) {
+        ItemUpdate event = ItemUpdate.of(KeyPlan.PARKED_EVENT.key(logKey.id(), record.offset()),
                 KeyPlan.PARKED_EVENT.name())
                 .setIfAbsent(Attributes.TOPIC, record.topic())
                 .setIfAbsent(Attributes.PARTITION, record.partition())

@@ -14,7 +14,7 @@ import io.smallrye.common.annotation.Identifier;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
 
 /**
- * Partitions just assigned may hold streams that their previous owner parked: the engine reads the parked streams again
+ * Partitions just assigned may hold keys that their previous owner parked: the engine reads the parked keys again
  * before its next batch rather than trusting its periodic read ({@code consumer-rebalance-listener.name} of the
  * projector's channel names this bean); and keys that an older projector parked for an event type it did not know may
  * now be applied ({@link PartitionsAssigned}).

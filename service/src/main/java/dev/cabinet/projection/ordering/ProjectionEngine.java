@@ -71,7 +71,7 @@ public class ProjectionEngine {
     private final CountTokenRelease tokens;
     private final BatchEndChecks checks;
     private final RecordPlacement placement;
-    /** Streams of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
+    /** Keys of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
     private final InFlight waitingTurn = new InFlight();
     private final InFlight waitingPlace = new InFlight();
     private final InFlight applyingNow = new InFlight();
@@ -80,7 +80,7 @@ public class ProjectionEngine {
     private volatile Set<String> parkedRead;
     private volatile long parkedReadAt;
     private final AtomicBoolean readingParked = new AtomicBoolean();
-    /** Streams this instance parked since: a read begun before a park must not make the engine forget it. */
+    /** Keys this instance parked since: a read begun before a park must not make the engine forget it. */
     private final Set<String> parkedHere = ConcurrentHashMap.newKeySet();
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
