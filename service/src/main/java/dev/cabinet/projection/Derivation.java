@@ -3,17 +3,16 @@ package dev.cabinet.projection;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.cabinet.projection.execution.Derivations;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyQuery;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A derived attribute kept equal to a pure function of an item and its parent (a folder's path and ancestors), named
- * by a plan's {@link WritePlan.Derive} step. The decisions are here; {@link Derivations} runs the protocol: read the
- * item and its parent, write {@link #derive} as a compare-and-set, refresh the item's {@link #entry} under the parent
- * while looking at the parent again, pass changes down to the {@link #children}.
+ * A derived attribute kept equal to a pure function of an item and its parent (a folder's path and ancestors), named by
+ * a plan's {@link WritePlan.Derive} step. The decisions are here; {@link dev.cabinet.projection.execution.Derivations}
+ * runs the protocol: read the item and its parent, write {@link #derive} as a compare-and-set, refresh the item's
+ * {@link #entry} under the parent while looking at the parent again, pass changes down to the {@link #children}.
  */
 public interface Derivation {
 

@@ -3,9 +3,6 @@ package dev.cabinet.projection;
 import java.time.Duration;
 import java.util.Optional;
 
-import dev.cabinet.projection.ordering.ApplyingKeys;
-import dev.cabinet.projection.ordering.BatchSequence;
-import dev.cabinet.projection.ordering.StaticMembership;
 import dev.cabinet.table.Walk;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -16,7 +13,8 @@ public interface ProjectionConfig {
 
     /**
      * How many aggregate keys one projector applies at the same time, across all its consumers' batches in flight (each
-     * key's events stay in order): what the store client's connections can carry ({@link ApplyingKeys}).
+     * key's events stay in order): what the store client's connections can carry ({@link
+     * dev.cabinet.projection.ordering.ApplyingKeys}).
      */
     @WithDefault("32")
     int concurrency();
@@ -24,8 +22,9 @@ public interface ProjectionConfig {
     /**
      * How many events of one consumer's batches are applied at the same time: the consumer fetches its next batch while
      * fewer than this are unfinished, so an event that arrives meanwhile starts at once instead of waiting for the
-     * batches before it ({@link BatchSequence}). Each stream's events stay in order across batches, and batches finish
-     * (progress recorded, offsets committed) in order. The default holds four full polls (500 records each).
+     * batches before it ({@link dev.cabinet.projection.ordering.BatchSequence}). Each key's events stay in order
+     * across batches, and batches finish (progress recorded, offsets committed) in order. The default holds four full
+     * polls (500 records each).
      */
     @WithDefault("2000")
     int eventsInFlight();
@@ -65,9 +64,10 @@ public interface ProjectionConfig {
     Duration probeInterval();
 
     /**
-     * This instance's stable name (the pod's name, {@code HOSTNAME}, in production): with one, the projector's consumers
-     * are static members of the group ({@link StaticMembership}), so a restart under the same name takes the partitions
-     * back at once; without one (empty) they are dynamic members. Must be unique among the group's live instances.
+     * This instance's stable name (the pod's name, {@code HOSTNAME}, in production): with one, the projector's
+     * consumers are static members of the group ({@link dev.cabinet.projection.ordering.StaticMembership}), so a
+     * restart under the same name takes the partitions back at once; without one (empty) they are dynamic members. Must
+     * be unique among the group's live instances.
      */
     Optional<String> instanceId();
 

@@ -4,13 +4,13 @@ import java.util.List;
 
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventType;
-import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.table.Key;
 
 /**
  * A feature's projector: a pure decision from an event and the items it declared it needs to a {@link WritePlan}. It
- * makes no store calls and knows nothing of versions, redelivery or retries; the {@link PlanExecutor} reads what the
- * projector names, in one round, and turns the plan into conditional writes with every guarantee.
+ * makes no store calls and knows nothing of versions, redelivery or retries; the {@link
+ * dev.cabinet.projection.execution.PlanExecutor} reads what the projector names, in one round, and turns the plan into
+ * conditional writes with every guarantee.
  *
  * @param <E> the feature's sealed event interface
  */
@@ -31,8 +31,8 @@ public interface Projector<E extends DomainEvent> {
      * Items {@link #decide} looks at only to know whether they exist ({@link Reads#exists}), each of a type that is
      * never deleted once written ({@link dev.cabinet.table.ItemType#permanent()}): a file's folder. Read in the same
      * round as the needs; since deciding again later sees the same, such a read does not keep the event's writes from
-     * going out with its recording ({@link PlanExecutor#recordsWithWrites}), as a need outside the stream's own
-     * partition does.
+     * going out with its recording ({@link dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}), as a need
+     * outside the stream's own partition does.
      */
     default List<Key> existenceNeeds(E event) {
         return List.of();

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
@@ -16,10 +15,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What one event does to the table, decided by a {@link Projector} as a value: either a rejection, or the write on the
- * stream's root (or the tombstone a deletion leaves) followed by the {@link Step}s the {@link PlanExecutor} carries out.
- * A plan says nothing about versions, tokens, redelivery or order between independent writes: the executor adds the
- * stream's version guard to every write, records the steps on the root so a half-applied event is finished without
- * being decided again, and issues the steps concurrently where they do not depend on each other.
+ * stream's root (or the tombstone a deletion leaves) followed by the {@link Step}s the {@link
+ * dev.cabinet.projection.execution.PlanExecutor} carries out. A plan says nothing about versions, tokens, redelivery or
+ * order between independent writes: the executor adds the stream's version guard to every write, records the steps on
+ * the root so a half-applied event is finished without being decided again, and issues the steps concurrently where
+ * they do not depend on each other.
  */
 public final class WritePlan {
 
