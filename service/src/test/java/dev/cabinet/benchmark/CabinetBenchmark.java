@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,11 +77,11 @@ class CabinetBenchmark {
 
     /**
      * The phases to run (cabinet.bench.phases, comma-separated; all by default): footprint, reads, scale, projection,
-     * freshness, rebuild, baselines. Commands are measured with projection or freshness, which build on them; start
-     * times and the HTTP floor always.
+     * freshness, rebuild, commands, baselines. Commands are also measured with projection or freshness, which build on
+     * them; start times and the HTTP floor always.
      */
     private static final Set<String> PHASES = Set.of(System.getProperty("cabinet.bench.phases",
-            "footprint,reads,scale,projection,freshness,rebuild,baselines").split(","));
+            "footprint,reads,scale,projection,freshness,rebuild,commands,baselines").split(","));
     /** A JFR recording on every instance (cabinet.bench.jfr=false: none), kept only where a phase stalled. */
     private static final boolean JFR = Boolean.parseBoolean(System.getProperty("cabinet.bench.jfr", "true"));
     /** At most this many recordings kept per run (each instance's last minutes, a few MB each). */
@@ -174,6 +175,10 @@ class CabinetBenchmark {
                 }
                 if (PHASES.contains("scale")) {
                     scaleLarge(http, client, raw);
+                }
+                if (PHASES.contains("commands")) {
+                    // last: the posts it creates (a hundred thousand in a full run) are left to the projector
+                    commandPath(harness, projector, api, http, client, raw);
                 }
             }
         }
@@ -1371,20 +1376,7 @@ class CabinetBenchmark {
 
     private void baselines(ProcessHarness harness, AppProcess api, AppProcess projector, Http http, CrashClient client,
             RawStore raw) throws Exception {
-        KafkaBroker.createTopics(harness.broker.bootstrapServers(), List.of(BASELINE_TOPIC, BASELINE_WATCHED_TOPIC), 6);
-        raw.createLike(TABLE, NAIVE_TABLE);
-        // Cabinet's JVM settings, with a class-data archive of its own
-        Path archive = Path.of("target", "benchmark", "baseline-app-cds.jsa").toAbsolutePath();
-        new ImageArchiveStep(archive, BaselineApp.DIR).archiveOrFail(
-                Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath());
-        AppProcess baseline = BaselineApp.process(harness, "baseline", jvm("baseline").stream()
-                .map(option -> option.startsWith("-XX:SharedArchiveFile=") ? "-XX:SharedArchiveFile=" + archive : option)
-                .toList(), Map.of("baseline.table", TABLE, "baseline.topic", BASELINE_TOPIC,
-                        "baseline.watched-topic", BASELINE_WATCHED_TOPIC, "baseline.projector.table", NAIVE_TABLE,
-                        "baseline.projector.topics", String.join(",", dev.cabinet.eventlog.Topics.ALL) + ","
-                                + BASELINE_WATCHED_TOPIC));
-        baseline.start();
-        running.put("baseline", baseline);
+        AppProcess baseline = startBaseline(harness, raw);
         try (Http plain = new Http(baseline::uri)) {
             underProjectionLatency(harness, () -> {
                 naiveProjection(plain, baseline);
@@ -1426,6 +1418,112 @@ class CabinetBenchmark {
             baseline.stopGracefully(Duration.ofSeconds(40));
         }
         caughtUp(projector);
+    }
+
+    /** The hand-written baseline (benchmark/baseline) with Cabinet's JVM settings and a class-data archive of its own. */
+    private AppProcess startBaseline(ProcessHarness harness, RawStore raw) throws Exception {
+        KafkaBroker.createTopics(harness.broker.bootstrapServers(), List.of(BASELINE_TOPIC, BASELINE_WATCHED_TOPIC), 6);
+        raw.createLike(TABLE, NAIVE_TABLE);
+        Path archive = Path.of("target", "benchmark", "baseline-app-cds.jsa").toAbsolutePath();
+        new ImageArchiveStep(archive, BaselineApp.DIR).archiveOrFail(
+                Path.of("target", "benchmark", "baseline-app-cds.log").toAbsolutePath());
+        AppProcess baseline = BaselineApp.process(harness, "baseline", jvm("baseline").stream()
+                .map(option -> option.startsWith("-XX:SharedArchiveFile=") ? "-XX:SharedArchiveFile=" + archive : option)
+                .toList(), Map.of("baseline.table", TABLE, "baseline.topic", BASELINE_TOPIC,
+                        "baseline.watched-topic", BASELINE_WATCHED_TOPIC, "baseline.projector.table", NAIVE_TABLE,
+                        "baseline.projector.topics", String.join(",", dev.cabinet.eventlog.Topics.ALL) + ","
+                                + BASELINE_WATCHED_TOPIC));
+        baseline.start();
+        running.put("baseline", baseline);
+        return baseline;
+    }
+
+    /**
+     * The command path against the hand-written endpoint, for issue 41's third item: both JVMs warmed up under load
+     * first (cabinet.bench.command-warm-up seconds each, 60 by default: a single phase's ratio moves with what the JITs
+     * still compile), then, cabinet.bench.command-rounds times (3), each JVM at rest and at one constant rate (half the
+     * slower closed loop's, or cabinet.bench.command-rate) in turn. The medians are the figures: CPU per request, and
+     * the same above each JVM's CPU at rest (its timers, pollers and meters, which at a low rate weigh on every request).
+     * With cabinet.bench.command-profile=true a JFR recording (profile settings) of the API under the closed loop,
+     * summarised by where its samples are.
+     */
+    private void commandPath(ProcessHarness harness, AppProcess projector, AppProcess api, Http http, CrashClient client,
+            RawStore raw) throws Exception {
+        AppProcess baseline = startBaseline(harness, raw);
+        freeze(projector); // the command path alone, as the hand-written endpoint has nothing downstream
+        try (Http plain = new Http(baseline::uri)) {
+            String author = user(1);
+            String writer = client.token(author);
+            Load.Operation onCabinet = sequence -> createPost(http, client, author, sequence);
+            Load.Operation onBaseline = sequence -> plain.send("POST", "/posts", writer,
+                    Map.of("title", "Bench post " + sequence, "body", BODY), 202);
+            Duration warmUp = warm(Integer.getInteger("cabinet.bench.command-warm-up", 60));
+            Load.Result cabinetClosed = Load.closedLoop("warm-up: command POST /posts", CONCURRENCY, warmUp, onCabinet);
+            Load.Result handClosed = Load.closedLoop("warm-up: baseline POST /posts", CONCURRENCY, warmUp, onBaseline);
+            String given = System.getProperty("cabinet.bench.command-rate");
+            double rate = given != null ? Double.parseDouble(given)
+                    : Math.max(1, Math.floor(Math.min(cabinetClosed.perSecond(), handClosed.perSecond()) / 2));
+            int rounds = SHORT ? 1 : Integer.getInteger("cabinet.bench.command-rounds", 3);
+            double[][] gross = new double[2][rounds];
+            double[][] net = new double[2][rounds];
+            for (int round = 0; round < rounds; round++) {
+                double[] cabinet = cpuPerRequest("command: POST /posts", api, rate, onCabinet);
+                double[] hand = cpuPerRequest("command: POST /posts (baseline)", baseline, rate, onBaseline);
+                gross[0][round] = cabinet[0];
+                net[0][round] = cabinet[1];
+                gross[1][round] = hand[0];
+                net[1][round] = hand[1];
+            }
+            double cabinetCpu = median(gross[0]);
+            double handCpu = median(gross[1]);
+            report.bound("commands", String.format("command: POST /posts: CPU µs per request of the serving JVM at "
+                    + "%.0f/s, median of %d phases each after %d s of warm-up (/proc; per phase %s vs %s)", rate, rounds,
+                    warmUp.toSeconds(), Arrays.toString(round(gross[0])), Arrays.toString(round(gross[1]))), cabinetCpu,
+                    handCpu, "µs", String.format("≤ 1.3× (%.2f×)", cabinetCpu / handCpu), cabinetCpu <= 1.3 * handCpu);
+            report.bound("commands", String.format("command: POST /posts: the same above each JVM's CPU at rest "
+                    + "(per phase %s vs %s)", Arrays.toString(round(net[0])), Arrays.toString(round(net[1]))),
+                    median(net[0]), median(net[1]), "µs", String.format("reference (%.2f×)",
+                            median(net[0]) / median(net[1])), true);
+            if (Boolean.getBoolean("cabinet.bench.command-profile")) {
+                Path recording = Path.of("target", "benchmark", "command-path.jfr").toAbsolutePath();
+                ProfileSummary.record(api.pid(), recording, PHASE, () -> Load.closedLoop("command: POST /posts (profiled)",
+                        CONCURRENCY, PHASE, onCabinet));
+                report.note("The command path, profiled (" + recording + "): " + ProfileSummary.of(recording));
+            }
+        } finally {
+            thaw(projector);
+            running.remove("baseline");
+            baseline.stopGracefully(Duration.ofSeconds(40));
+        }
+    }
+
+    /**
+     * CPU µs per request of one JVM over a constant-rate phase, and the same above its CPU at rest, measured over a
+     * phase of the same length just before.
+     */
+    private static double[] cpuPerRequest(String path, AppProcess app, double rate, Load.Operation operation)
+            throws InterruptedException {
+        Usage restStart = Usage.of(new long[] {app.pid()});
+        Thread.sleep(PHASE.toMillis()); // the JVM at rest: what it spends without a request, measured, not awaited
+        Usage before = Usage.of(new long[] {app.pid()});
+        Load.Result result = Load.constantRate(path, rate, PHASE, 256, operation);
+        Usage after = Usage.of(new long[] {app.pid()});
+        long completed = Math.max(1, result.completed());
+        double load = (after.cpu()[0] - before.cpu()[0]) / ((after.at() - before.at()) / 1e9);
+        double rest = (before.cpu()[0] - restStart.cpu()[0]) / ((before.at() - restStart.at()) / 1e9);
+        double seconds = (after.at() - before.at()) / 1e9;
+        return new double[] {load * seconds * 1e6 / completed, (load - rest) * seconds * 1e6 / completed};
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    }
+
+    private static long[] round(double[] values) {
+        return Arrays.stream(values).mapToLong(Math::round).toArray();
     }
 
     /**
