@@ -30,7 +30,13 @@ public final class SealedValues {
     static final String VALUE = "value";
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * The JDK's DRBG (NIST SP 800-90A), seeded once: the platform default on Linux reads /dev/urandom under a lock for
+     * every nonce, which commands on every event loop wait for.
+     */
+    private static final SecureRandom RANDOM = drbg();
+    /** A cipher per thread, initialised again for each value: looking one up among the providers cost more than using it. */
+    private static final ThreadLocal<Cipher> CIPHERS = ThreadLocal.withInitial(SealedValues::newCipher);
 
     private SealedValues() {
     }
@@ -86,13 +92,29 @@ public final class SealedValues {
 
     private static byte[] run(int mode, SecretKey key, byte[] nonce, String subject, String field, byte[] input) {
         try {
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            Cipher cipher = CIPHERS.get();
             cipher.init(mode, key, new GCMParameterSpec(TAG_BITS, nonce));
             cipher.updateAAD((subject + "\u0000" + field).getBytes(StandardCharsets.UTF_8));
             return cipher.doFinal(input);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("a sealed value of " + subject + "'s " + field
                     + " does not open with their key: " + e.getClass().getSimpleName());
+        }
+    }
+
+    private static Cipher newCipher() {
+        try {
+            return Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK offers no AES/GCM", e);
+        }
+    }
+
+    private static SecureRandom drbg() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK offers no DRBG", e);
         }
     }
 }
