@@ -20,11 +20,14 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
+import jakarta.validation.Validator;
+import jakarta.validation.constraints.Pattern;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.http.TextPatternValidator;
 import dev.cabinet.support.EventLogReader;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
@@ -162,6 +165,19 @@ class UserApiTest {
                 .then().statusCode(400).body("errors.field", hasItem("avatarUrl"));
         as(id).body(Map.of()).patch("/users/" + id)
                 .then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Inject
+    Validator validator;
+
+    /** The application's validator checks the name's pattern by the scan (TextPatternValidatorTest), not a regex. */
+    @Test
+    void patternsAreCheckedByCabinetsValidator() {
+        List<Class<?>> checkedBy = validator.getConstraintsForClass(ProfileRequest.class).getConstraintsForProperty("name")
+                .getConstraintDescriptors().stream().filter(constraint -> constraint.getAnnotation() instanceof Pattern)
+                .flatMap(constraint -> constraint.getConstraintValidatorClasses().stream())
+                .collect(Collectors.toList());
+        assertEquals(List.of(TextPatternValidator.class), checkedBy);
     }
 
     @Test
