@@ -18,6 +18,8 @@ import org.hibernate.validator.HibernateValidatorConfiguration;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.customer.NewOrderRequest;
+import dev.cabinet.customer.OrderTotal;
 import dev.cabinet.post.NewPostRequest;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.TextRules;
@@ -67,6 +69,11 @@ class TextPatternValidatorTest {
                 "body must match \"[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*\""), ours);
         assertEquals(own, ours);
         assertTrue(hibernate(true).validate(new NewPostRequest("A title", "a\tbody\r\n")).isEmpty());
+        // A pattern with braces, kept as a regular expression: its message names it as Hibernate Validator's does.
+        NewOrderRequest order = new NewOrderRequest("not an id", null, "1.0");
+        assertEquals(Set.of("orderId must match \"[A-Za-z0-9_-]{1,64}\"", "total must be " + OrderTotal.DESCRIPTION),
+                messages(hibernate(true).validate(order)));
+        assertEquals(messages(hibernate(false).validate(order)), messages(hibernate(true).validate(order)));
     }
 
     private static TextPatternValidator validator(String regexp) {
