@@ -43,11 +43,12 @@ final class CapacityModel {
 
     /**
      * The representative (first) event of each type, the fan-outs' cost per copy, and the most calls and rounds any
-     * one event of a type took in the scenario (a subfolder's creation takes more than a top folder's).
+     * one event of a type took in the scenario (a subfolder's creation takes more than a top folder's), on its path and
+     * settled after it.
      */
     record Result(Map<String, Applied> byType, Map<String, Applied> secondRuns,
             Map<String, Map<String, AttributeValue>> largestItems, Map<String, Integer> mostCalls,
-            Map<String, Integer> mostRounds) {
+            Map<String, Integer> mostRounds, Map<String, Integer> mostSettledCalls) {
     }
 
     /** The types whose events reach every copy of a name: their later events cost more with each copy made meanwhile. */
@@ -72,12 +73,15 @@ final class CapacityModel {
         Map<String, Map<String, AttributeValue>> largest = new TreeMap<>();
         Map<String, Integer> mostCalls = new TreeMap<>();
         Map<String, Integer> mostRounds = new TreeMap<>();
+        Map<String, Integer> mostSettledCalls = new TreeMap<>();
         long offset = FIRST_OFFSET;
         for (Scenario.Step step : Scenario.steps()) {
             Applied applied = apply(step, offset++);
             if (!FAN_OUTS.contains(applied.type()) || !first.containsKey(applied.type())) {
                 mostCalls.merge(applied.type(), applied.callCount(), Math::max);
                 mostRounds.merge(applied.type(), applied.rounds(), Math::max);
+                mostSettledCalls.merge(applied.type(), applied.settledCalls().values().stream()
+                        .mapToInt(Integer::intValue).sum(), Math::max);
             }
             if (!first.containsKey(applied.type())) {
                 first.put(applied.type(), applied);
@@ -87,7 +91,7 @@ final class CapacityModel {
             store.items().forEach((key, item) -> KeyPlan.typeOf(key).ifPresent(type -> largest.merge(type.name(), item,
                     (was, now) -> ItemSizes.of(now) > ItemSizes.of(was) ? now : was)));
         }
-        return new Result(first, second, largest, mostCalls, mostRounds);
+        return new Result(first, second, largest, mostCalls, mostRounds, mostSettledCalls);
     }
 
     private Applied apply(Scenario.Step step, long offset) {

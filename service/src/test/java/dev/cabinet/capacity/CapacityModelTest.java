@@ -107,6 +107,17 @@ class CapacityModelTest {
         });
     }
 
+    /**
+     * A new subfolder's check when its batch ends reads the parent its path was derived from, and when the path is up to
+     * date stops there: with its children's look (one Query), two calls, not the four of a derivation, which refreshes
+     * the entry under the parent and looks at the parent again (Derivations.check).
+     */
+    @Test
+    void aSubfoldersCheckEndsAtOneReadWhenItsPathIsUpToDate() {
+        assertEquals(2, model().mostSettledCalls().get("cabinet.folder.created.v1"),
+                "calls a folder's creation makes when its batch ends, at most");
+    }
+
     @Test
     void docsCapacityMdIsTheModelOfTheCurrentCode() throws IOException {
         CapacityModel.Result result = model();

@@ -52,7 +52,18 @@ public class Derivations {
      * answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which the item is read.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown) {
-        return named(derivation, found -> run(found, key, known, passDown));
+        return named(derivation, found -> run(found, key, known, passDown, false));
+    }
+
+    /**
+     * The check, at the batch's end, of derived attributes the event wrote with the item and its entry under the parent
+     * (a {@link dev.cabinet.projection.WritePlan.Derive#checking} step): like {@link #run}, but when they are up to date
+     * nothing more is done. The entry holds what the item holds, and it was there before the parent was read, so a
+     * change of the parent after that read finds it in its walk: neither the entry's refresh nor a second look at the
+     * parent would tell anything.
+     */
+    public Uni<Void> check(String derivation, Key key, Optional<Map<String, AttributeValue>> known) {
+        return named(derivation, found -> run(found, key, known, false, true));
     }
 
     /**
@@ -71,19 +82,23 @@ public class Derivations {
     }
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
-            boolean passDown) {
-        return deriveOne(derivation, key, known).chain(changed -> changed || passDown ? children(derivation, key)
-                : Uni.createFrom().voidItem());
+            boolean passDown, boolean check) {
+        return deriveOne(derivation, key, known, check).chain(changed -> changed || passDown
+                ? children(derivation, key) : Uni.createFrom().voidItem());
     }
 
     /** The derivation run for each child of the item (found through its entries), and on down where they change. */
     private Uni<Void> children(Derivation derivation, Key key) {
         return store.forEach(derivation.children(key), walk,
-                child -> run(derivation, derivation.childKey(child), null, false)).replaceWithVoid();
+                child -> run(derivation, derivation.childKey(child), null, false, false)).replaceWithVoid();
     }
 
-    /** Emits whether the item's derived attributes may have changed (so its children must look again). */
-    private Uni<Boolean> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known) {
+    /**
+     * Emits whether the item's derived attributes may have changed (so its children must look again); {@code check}:
+     * the item and its entry were written together, see {@link #check}.
+     */
+    private Uni<Boolean> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
+            boolean check) {
         Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
                 : store.read(key);
         return read.chain(found -> {
@@ -95,12 +110,12 @@ public class Derivations {
             Uni<Optional<Map<String, AttributeValue>>> parent = parentKey.isEmpty()
                     ? Uni.createFrom().item(Optional.empty())
                     : store.read(parentKey.get());
-            return parent.chain(p -> write(derivation, key, item, parentKey, p));
+            return parent.chain(p -> write(derivation, key, item, parentKey, p, check));
         });
     }
 
     private Uni<Boolean> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
-            Optional<Map<String, AttributeValue>> parent) {
+            Optional<Map<String, AttributeValue>> parent, boolean check) {
         Derived derived = derivation.derive(item, parent);
         if (derived.leftBecause().isPresent()) {
             LOG.errorf("%s of %s is left as it is: %s", derivation.name(), key, derived.leftBecause().get());
@@ -111,9 +126,9 @@ public class Derivations {
         return written.chain(ok -> {
             if (!ok) {
                 // Someone else wrote the item since it was read: derive again from what it holds now.
-                return deriveOne(derivation, key, null).map(changed -> true);
+                return deriveOne(derivation, key, null, false).map(changed -> true);
             }
-            if (parentKey.isEmpty()) {
+            if (parentKey.isEmpty() || check && same) {
                 return Uni.createFrom().item(!same);
             }
             // The entry exists already (the event's writes, or the walk that found it, came first), so a change of the
@@ -124,7 +139,7 @@ public class Derivations {
                         Optional<Map<String, AttributeValue>> now = refreshedAndNow.getItem2();
                         return now.isPresent() && parent.isPresent()
                                 && derivation.revision(now.get()) != derivation.revision(parent.get())
-                                        ? deriveOne(derivation, key, null).map(changed -> true)
+                                        ? deriveOne(derivation, key, null, false).map(changed -> true)
                                         : Uni.createFrom().item(!same);
                     });
         });

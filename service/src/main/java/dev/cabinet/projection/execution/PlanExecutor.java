@@ -621,7 +621,9 @@ public class PlanExecutor {
             return fanOut(fanOut, versionAttribute, version);
         }
         if (step instanceof Derive derive) {
-            return derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()), derive.passDown());
+            return derive.whenBatchEnds()
+                    ? derivations.check(derive.derivation(), derive.key(), knownIn(seen, derive.key()))
+                    : derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()), derive.passDown());
         }
         return null;
     }
