@@ -293,7 +293,7 @@ class CabinetBenchmark {
         }
     }
 
-    private static String jcmd(long pid, String... command) throws Exception {
+    static String jcmd(long pid, String... command) throws Exception {
         List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
                 Long.toString(pid)));
         line.addAll(List.of(command));
@@ -1481,16 +1481,16 @@ class CabinetBenchmark {
                 gross[1][round] = hand[0];
                 net[1][round] = hand[1];
             }
-            double cabinetCpu = median(gross[0]);
-            double handCpu = median(gross[1]);
+            double cabinetCpu = FootprintBenchmark.median(gross[0]);
+            double handCpu = FootprintBenchmark.median(gross[1]);
             report.bound("command path", String.format("command: POST /posts: CPU µs per request of the serving JVM at "
                     + "%.0f/s, median of %d phases each after %d s of warm-up (/proc; per phase %s vs %s)", rate, rounds,
                     warmUp.toSeconds(), Arrays.toString(round(gross[0])), Arrays.toString(round(gross[1]))), cabinetCpu,
                     handCpu, "µs", String.format("≤ 1.3× (%.2f×)", cabinetCpu / handCpu), cabinetCpu <= 1.3 * handCpu);
             report.bound("command path", String.format("command: POST /posts: the same above each JVM's CPU at rest "
                     + "(per phase %s vs %s)", Arrays.toString(round(net[0])), Arrays.toString(round(net[1]))),
-                    median(net[0]), median(net[1]), "µs", String.format("reference (%.2f×)",
-                            median(net[0]) / median(net[1])), true);
+                    FootprintBenchmark.median(net[0]), FootprintBenchmark.median(net[1]), "µs", String.format("reference (%.2f×)",
+                            FootprintBenchmark.median(net[0]) / FootprintBenchmark.median(net[1])), true);
             if (Boolean.getBoolean("cabinet.bench.command-profile")) {
                 Path recording = Path.of("target", "benchmark", "command-path.jfr").toAbsolutePath();
                 ProfileSummary.record(api.pid(), recording, PHASE, () -> Load.closedLoop("command: POST /posts (profiled)",
@@ -1504,6 +1504,19 @@ class CabinetBenchmark {
         }
     }
 
+    /** A constant-rate phase on one JVM, with that JVM's CPU and its JIT compiler threads' over it (µs per request). */
+    private record AtRate(Load.Result result, double cpu, double jit, double seconds) {
+    }
+
+    private static AtRate atRate(String path, AppProcess app, double rate, Load.Operation operation) {
+        Usage before = Usage.of(new long[] {app.pid()});
+        Load.Result result = Load.constantRate(path, rate, PHASE, 256, operation);
+        Usage after = Usage.of(new long[] {app.pid()});
+        long completed = Math.max(1, result.completed());
+        return new AtRate(result, (after.cpu()[0] - before.cpu()[0]) * 1e6 / completed,
+                (after.jit()[0] - before.jit()[0]) * 1e6 / completed, (after.at() - before.at()) / 1e9);
+    }
+
     /**
      * CPU µs per request of one JVM over a constant-rate phase, and the same above its CPU at rest, measured over a
      * phase of the same length just before.
@@ -1512,21 +1525,11 @@ class CabinetBenchmark {
             throws InterruptedException {
         Usage restStart = Usage.of(new long[] {app.pid()});
         Thread.sleep(PHASE.toMillis()); // the JVM at rest: what it spends without a request, measured, not awaited
-        Usage before = Usage.of(new long[] {app.pid()});
-        Load.Result result = Load.constantRate(path, rate, PHASE, 256, operation);
-        Usage after = Usage.of(new long[] {app.pid()});
-        long completed = Math.max(1, result.completed());
-        double load = (after.cpu()[0] - before.cpu()[0]) / ((after.at() - before.at()) / 1e9);
-        double rest = (before.cpu()[0] - restStart.cpu()[0]) / ((before.at() - restStart.at()) / 1e9);
-        double seconds = (after.at() - before.at()) / 1e9;
-        return new double[] {load * seconds * 1e6 / completed, (load - rest) * seconds * 1e6 / completed};
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        Usage restEnd = Usage.of(new long[] {app.pid()});
+        AtRate load = atRate(path, app, rate, operation);
+        double restPerSecond = (restEnd.cpu()[0] - restStart.cpu()[0]) / ((restEnd.at() - restStart.at()) / 1e9);
+        double restPerRequest = restPerSecond * load.seconds() * 1e6 / Math.max(1, load.result().completed());
+        return new double[] {load.cpu(), load.cpu() - restPerRequest};
     }
 
     private static long[] round(double[] values) {
@@ -1568,27 +1571,20 @@ class CabinetBenchmark {
                 + "(p99 %.2f vs %.2f ms)", path, CONCURRENCY, cabinet.p99Millis(), hand.p99Millis()), cabinet.perSecond(),
                 hand.perSecond(), "/s", 0.8);
         double rate = Math.min(cabinet.perSecond(), hand.perSecond()) / 2;
-        Usage before = Usage.of(new long[] {api.pid()});
-        Load.Result cabinetAtRate = Load.constantRate(path, rate, PHASE, 256, onCabinet);
-        Usage after = Usage.of(new long[] {api.pid()});
-        double cabinetCpu = (after.cpu()[0] - before.cpu()[0]) * 1e6 / Math.max(1, cabinetAtRate.completed());
-        double cabinetJit = (after.jit()[0] - before.jit()[0]) * 1e6 / Math.max(1, cabinetAtRate.completed());
-        before = Usage.of(new long[] {baseline.pid()});
-        Load.Result handAtRate = Load.constantRate(path + " (baseline)", rate, PHASE, 256, onBaseline);
-        after = Usage.of(new long[] {baseline.pid()});
-        double handCpu = (after.cpu()[0] - before.cpu()[0]) * 1e6 / Math.max(1, handAtRate.completed());
-        double handJit = (after.jit()[0] - before.jit()[0]) * 1e6 / Math.max(1, handAtRate.completed());
+        AtRate ours = atRate(path, api, rate, onCabinet);
+        AtRate theirs = atRate(path + " (baseline)", baseline, rate, onBaseline);
         report.bound("baselines", String.format("%s: p99 at %.0f/s (p50 %.2f vs %.2f ms; max %.1f vs %.1f ms)", path, rate,
-                cabinetAtRate.p50Millis(), handAtRate.p50Millis(), cabinetAtRate.maxMillis(), handAtRate.maxMillis()),
-                cabinetAtRate.p99Millis(), handAtRate.p99Millis(), "ms", "reference", true);
+                ours.result().p50Millis(), theirs.result().p50Millis(), ours.result().maxMillis(),
+                theirs.result().maxMillis()), ours.result().p99Millis(), theirs.result().p99Millis(), "ms", "reference",
+                true);
         report.bound("baselines", String.format("%s: CPU µs per request of the serving JVM at %.0f/s (/proc)", path, rate),
-                cabinetCpu, handCpu, "µs", String.format("≤ 1.3× (%.2f×)", cabinetCpu / handCpu),
-                cabinetCpu <= 1.3 * handCpu);
+                ours.cpu(), theirs.cpu(), "µs", String.format("≤ 1.3× (%.2f×)", ours.cpu() / theirs.cpu()),
+                ours.cpu() <= 1.3 * theirs.cpu());
         // Both JVMs compile what the phase runs for the first time while it runs, each at its own pace: without the
         // compiler threads, the figure is the code's cost per request once compiled.
         report.bound("baselines", String.format("%s: the same without the JIT compiler threads (JIT %.0f vs %.0f µs)", path,
-                cabinetJit, handJit), cabinetCpu - cabinetJit, handCpu - handJit, "µs",
-                String.format("reference (%.2f×)", (cabinetCpu - cabinetJit) / (handCpu - handJit)), true);
+                ours.jit(), theirs.jit()), ours.cpu() - ours.jit(), theirs.cpu() - theirs.jit(), "µs",
+                String.format("reference (%.2f×)", (ours.cpu() - ours.jit()) / (theirs.cpu() - theirs.jit())), true);
     }
 
     /**

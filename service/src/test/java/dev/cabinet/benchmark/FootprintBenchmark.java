@@ -248,7 +248,7 @@ class FootprintBenchmark {
                 sorted[sorted.length - 1]);
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int middle = sorted.length / 2;

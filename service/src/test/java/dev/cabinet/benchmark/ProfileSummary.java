@@ -2,12 +2,10 @@ package dev.cabinet.benchmark;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import jdk.jfr.consumer.RecordedEvent;
@@ -37,14 +35,17 @@ final class ProfileSummary {
     private ProfileSummary() {
     }
 
-    /** Records the instance with the profile settings while {@code load} runs, into {@code file}. */
+    /**
+     * Records the instance with the profile settings while {@code load} runs, into {@code file} (which {@link #of}
+     * fails to read if jcmd could not write it).
+     */
     static void record(long pid, Path file, Duration longest, Runnable load) throws Exception {
-        jcmd(pid, "JFR.start", "name=command-path", "settings=profile",
+        CabinetBenchmark.jcmd(pid, "JFR.start", "name=command-path", "settings=profile",
                 "duration=" + (longest.toSeconds() + 30) + "s");
         try {
             load.run();
         } finally {
-            jcmd(pid, "JFR.stop", "name=command-path", "filename=" + file);
+            CabinetBenchmark.jcmd(pid, "JFR.stop", "name=command-path", "filename=" + file);
         }
     }
 
@@ -102,16 +103,5 @@ final class ProfileSummary {
             }
         }
         return false;
-    }
-
-    private static void jcmd(long pid, String... command) throws Exception {
-        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd")
-                .toString(), Long.toString(pid)));
-        line.addAll(List.of(command));
-        Process process = new ProcessBuilder(line).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IllegalStateException("jcmd " + String.join(" ", command) + " failed for " + pid);
-        }
     }
 }
