@@ -143,7 +143,7 @@ final class Workload {
         Sent sent = command(me, "POST", "/posts/" + postId + "/comments", Map.of("text", "c" + random.nextInt()));
         if (sent.accepted()) {
             me.comments.put(sent.answer().body().get("id").asText(), postId);
-        } else if (sent.afterNoAnswer()) {
+        } else if (sent.afterUnknownAttempt()) {
             // A retry after a takeover makes the same comment id and answers 202: a refusal here is not expected.
             unresolved(me, sent);
         }
@@ -154,7 +154,7 @@ final class Workload {
         Sent sent = command(me, "POST", "/posts", Map.of("title", "Fault", "body", "Under faults"));
         if (sent.accepted()) {
             me.posts.add(sent.answer().body().get("id").asText());
-        } else if (sent.afterNoAnswer()) {
+        } else if (sent.afterUnknownAttempt()) {
             unresolved(me, sent);
         }
         return sent.accepted();
@@ -166,10 +166,10 @@ final class Workload {
             return true;
         }
         // A 404 means the comment is not projected yet: it stays in the ledger, and may be deleted later. After an
-        // attempt that got no answer it may also mean that attempt deleted it: the log tells.
+        // attempt of unknown outcome it may also mean that attempt deleted it: the log tells.
         String postId = me.comments.get(commentId);
         Sent sent = command(me, "DELETE", "/posts/" + postId + "/comments/" + commentId, null);
-        if (sent.accepted() || sent.afterNoAnswer() && inLog(Topics.POSTS, postId, event -> event.type()
+        if (sent.accepted() || sent.afterUnknownAttempt() && inLog(Topics.POSTS, postId, event -> event.type()
                 .equals(CommentEvent.DELETED.name()) && commentId.equals(event.data().path("commentId").asText()))) {
             me.comments.remove(commentId);
             return true;
@@ -183,7 +183,7 @@ final class Workload {
             return true;
         }
         Sent sent = command(me, "DELETE", "/posts/" + postId, null);
-        if (sent.accepted() || sent.afterNoAnswer()
+        if (sent.accepted() || sent.afterUnknownAttempt()
                 && inLog(Topics.POSTS, postId, event -> event.type().equals(PostEvent.DELETED.name()))) {
             me.posts.remove(postId);
             return true;
@@ -199,8 +199,8 @@ final class Workload {
             return true;
         }
         Sent sent = command(me, "PUT", "/groups/" + groupId + "/members/" + me.userId, null);
-        if (sent.afterNoAnswer() && (!sent.accepted() || sent.answer().status() == 200)) {
-            // Decided anew after the attempt that got no answer, perhaps on that attempt's own effect: the log tells.
+        if (sent.afterUnknownAttempt() && (!sent.accepted() || sent.answer().status() == 200)) {
+            // Decided anew after an attempt of unknown outcome, perhaps on that attempt's own effect: the log tells.
             if (isMemberInLog(me, groupId)) {
                 me.groups.add(groupId);
             }
@@ -224,7 +224,7 @@ final class Workload {
             return true;
         }
         Sent sent = command(me, "DELETE", "/groups/" + groupId + "/members/" + me.userId, null);
-        if (sent.accepted() || sent.afterNoAnswer() && !isMemberInLog(me, groupId)) {
+        if (sent.accepted() || sent.afterUnknownAttempt() && !isMemberInLog(me, groupId)) {
             me.groups.remove(groupId);
             return true;
         }
@@ -238,7 +238,7 @@ final class Workload {
             me.name = name;
             return true;
         }
-        if (sent.afterNoAnswer()) {
+        if (sent.afterUnknownAttempt()) {
             unresolved(me, sent);
         }
         return false;
@@ -250,8 +250,11 @@ final class Workload {
         return calls.send("GET", path, me.userId, null).status() == 200;
     }
 
-    /** A command's last answer, whether it counts as accepted, and whether an attempt before it got no answer. */
-    private record Sent(Calls.Answer answer, boolean accepted, boolean afterNoAnswer) {
+    /**
+     * A command's last answer, whether it counts as accepted, and whether an attempt before it may have taken effect
+     * unseen (it got no answer, or answered outcome-unknown and the instance that could say more was killed).
+     */
+    private record Sent(Calls.Answer answer, boolean accepted, boolean afterUnknownAttempt) {
     }
 
     /**
@@ -260,46 +263,46 @@ final class Workload {
      * An attempt that got no answer (the API instance was killed under it) is sent again with the same key until one
      * comes: while the dead instance's reservation holds the key (30 s), the retry is told it is still running; then
      * it takes the reservation over, with the same ids, and is decided anew (a 503 meanwhile, a store outage, is tried
-     * again too).
+     * again too). So is an outcome-unknown that only a killed instance could have resolved. Either way the returned
+     * {@link Sent} says that an earlier attempt may have taken effect, for the caller to settle by the log.
      */
     private Sent command(Ledger me, String method, String path, Object body) {
         Map<String, String> key = Map.of("Idempotency-Key", Ids.newId());
         Sent sent = settle(me, method, path, body, key, false);
-        Calls.Answer answer = sent.answer();
-        boolean afterNoAnswer = sent.afterNoAnswer();
-        if (answer.accepted()) {
+        String resolution = null;
+        for (int retries = 0; isOutcomeUnknown(sent.answer()) && retries < 3; retries++) {
+            String status = resolve(sent.answer().body().path("eventId").asText());
+            if (!status.equals(UNKNOWN_HERE)) {
+                resolution = status;
+                break;
+            }
+            // GET /commands/{eventId} tells only of the events the answering instance sent (docs/api.md), and the one
+            // that sent this was killed since. The documented way on is the command again with its Idempotency-Key,
+            // which reuses the event's ids: the projector drops a second copy by its id. The retry is decided anew,
+            // on a projection that may already show the first attempt's event (a join then answers 200, a member
+            // already; a leave 404): like an attempt that got no answer, the first may have taken effect, and the
+            // caller settles by the log what the retry's answer leaves open.
+            sent = settle(me, method, path, body, key, true);
+            resolution = sent.accepted() ? "accepted on a retry with its key"
+                    : "answered " + sent.answer().status() + " on a retry with its key";
+        }
+        if (resolution != null) {
+            resolutions.computeIfAbsent(resolution, s -> new AtomicLong()).incrementAndGet();
+        }
+        if (sent.accepted() || "applied".equals(resolution) || "appended".equals(resolution)) {
             acknowledged.incrementAndGet();
-            return new Sent(answer, true, afterNoAnswer);
+            return new Sent(sent.answer(), true, sent.afterUnknownAttempt());
         }
-        if (answer.status() == 503 && UnknownOutcome.TYPE.equals(answer.call().problemType())) {
-            String status = resolve(answer.body().path("eventId").asText());
-            if (status.equals(UNKNOWN_HERE)) {
-                // GET /commands/{eventId} tells only of the events the answering instance sent (docs/api.md), and
-                // the one that sent this was killed since. The documented way on is the command again with its
-                // Idempotency-Key, which reuses the event's ids: the projector drops a second copy by its id.
-                Sent again = settle(me, method, path, body, key, afterNoAnswer);
-                status = again.answer().accepted() ? "accepted on a retry with its key" : status;
-                answer = again.answer().accepted() ? again.answer() : answer;
-            }
-            resolutions.computeIfAbsent(status, s -> new AtomicLong()).incrementAndGet();
-            switch (status) {
-                case "applied", "appended", "accepted on a retry with its key" -> {
-                    acknowledged.incrementAndGet();
-                    return new Sent(answer, true, afterNoAnswer);
-                }
-                case "never-appended", "rejected" -> {
-                    return new Sent(answer, false, afterNoAnswer);
-                }
-                default -> {
-                    unresolved(me, new Sent(answer, false, afterNoAnswer));
-                    return new Sent(answer, false, afterNoAnswer);
-                }
-            }
+        boolean settled = sent.answer().status() != -1 && (!isOutcomeUnknown(sent.answer())
+                || "never-appended".equals(resolution) || "rejected".equals(resolution));
+        if (!settled) {
+            unresolved(me, sent);
         }
-        if (answer.status() == -1) {
-            unresolved(me, new Sent(answer, false, afterNoAnswer));
-        }
-        return new Sent(answer, false, afterNoAnswer);
+        return new Sent(sent.answer(), false, sent.afterUnknownAttempt());
+    }
+
+    private static boolean isOutcomeUnknown(Calls.Answer answer) {
+        return answer.status() == 503 && UnknownOutcome.TYPE.equals(answer.call().problemType());
     }
 
     /**
@@ -311,31 +314,31 @@ final class Workload {
      * again until an answer that settles it.
      */
     private Sent settle(Ledger me, String method, String path, Object body, Map<String, String> key,
-            boolean afterNoAnswerBefore) {
+            boolean afterUnknownAttemptBefore) {
         Calls.Answer answer = calls.send(method, path, me.userId, body, key);
-        boolean afterNoAnswer = afterNoAnswerBefore;
+        boolean afterUnknownAttempt = afterUnknownAttemptBefore;
         List<Integer> statuses = new ArrayList<>(List.of(answer.status()));
         long deadline = System.nanoTime() + RESOLVE_LIMIT.toNanos();
-        while ((answer.status() == -1 || stillRunning(answer) || afterNoAnswer && answer.status() == 503
-                && !UnknownOutcome.TYPE.equals(answer.call().problemType())) && System.nanoTime() < deadline) {
-            afterNoAnswer |= answer.status() == -1;
+        while ((answer.status() == -1 || stillRunning(answer) || afterUnknownAttempt && answer.status() == 503
+                && !isOutcomeUnknown(answer)) && System.nanoTime() < deadline) {
+            afterUnknownAttempt |= answer.status() == -1;
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
             answer = calls.send(method, path, me.userId, body, key);
             statuses.add(answer.status());
         }
-        if (afterNoAnswer) {
-            System.out.printf("  (%s %s got no answer and was sent again with its key: %s, last %s)%n", method, path,
-                    statuses.stream().distinct().toList(), answer.body());
+        if (afterUnknownAttempt) {
+            System.out.printf("  (%s %s, after an attempt of unknown outcome, was sent again with its key: %s, last %s)%n",
+                    method, path, statuses.stream().distinct().toList(), answer.body());
         }
-        return new Sent(answer, answer.accepted(), afterNoAnswer);
+        return new Sent(answer, answer.accepted(), afterUnknownAttempt);
     }
 
     /** A command whose outcome the client could not settle: the ledger is not exact, and the run fails. */
     private static void unresolved(Ledger me, Sent sent) {
         me.unresolved.incrementAndGet();
         Calls.Call call = sent.answer().call();
-        System.out.printf("  (unresolved for %s: %s %s answered %d %s; an attempt before got no answer: %s)%n",
-                me.userId, call.method(), call.path(), call.status(), sent.answer().body(), sent.afterNoAnswer());
+        System.out.printf("  (unresolved for %s: %s %s answered %d %s; after an attempt of unknown outcome: %s)%n",
+                me.userId, call.method(), call.path(), call.status(), sent.answer().body(), sent.afterUnknownAttempt());
     }
 
     private static boolean stillRunning(Calls.Answer answer) {
