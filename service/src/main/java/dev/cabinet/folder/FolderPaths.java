@@ -68,8 +68,12 @@ public class FolderPaths implements Derivation {
         if (parentId == null) {
             return Optional.empty();
         }
+        // The entry keeps the revision of the folder it was refreshed from, and takes only a later one: a refresh from
+        // the folder as read before a rename (a walk's late look, or an instance still finishing a batch after its
+        // partition moved) does not take the old name back.
         return Optional.of(ItemUpdate.of(KeyPlan.SUBFOLDER.key(parentId, Items.string(folder, Attributes.FOLDER_ID)))
                 .set(Attributes.NAME, Items.string(folder, Attributes.NAME))
+                .guardedBy(Attributes.REV, revision(folder))
                 .onlyIfExists());
     }
 

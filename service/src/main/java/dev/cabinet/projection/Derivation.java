@@ -46,7 +46,9 @@ public interface Derivation {
 
     /**
      * The write that refreshes the item's entry in its parent's listing after each derivation, made only where the
-     * entry exists (so an item moved away meanwhile does not reappear in its old parent); empty when it has none.
+     * entry exists (so an item moved away meanwhile does not reappear in its old parent) and only from a later
+     * {@link #revision} of the item than the entry was refreshed from (the item may have been read before a change);
+     * empty when it has none.
      */
     Optional<ItemUpdate> entry(Map<String, AttributeValue> item);
 

@@ -123,7 +123,8 @@ public final class KeyPlan {
 
     public static final ItemType SUBFOLDER = ItemType.named("Subfolder")
             .key("FOLDER#{parentId}", "FOLDER#{folderId}")
-            .attributes("folderId", "name")
+            .attributes("folderId", "name", "rev")
+            .notes("rev: the folder's revision the name was copied at, so that an older copy never overwrites a newer")
             .build();
 
     public static final ItemType FOLDER_FILE = ItemType.named("FolderFile")

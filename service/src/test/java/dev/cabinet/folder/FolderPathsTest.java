@@ -58,10 +58,10 @@ class FolderPathsTest {
     }
 
     @Test
-    void theEntryUnderTheParentTakesTheNameOnlyWhereItExists() {
+    void theEntryUnderTheParentTakesTheNameOnlyWhereItExistsAndFromALaterRevision() {
         Map<String, AttributeValue> folder = item("folderId", "f2", "name", "Sub", "parentId", "p1", "rev", 3);
-        assertEquals("FOLDER#p1/FOLDER#f2: SET name = \"Sub\" IF attribute_exists(pk)",
-                PATHS.entry(folder).orElseThrow().toString());
+        assertEquals("FOLDER#p1/FOLDER#f2: SET name = \"Sub\", rev = 3 IF (attribute_not_exists(rev) OR rev < 3)"
+                + " AND attribute_exists(pk)", PATHS.entry(folder).orElseThrow().toString());
         assertEquals(3, PATHS.revision(folder));
     }
 

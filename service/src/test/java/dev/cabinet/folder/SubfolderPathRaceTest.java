@@ -25,6 +25,7 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.BatchEndChecks;
+import dev.cabinet.projection.execution.Derivations;
 import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
@@ -36,10 +37,12 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A new subfolder writes the path it derived from its parent as read, with its recording, and checks it against the
- * parent when its batch ends. Forced here: the parent is renamed after the subfolder's plan was decided and before it
- * is written, and the rename's walk of the parent's entries cannot find the subfolder (no entry yet). The check must
- * see the new name, and repair the path.
+ * Races between a folder's derivation and the changes it derives from, forced. A new subfolder writes the path it
+ * derived from its parent as read, with its recording, and checks it against the parent when its batch ends: the parent
+ * renamed after the subfolder's plan was decided and before it is written (the rename's walk of the parent's entries
+ * cannot find the subfolder, no entry yet), the check must see the new name and repair the path. And a derivation that
+ * refreshes a folder's entry under its parent from the folder as it was read must not take the entry's name back when
+ * the folder was renamed since (a walk's late look, or an instance still finishing a batch after its partition moved).
  */
 @QuarkusTest
 class SubfolderPathRaceTest {
@@ -55,6 +58,9 @@ class SubfolderPathRaceTest {
 
     @Inject
     TableWriter store;
+
+    @Inject
+    Derivations derivations;
 
     @Test
     void aSubfolderWrittenJustAfterItsParentsRenameTakesTheNewPathFromItsCheck() {
@@ -83,5 +89,30 @@ class SubfolderPathRaceTest {
                 .orElseThrow();
         assertEquals("/After/Sub", folder.get("path").s());
         assertEquals(parentId, folder.get("ancestorIds").s());
+    }
+
+    @Test
+    void aRefreshOfAnEntryFromItsFolderAsItWasBeforeARenameLeavesTheNewName() {
+        String owner = newUserId();
+        String parentId = FolderApiTest.createFolder(owner, "Parent", null);
+        await().atMost(PROJECTION_WAIT).until(() -> store.read(KeyPlan.FOLDER.key(parentId)).await().indefinitely()
+                .isPresent());
+        String folderId = FolderApiTest.createFolder(owner, "Old", parentId);
+        Key folder = KeyPlan.FOLDER.key(folderId);
+        Key entry = KeyPlan.SUBFOLDER.key(parentId, folderId);
+        await().atMost(PROJECTION_WAIT).until(() -> "Old".equals(name(entry)));
+        Map<String, AttributeValue> beforeRename = store.read(folder).await().indefinitely().orElseThrow();
+
+        as(owner).body(Map.of("name", "New")).patch("/folders/" + folderId).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> "New".equals(name(entry)));
+        derivations.run(FolderPaths.NAME, folder, Optional.of(beforeRename), false)
+                .await().atMost(Duration.ofSeconds(60));
+
+        assertEquals("New", name(entry), "the entry's name after a late refresh from the folder as it was");
+        assertEquals("/Parent/New", store.read(folder).await().indefinitely().orElseThrow().get("path").s());
+    }
+
+    private String name(Key entry) {
+        return store.read(entry).await().indefinitely().map(item -> item.get("name").s()).orElse(null);
     }
 }
