@@ -30,7 +30,8 @@ import io.smallrye.mutiny.Uni;
  * instance sent lately (e.g. one whose command answered 503 outcome-unknown): {@code pending} (the producer still tries,
  * or the log cannot be read yet), {@code appended} (in the log, not projected yet), {@code applied}, or
  * {@code never-appended}, only once that is certain: every send failed, the producer's request timeout has passed since,
- * and a read of the log from the first send to its end did not find it. 404 means nothing is known here: the event was
+ * and a read of the log from the first attempt (here, or elsewhere before a retry with the same Idempotency-Key) to its
+ * end did not find it. 404 means nothing is known here: the event was
  * applied long ago, was sent by another instance, or is unknown.
  */
 @Deadline
@@ -90,7 +91,7 @@ public class CommandOutcomeResource {
         // A search of the log can take longer than the request may: stopped a moment before the deadline, the event is
         // still pending (rather than the deadline's 503), as when the log cannot be read.
         Duration budget = searchFor.compareTo(ANSWER_TIME) < 0 ? ANSWER_TIME : searchFor;
-        return log.find(sent.topic(), sent.key(), sent.eventId(), sent.firstSentAt(), budget)
+        return log.find(sent.topic(), sent.key(), sent.eventId(), sent.searchFrom(), budget)
                 .ifNoItem().after(budget)
                 .failWith(() -> new IllegalStateException("not read to its end within the request's deadline"))
                 .chain(found -> {

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.f4b6a3.ulid.Ulid;
 
 /**
  * What this instance knows of the events it sent lately: still in the producer, acknowledged (with the position), or
@@ -35,6 +36,20 @@ public class EventSends {
 
         Sent failed(Instant at) {
             return new Sent(eventId, type, topic, key, firstSentAt, inProducer - 1, position, at);
+        }
+
+        /**
+         * The earliest time any attempt of this event may have been sent, where a search of the log for it begins: its
+         * first send here, or earlier when the command was first tried elsewhere. A retry with an Idempotency-Key makes
+         * the event id again from the key's seed, a ULID whose time is the first attempt's, so an instance killed after
+         * sending it may have written it to the log before this instance's first send.
+         */
+        public Instant searchFrom() {
+            if (!Ulid.isValid(eventId)) {
+                return firstSentAt;
+            }
+            Instant idMadeAt = Ulid.from(eventId).getInstant();
+            return idMadeAt.isBefore(firstSentAt) ? idMadeAt : firstSentAt;
         }
     }
 

@@ -1,0 +1,79 @@
+package dev.cabinet.eventlog;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+import com.github.f4b6a3.ulid.Ulid;
+
+import dev.cabinet.shared.Ids;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.common.annotation.Identifier;
+
+/**
+ * GET /commands/{eventId} after a retry that took a command over from a killed instance: the retry makes the same
+ * event id (from the Idempotency-Key's seed), and the killed instance may have written it to the log before the retry
+ * sent anything. When the retry's own sends fail, the outcome must come from a search that begins at the first attempt
+ * (the id's ULID time), not at the retry's first send: "never-appended" there would be false (the fault schedule's
+ * full run of 5 December found it, a comment in the read model that its client had been told was never appended).
+ */
+@QuarkusTest
+class OutcomeAfterTakeoverTest {
+
+    @Inject
+    EventSends sends;
+
+    @Inject
+    @Identifier("default-kafka-broker")
+    Map<String, Object> kafkaConfig;
+
+    @Test
+    void anEventAKilledInstanceWroteBeforeTheRetrysFailedSendsIsFoundNotNeverAppended() throws Exception {
+        // a topic of its own, so that the projector never sees this record
+        String topic = "outcome-takeover-test-" + Ids.newId().toLowerCase();
+        Map<String, Object> config = new HashMap<>();
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaConfig.get("bootstrap.servers"));
+        try (Admin admin = Admin.create(config)) {
+            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
+        }
+        // The first attempt, a minute ago, on the instance that was killed: its id's time is that attempt's.
+        Instant firstAttempt = Instant.now().minus(Duration.ofMinutes(1));
+        byte[] random = new byte[Ulid.RANDOM_BYTES];
+        new SecureRandom().nextBytes(random);
+        String eventId = new Ulid(firstAttempt.toEpochMilli(), random).toString();
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
+                new StringSerializer())) {
+            ProducerRecord<String, String> record = new ProducerRecord<>(topic, null, firstAttempt.toEpochMilli(),
+                    "aggregate-1", "{}");
+            record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
+            producer.send(record).get();
+        }
+
+        // The retry here, now: its send of the same id failed in the producer.
+        sends.sending(eventId, "cabinet.test.v1", topic, "aggregate-1");
+        sends.failed(eventId);
+
+        String status = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+                .until(() -> given().get("/commands/" + eventId).then().statusCode(200).extract().path("status"),
+                        answer -> !"pending".equals(answer));
+        assertEquals("appended", status, "the event the killed instance wrote, found from the first attempt's time");
+    }
+}
