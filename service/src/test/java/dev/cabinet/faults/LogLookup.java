@@ -6,11 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -31,6 +34,9 @@ final class LogLookup {
     record Event(String type, String id, JsonNode data) {
     }
 
+    /** How long a lookup waits for the broker: the full schedule's longest freeze (60 s) and then some. */
+    private static final Duration PATIENCE = Duration.ofSeconds(300);
+
     private final String bootstrapServers;
     private final ObjectMapper json = new ObjectMapper();
 
@@ -38,8 +44,29 @@ final class LogLookup {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** The events of {@code key} on {@code topic} that {@code which} picks, in log order. */
+    /**
+     * The events of {@code key} on {@code topic} that {@code which} picks, in log order. A read the broker does not
+     * answer (it may be frozen: the client settles commands while the faults go on) is made again until it does, up to
+     * {@link #PATIENCE}; then the lookup fails, and with it the client's ledger.
+     */
     List<Event> events(String topic, String key, Predicate<Event> which) {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (true) {
+            try {
+                return readOnce(topic, key, which);
+            } catch (KafkaException | LogNotReadException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the log of " + topic + " could not be read in "
+                            + PATIENCE.toSeconds() + " s", e);
+                }
+                System.out.printf("  (the log of %s could not be read (%s); reading it again)%n", topic,
+                        e.getMessage());
+                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+            }
+        }
+    }
+
+    private List<Event> readOnce(String topic, String key, Predicate<Event> which) {
         Properties settings = new Properties();
         settings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -54,7 +81,7 @@ final class LogLookup {
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (ends.entrySet().stream().anyMatch(end -> consumer.position(end.getKey()) < end.getValue())) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("the log of " + topic + " was not read to its end in 30 s");
+                    throw new LogNotReadException("not read to its end in 30 s");
                 }
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                     if (key.equals(record.key())) {
@@ -76,6 +103,13 @@ final class LogLookup {
     Event last(String topic, String key, Predicate<Event> which) {
         List<Event> events = events(topic, key, which);
         return events.isEmpty() ? null : events.get(events.size() - 1);
+    }
+
+    /** A read of the log that did not reach the end it had found. */
+    private static final class LogNotReadException extends RuntimeException {
+        LogNotReadException(String message) {
+            super(message);
+        }
     }
 
     private static String header(ConsumerRecord<String, byte[]> record, String name) {
