@@ -31,8 +31,8 @@ import io.smallrye.mutiny.Uni;
  * or the log cannot be read yet), {@code appended} (in the log, not projected yet), {@code applied}, or
  * {@code never-appended}, only once that is certain: every send failed, the producer's request timeout has passed since,
  * and a read of the log from the first attempt (here, or elsewhere before a retry with the same Idempotency-Key) to its
- * end did not find it. 404 means nothing is known here: the event was
- * applied long ago, was sent by another instance, or is unknown.
+ * end did not find it. 404 means nothing is known here: the event was applied long ago, was sent by another instance,
+ * or is unknown.
  */
 @Deadline
 @Path("/commands/{eventId}")
