@@ -8,28 +8,21 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import javax.management.ObjectName;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.shared.Ids;
+import dev.cabinet.support.PrivateTopics;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.common.annotation.Identifier;
 
 /**
  * The log search finds an event by its id in its key's partition and says when the log does not hold it, search after
@@ -44,24 +37,14 @@ class LogSearchTest {
     @Inject
     LogSearch search;
 
-    @Inject
-    @Identifier("default-kafka-broker")
-    Map<String, Object> kafkaConfig;
-
     @Test
     void searchAfterSearchFindsWhatTheLogHoldsOnOneConsumer() throws Exception {
         // a topic of its own, so that the projector never sees these records
-        String topic = "log-search-test-" + Ids.newId().toLowerCase();
-        Map<String, Object> config = new HashMap<>();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaConfig.get("bootstrap.servers"));
-        try (Admin admin = Admin.create(config)) {
-            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
-        }
+        String topic = PrivateTopics.create("log-search-test", 3);
         Instant sentAt = Instant.now();
         String eventId = Ids.newId();
         RecordMetadata written;
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
-                new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = PrivateTopics.producer()) {
             ProducerRecord<String, String> record = new ProducerRecord<>(topic, "key-a", "{}");
             record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
             written = producer.send(record).get();

@@ -8,25 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 import com.github.f4b6a3.ulid.Ulid;
 
-import dev.cabinet.shared.Ids;
+import dev.cabinet.support.PrivateTopics;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.common.annotation.Identifier;
 
 /**
  * GET /commands/{eventId} after a retry that took a command over from a killed instance: the retry makes the same
@@ -41,26 +33,16 @@ class OutcomeAfterTakeoverTest {
     @Inject
     EventSends sends;
 
-    @Inject
-    @Identifier("default-kafka-broker")
-    Map<String, Object> kafkaConfig;
-
     @Test
     void anEventAKilledInstanceWroteBeforeTheRetrysFailedSendsIsFoundNotNeverAppended() throws Exception {
         // a topic of its own, so that the projector never sees this record
-        String topic = "outcome-takeover-test-" + Ids.newId().toLowerCase();
-        Map<String, Object> config = new HashMap<>();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaConfig.get("bootstrap.servers"));
-        try (Admin admin = Admin.create(config)) {
-            admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
-        }
+        String topic = PrivateTopics.create("outcome-takeover-test", 3);
         // The first attempt, a minute ago, on the instance that was killed: its id's time is that attempt's.
         Instant firstAttempt = Instant.now().minus(Duration.ofMinutes(1));
         byte[] random = new byte[Ulid.RANDOM_BYTES];
         new SecureRandom().nextBytes(random);
         String eventId = new Ulid(firstAttempt.toEpochMilli(), random).toString();
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
-                new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = PrivateTopics.producer()) {
             ProducerRecord<String, String> record = new ProducerRecord<>(topic, null, firstAttempt.toEpochMilli(),
                     "aggregate-1", "{}");
             record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
