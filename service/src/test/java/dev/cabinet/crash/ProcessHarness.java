@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.cabinet.devservices.launcher.BrokerAndStore;
 import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.devservices.launcher.KafkaBroker;
@@ -67,8 +68,9 @@ public final class ProcessHarness implements AutoCloseable {
         Files.createDirectories(dir);
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
         registry.reapOrphans();
-        dynalite = Dynalite.start(settings, dir, registry);
-        broker = KafkaBroker.start(settings, dir, registry);
+        BrokerAndStore infrastructure = BrokerAndStore.start(settings, dir, registry);
+        broker = infrastructure.broker();
+        dynalite = infrastructure.dynalite();
         List<String> topics = new ArrayList<>(Topics.ALL);
         topics.add(Topics.DEAD_LETTERS);
         KafkaBroker.createTopics(broker.bootstrapServers(), topics, PARTITIONS);

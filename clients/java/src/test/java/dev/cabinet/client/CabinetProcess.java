@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.awaitility.Awaitility;
 
+import dev.cabinet.devservices.launcher.BrokerAndStore;
 import dev.cabinet.devservices.launcher.Dynalite;
 import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.devservices.launcher.KafkaBroker;
@@ -60,8 +61,9 @@ final class CabinetProcess implements AutoCloseable {
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
         registry.reapOrphans();
         LaunchSettings settings = LaunchSettings.defaults();
-        Dynalite dynalite = Dynalite.start(settings, dir, registry);
-        KafkaBroker broker = KafkaBroker.start(settings, dir, registry);
+        BrokerAndStore infrastructure = BrokerAndStore.start(settings, dir, registry);
+        Dynalite dynalite = infrastructure.dynalite();
+        KafkaBroker broker = infrastructure.broker();
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         CabinetProcess cabinet = new CabinetProcess(dynalite, broker, generator.generateKeyPair(), FreePorts.pick());
