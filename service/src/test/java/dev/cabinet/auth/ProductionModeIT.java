@@ -83,14 +83,10 @@ class ProductionModeIT {
     static void start() throws Exception {
         ROLLING_UPGRADE.putAll(KMS.start());
         harness = new ProcessHarness("production-mode-it");
-        // Each started before the next is made: a port is chosen free when the process is made, and a port chosen for
-        // a process not yet listening could be chosen again.
         api = app("api", Map.of("cabinet.role", "api"));
-        api.start();
         projector = app("projector", Map.of("cabinet.role", "projector"));
-        projector.start();
         operator = app("operator", Map.of("cabinet.role", "operator"));
-        operator.start();
+        AppProcess.startTogether(api, projector, operator);
         client = harness.client(api);
     }
 

@@ -115,6 +115,24 @@ public final class AppProcess {
      * (its broker is unreachable on purpose).
      */
     public void start(String probe) {
+        launch();
+        awaitAnswer(probe);
+    }
+
+    /**
+     * Starts these applications at once and waits until each is ready: their JVMs start on both cores together rather
+     * than one after another (each has a port of its own, {@link dev.cabinet.devservices.launcher.FreePorts}).
+     */
+    public static void startTogether(AppProcess... apps) {
+        for (AppProcess app : apps) {
+            app.launch();
+        }
+        for (AppProcess app : apps) {
+            app.awaitAnswer("/q/health/ready");
+        }
+    }
+
+    private void launch() {
         starts++;
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(logDir.resolve(name + "-" + starts + ".log").toFile());
@@ -129,6 +147,9 @@ public final class AppProcess {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private void awaitAnswer(String probe) {
         Awaitility.await("the application answers " + probe).atMost(Duration.ofSeconds(90))
                 .pollInterval(Duration.ofMillis(50)).until(() -> {
                     if (!process.isAlive()) {
