@@ -53,7 +53,7 @@ class FolderTreeTest {
 
         List<String> all = new ArrayList<>(names.keySet());
         ProjectorLag.awaitCaughtUp(TREE_WAIT);
-        await().atMost(TREE_WAIT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+        await().atMost(TREE_WAIT).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             assertEquals(List.of(), wrongPaths(all), "folders whose path is not their ancestors' names");
         });
         Map<String, Object> deepest = given().get("/folders/" + level3.get(0)).then().statusCode(200).extract().jsonPath()

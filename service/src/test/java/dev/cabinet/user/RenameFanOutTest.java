@@ -68,7 +68,7 @@ class RenameFanOutTest {
 
         // The projector first (cheap to ask), then the 600 comments (6 pages at every poll).
         ProjectorLag.awaitCaughtUp(FAN_OUT_WAIT);
-        await().atMost(FAN_OUT_WAIT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+        await().atMost(FAN_OUT_WAIT).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             List<Map<String, Object>> comments = allPages("/users/" + user + "/comments", 100);
             assertEquals(COMMENTS, comments.size());
             assertEquals(Set.of("After"), comments.stream().map(c -> c.get("authorName")).collect(Collectors.toSet()));

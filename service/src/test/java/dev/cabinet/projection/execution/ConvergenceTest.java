@@ -105,7 +105,8 @@ class ConvergenceTest {
         Model model = new Model(accepted);
         System.out.printf("ConvergenceTest (seed %d): %d commands accepted: %s%n", SEED, accepted.size(),
                 accepted.stream().collect(Collectors.groupingBy(Accepted::kind, TreeMap::new, Collectors.counting())));
-        await().atMost(CATCH_UP).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertMatches(model));
+        await().atMost(CATCH_UP).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1))
+                .untilAsserted(() -> assertMatches(model));
     }
 
     private List<String> setUp() {
