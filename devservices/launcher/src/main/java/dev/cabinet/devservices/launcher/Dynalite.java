@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -35,8 +34,8 @@ public final class Dynalite implements AutoCloseable {
             Files.createDirectories(stateDir);
             // Whole files moved into place: another JVM of this checkout (a second test fork) may be starting its own
             // dynalite from them at this moment.
-            writeWhole(guard, NpmPackages.resource("dynalite", GUARD));
-            writeWhole(hooks, NpmPackages.resource("dynalite", HOOKS));
+            WholeFiles.write(guard, NpmPackages.resource("dynalite", GUARD));
+            WholeFiles.write(hooks, NpmPackages.resource("dynalite", HOOKS));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -80,11 +79,5 @@ public final class Dynalite implements AutoCloseable {
     @Override
     public void close() {
         process.close();
-    }
-
-    private static void writeWhole(Path file, byte[] content) throws IOException {
-        Path written = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-        Files.write(written, content);
-        Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
