@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.HexFormat;
 
 /** The per-user cache folder of the Dev Services' tools, whose entries are named after what they were made from. */
-final class UserCache {
+public final class UserCache {
 
     /** {@code ~/.cache/cabinet}. */
-    static final Path FOLDER = Path.of(System.getProperty("user.home"), ".cache", "cabinet");
+    public static final Path FOLDER = Path.of(System.getProperty("user.home"), ".cache", "cabinet");
 
     private UserCache() {
     }
@@ -25,7 +25,7 @@ final class UserCache {
     }
 
     /** {@code <name>-<the first 16 hex digits of the SHA-256 of source>}: a new source gets a new entry. */
-    static String entry(String name, byte[] source) {
+    public static String entry(String name, byte[] source) {
         try {
             return name + "-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(source))
                     .substring(0, 16);

@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /** Files written whole: another JVM of this checkout or user reading one at that moment sees it all or not at all. */
-final class WholeFiles {
+public final class WholeFiles {
 
     private WholeFiles() {
     }
 
-    static void write(Path file, byte[] content) throws IOException {
+    public static void write(Path file, byte[] content) throws IOException {
         Files.createDirectories(file.getParent());
         Path written = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
         try {

@@ -1,0 +1,143 @@
+package dev.cabinet.devservices.deployment;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
+
+import org.jboss.jandex.Index;
+import org.jboss.jandex.IndexReader;
+import org.jboss.jandex.IndexWriter;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.devservices.launcher.UserCache;
+import dev.cabinet.devservices.launcher.WholeFiles;
+
+/**
+ * The Jandex indexes of dependency jars, kept on disk across JVMs: Quarkus's map from a jar to its index, answering from
+ * a file made by an earlier start when memory has none, and writing a file for each index Quarkus had to compute (a
+ * jar that carries {@code META-INF/jandex.idx} is read quickly anyway and is not kept). A file is named after the jar's
+ * path, size and time and the Jandex that wrote it: a changed jar, or another Jandex, is indexed again. Files are
+ * written on a thread of their own, off the build's path; one that cannot be read is deleted and indexed again.
+ */
+final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
+
+    private static final Logger LOG = Logger.getLogger(KeptIndexes.class);
+    private static final long serialVersionUID = 1L;
+
+    private final transient Path folder;
+    /** One thread, which ends when it has had nothing to write for a few seconds (a JVM may augment several times). */
+    private final transient ExecutorService writer = new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), task -> {
+                Thread thread = new Thread(task, "cabinet-kept-indexes");
+                thread.setDaemon(true);
+                return thread;
+            });
+
+    KeptIndexes(Path folder) {
+        this.folder = folder;
+    }
+
+    /** {@code ~/.cache/cabinet/jandex}, beside the servers' kept classpaths and class archives. */
+    static Path defaultFolder() {
+        return UserCache.FOLDER.resolve("jandex");
+    }
+
+    @Override
+    public Index get(Object key) {
+        Index known = super.get(key);
+        if (known != null || !(key instanceof Path jar) || !keepable(jar)) {
+            return known;
+        }
+        Index kept = read(jar);
+        if (kept != null) {
+            super.put(jar, kept);
+        }
+        return kept;
+    }
+
+    @Override
+    public Index put(Path jar, Index index) {
+        Index before = super.put(jar, index);
+        if (before == null && keepable(jar)) {
+            writer.execute(() -> keep(jar, index));
+        }
+        return before;
+    }
+
+    /** Writes the files still to be written and takes no more (tests). */
+    void finishWriting() throws InterruptedException {
+        writer.shutdown();
+        writer.awaitTermination(1, TimeUnit.MINUTES);
+    }
+
+    /** Only jar files: a directory of classes changes under the same name. */
+    private static boolean keepable(Path jar) {
+        return jar.getFileName() != null && jar.getFileName().toString().endsWith(".jar") && Files.isRegularFile(jar);
+    }
+
+    private Index read(Path jar) {
+        Path file;
+        try {
+            file = fileFor(jar);
+        } catch (IOException e) {
+            return null;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return new IndexReader(in).read();
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException | RuntimeException e) {
+            LOG.debugf(e, "The kept index of %s could not be read; %s is indexed again", jar, jar.getFileName());
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // indexed again either way; the next write replaces it
+            }
+            return null;
+        }
+    }
+
+    private void keep(Path jar, Index index) {
+        try {
+            Path file = fileFor(jar);
+            if (Files.exists(file) || carriesItsIndex(jar)) {
+                return;
+            }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            new IndexWriter(bytes).write(index);
+            WholeFiles.write(file, bytes.toByteArray());
+        } catch (IOException | RuntimeException e) {
+            LOG.debugf(e, "The index of %s is not kept", jar);
+        }
+    }
+
+    private static boolean carriesItsIndex(Path jar) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.getEntry("META-INF/jandex.idx") != null;
+        }
+    }
+
+    private Path fileFor(Path jar) throws IOException {
+        String source = jar.toAbsolutePath() + "\n" + Files.size(jar) + "\n" + Files.getLastModifiedTime(jar).toMillis()
+                + "\n" + jandex();
+        return folder.resolve(UserCache.entry(jar.getFileName().toString(), source.getBytes(StandardCharsets.UTF_8))
+                + ".idx");
+    }
+
+    /** The Jandex that reads and writes the files: its jar, whose name carries its version. */
+    private static String jandex() {
+        CodeSource source = Index.class.getProtectionDomain().getCodeSource();
+        return source == null ? "jandex" : String.valueOf(source.getLocation());
+    }
+}
