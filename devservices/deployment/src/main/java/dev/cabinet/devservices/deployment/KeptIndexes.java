@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.zip.ZipFile;
 
 import org.jboss.jandex.Index;
@@ -25,10 +26,11 @@ import dev.cabinet.devservices.launcher.WholeFiles;
 
 /**
  * The Jandex indexes of dependency jars, kept on disk across JVMs: Quarkus's map from a jar to its index, answering from
- * a file made by an earlier start when memory has none, and writing a file for each index Quarkus had to compute (a
- * jar that carries {@code META-INF/jandex.idx} is read quickly anyway and is not kept). A file is named after the jar's
- * path, size and time and the Jandex that wrote it: a changed jar, or another Jandex, is indexed again. Files are
- * written on a thread of their own, off the build's path; one that cannot be read is deleted and indexed again.
+ * a file made by an earlier start when memory has none ({@link #get} and {@link #computeIfAbsent}, the two ways Quarkus
+ * looks), and writing a file for each index Quarkus had to compute (a jar that carries {@code META-INF/jandex.idx} is
+ * read quickly anyway and is not kept). A file is named after the jar's path, size and time and the Jandex that wrote
+ * it: a changed jar, or another Jandex, is indexed again. Files are written on a thread of their own, off the build's
+ * path; one that cannot be read is deleted and indexed again.
  */
 final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
 
@@ -66,13 +68,28 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
         return kept;
     }
 
+    /** How Quarkus stores the index of a jar found by a marker. */
     @Override
     public Index put(Path jar, Index index) {
         Index before = super.put(jar, index);
-        if (before == null && keepable(jar)) {
-            writer.execute(() -> keep(jar, index));
+        if (before == null) {
+            keepLater(jar, index);
         }
         return before;
+    }
+
+    /** How Quarkus indexes a jar an extension asks to index (kafka-clients, netty-transport, protobuf). */
+    @Override
+    public Index computeIfAbsent(Path jar, Function<? super Path, ? extends Index> indexing) {
+        Index known = get(jar);
+        if (known != null) {
+            return known;
+        }
+        Index computed = super.computeIfAbsent(jar, indexing);
+        if (computed != null) {
+            keepLater(jar, computed);
+        }
+        return computed;
     }
 
     /** Writes the files still to be written and takes no more (tests). */
@@ -84,6 +101,12 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
     /** Only jar files: a directory of classes changes under the same name. */
     private static boolean keepable(Path jar) {
         return jar.getFileName() != null && jar.getFileName().toString().endsWith(".jar") && Files.isRegularFile(jar);
+    }
+
+    private void keepLater(Path jar, Index index) {
+        if (keepable(jar)) {
+            writer.execute(() -> keep(jar, index));
+        }
     }
 
     private Index read(Path jar) {

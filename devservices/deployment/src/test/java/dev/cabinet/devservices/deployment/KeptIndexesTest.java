@@ -10,12 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
@@ -69,6 +72,25 @@ class KeptIndexesTest {
         assertEquals(names(computed), names(read));
         assertEquals(Set.of(DotName.createSimple(KeptIndexesTest.class)), read.getAnnotations(Test.class).stream()
                 .map(annotation -> annotation.target().asMethod().declaringClass().name()).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void aJarAnExtensionAsksToIndexIsIndexedOnce() throws Exception {
+        Path jar = jar("asked.jar", false, KeptIndexesTest.class);
+        AtomicInteger indexings = new AtomicInteger();
+        Function<Path, Index> indexing = path -> {
+            indexings.incrementAndGet();
+            return index(KeptIndexesTest.class);
+        };
+        KeptIndexes first = new KeptIndexes(folder);
+        Index computed = first.computeIfAbsent(jar, indexing);
+        assertEquals(computed, first.computeIfAbsent(jar, indexing));
+        first.finishWriting();
+
+        Index read = new KeptIndexes(folder).computeIfAbsent(jar, indexing);
+
+        assertEquals(1, indexings.get(), "indexed by the first JVM only");
+        assertEquals(names(computed), names(read));
     }
 
     @Test
@@ -138,11 +160,13 @@ class KeptIndexesTest {
         new IndexWriter(out).write(index(classes));
     }
 
-    private static Index index(Class<?>... classes) throws IOException {
+    private static Index index(Class<?>... classes) {
         Indexer indexer = new Indexer();
         for (Class<?> type : classes) {
             try (InputStream in = bytecode(type)) {
                 indexer.index(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return indexer.complete();
