@@ -7,13 +7,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.security.CodeSource;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
 import org.jboss.jandex.Index;
@@ -30,12 +36,14 @@ import dev.cabinet.devservices.launcher.WholeFiles;
  * looks), and writing a file for each index Quarkus had to compute (a jar that carries {@code META-INF/jandex.idx} is
  * read quickly anyway and is not kept). A file is named after the jar's path, size and time and the Jandex that wrote
  * it: a changed jar, or another Jandex, is indexed again. Files are written on a thread of their own, off the build's
- * path; one that cannot be read is deleted and indexed again.
+ * path; one that cannot be read is deleted and indexed again, and one no start has read for a month is deleted.
  */
 final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
 
     private static final Logger LOG = Logger.getLogger(KeptIndexes.class);
     private static final long serialVersionUID = 1L;
+    /** How long a kept index no start reads stays: a month. */
+    static final Duration UNUSED = Duration.ofDays(30);
 
     private final transient Path folder;
     /** One thread, which ends when it has had nothing to write for a few seconds (a JVM may augment several times). */
@@ -117,7 +125,9 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
             return null;
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return new IndexReader(in).read();
+            Index index = new IndexReader(in).read();
+            writer.execute(() -> markUsed(file));
+            return index;
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | RuntimeException e) {
@@ -128,6 +138,45 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
                 // indexed again either way; the next write replaces it
             }
             return null;
+        }
+    }
+
+    /** A file's time says when it was last read, so that {@link #forgetUnused} keeps it. */
+    private static void markUsed(Path file) {
+        try {
+            Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+        } catch (IOException e) {
+            LOG.debugf(e, "%s could not be marked as used", file);
+        }
+    }
+
+    /** {@link #forgetUnused} after {@code delay}, once this start has read (and so marked) the files it needs. */
+    void forgetUnusedAfter(Duration delay) {
+        CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            try {
+                writer.execute(this::forgetUnused);
+            } catch (RejectedExecutionException e) {
+                // the writer was shut down: a test's
+            }
+        });
+    }
+
+    /**
+     * Deletes the files no start has read for {@link #UNUSED}: those of jars since upgraded (every new version of the AWS
+     * SDK would otherwise leave about 2.5 MB behind) or of another checkout.
+     */
+    void forgetUnused() {
+        Instant before = Instant.now().minus(UNUSED);
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".idx"))::iterator) {
+                if (Files.getLastModifiedTime(file).toInstant().isBefore(before)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // nothing kept yet
+        } catch (IOException | RuntimeException e) {
+            LOG.debugf(e, "Unused kept indexes in %s could not be deleted", folder);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.cabinet.devservices.deployment;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.jboss.logging.Logger;
 
@@ -30,6 +31,8 @@ class KeptIndexesProcessor {
     private static final Logger LOG = Logger.getLogger(KeptIndexesProcessor.class);
 
     static final String INDEX_CACHE = ApplicationArchiveBuildStep.class.getName() + "$IndexCache";
+    /** When the files no start has read for a month are deleted: after the archive step has read what it needs. */
+    private static final Duration FORGET_AFTER = Duration.ofMinutes(1);
 
     /**
      * Produces the marker CDI already declares, which changes nothing but makes Quarkus run this step before the archive
@@ -54,7 +57,9 @@ class KeptIndexesProcessor {
             Object cache = create.newInstance();
             Field map = type.getDeclaredField("cache");
             map.setAccessible(true);
-            map.set(cache, new KeptIndexes(folder));
+            KeptIndexes kept = new KeptIndexes(folder);
+            map.set(cache, kept);
+            kept.forgetUnusedAfter(FORGET_AFTER);
             liveReload.setContextObject(type, cache);
             return true;
         } catch (ReflectiveOperationException | RuntimeException e) {

@@ -15,6 +15,8 @@ import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -128,6 +130,30 @@ class KeptIndexesTest {
 
         assertNull(new KeptIndexes(folder).get(jar));
         assertFalse(Files.exists(kept));
+    }
+
+    @Test
+    void anIndexNoStartReadForAMonthIsForgottenAndOneReadIsKept() throws Exception {
+        Path unused = jar("unused.jar", false, KeptIndexesTest.class);
+        Path used = jar("used.jar", false, KeptIndexes.class);
+        KeptIndexes first = new KeptIndexes(folder);
+        first.put(unused, index(KeptIndexesTest.class));
+        first.put(used, index(KeptIndexes.class));
+        first.finishWriting();
+        FileTime longAgo = FileTime.from(Instant.now().minus(KeptIndexes.UNUSED).minus(Duration.ofDays(1)));
+        for (Path kept : files()) {
+            Files.setLastModifiedTime(kept, longAgo);
+        }
+        KeptIndexes reading = new KeptIndexes(folder);
+        assertNotNull(reading.get(used));
+        reading.finishWriting();
+
+        KeptIndexes next = new KeptIndexes(folder);
+        next.forgetUnused();
+
+        assertEquals(1, files().size(), "the file read stays: " + files());
+        assertNotNull(new KeptIndexes(folder).get(used));
+        assertNull(new KeptIndexes(folder).get(unused));
     }
 
     @Test
