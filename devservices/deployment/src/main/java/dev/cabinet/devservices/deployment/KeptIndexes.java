@@ -113,7 +113,16 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
 
     private void keepLater(Path jar, Index index) {
         if (keepable(jar)) {
-            writer.execute(() -> keep(jar, index));
+            later(() -> keep(jar, index));
+        }
+    }
+
+    /** Runs the work on the writer's thread, off the build's path; not at all once the writer was shut down (tests). */
+    private void later(Runnable work) {
+        try {
+            writer.execute(work);
+        } catch (RejectedExecutionException e) {
+            LOG.debugf("Kept indexes: the writer was shut down");
         }
     }
 
@@ -124,10 +133,9 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
         } catch (IOException e) {
             return null;
         }
+        Index index;
         try (InputStream in = Files.newInputStream(file)) {
-            Index index = new IndexReader(in).read();
-            writer.execute(() -> markUsed(file));
-            return index;
+            index = new IndexReader(in).read();
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | RuntimeException e) {
@@ -139,6 +147,8 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
             }
             return null;
         }
+        later(() -> markUsed(file));
+        return index;
     }
 
     /** A file's time says when it was last read, so that {@link #forgetUnused} keeps it. */
@@ -152,13 +162,8 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
 
     /** {@link #forgetUnused} after {@code delay}, once this start has read (and so marked) the files it needs. */
     void forgetUnusedAfter(Duration delay) {
-        CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
-            try {
-                writer.execute(this::forgetUnused);
-            } catch (RejectedExecutionException e) {
-                // the writer was shut down: a test's
-            }
-        });
+        CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS)
+                .execute(() -> later(this::forgetUnused));
     }
 
     /**
