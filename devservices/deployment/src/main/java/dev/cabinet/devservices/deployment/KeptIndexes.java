@@ -11,14 +11,13 @@ import java.nio.file.attribute.FileTime;
 import java.security.CodeSource;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 
@@ -31,23 +30,22 @@ import dev.cabinet.devservices.launcher.UserCache;
 import dev.cabinet.devservices.launcher.WholeFiles;
 
 /**
- * The Jandex indexes of dependency jars, kept on disk across JVMs: Quarkus's map from a jar to its index, answering from
- * a file made by an earlier start when memory has none ({@link #get} and {@link #computeIfAbsent}, the two ways Quarkus
- * looks), and writing a file for each index Quarkus had to compute (a jar that carries {@code META-INF/jandex.idx} is
- * read quickly anyway and is not kept). A file is named after the jar's path, size and time and the Jandex that wrote
- * it: a changed jar, or another Jandex, is indexed again. Files are written on a thread of their own, off the build's
- * path; one that cannot be read is deleted and indexed again, and one no start has read for a month is deleted.
+ * The Jandex indexes of dependency jars, kept on disk across JVMs: before Quarkus's archive step, the kept index of each
+ * jar is read into Quarkus's index cache ({@link #readInto}); after it, each index Quarkus had to compute is written to a
+ * file ({@link #keepLater}; a jar that carries {@code META-INF/jandex.idx} is read quickly anyway and is not kept). A
+ * file is named after the jar's path, size and time and the Jandex that wrote it: a changed jar, or another Jandex, is
+ * indexed again. Files are written on a thread of their own, off the build's path; one that cannot be read is deleted
+ * and indexed again, and one no start has read for a month is deleted.
  */
-final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
+final class KeptIndexes {
 
     private static final Logger LOG = Logger.getLogger(KeptIndexes.class);
-    private static final long serialVersionUID = 1L;
     /** How long a kept index no start reads stays: a month. */
     static final Duration UNUSED = Duration.ofDays(30);
 
-    private final transient Path folder;
+    private final Path folder;
     /** One thread, which ends when it has had nothing to write for a few seconds (a JVM may augment several times). */
-    private final transient ExecutorService writer = new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS,
+    private final ExecutorService writer = new ThreadPoolExecutor(0, 1, 5, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(), task -> {
                 Thread thread = new Thread(task, "cabinet-kept-indexes");
                 thread.setDaemon(true);
@@ -63,41 +61,29 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
         return UserCache.FOLDER.resolve("jandex");
     }
 
-    @Override
-    public Index get(Object key) {
-        Index known = super.get(key);
-        if (known != null || !(key instanceof Path jar) || !keepable(jar)) {
-            return known;
+    /** Puts the kept index of each of these jars that has one into {@code indexes}; answers how many. */
+    int readInto(Map<Path, Index> indexes, Iterable<Path> jars) {
+        int read = 0;
+        for (Path jar : jars) {
+            if (!indexes.containsKey(jar) && keepable(jar)) {
+                Index kept = read(jar);
+                if (kept != null) {
+                    indexes.put(jar, kept);
+                    read++;
+                }
+            }
         }
-        Index kept = read(jar);
-        if (kept != null) {
-            super.put(jar, kept);
-        }
-        return kept;
+        return read;
     }
 
-    /** How Quarkus stores the index of a jar found by a marker. */
-    @Override
-    public Index put(Path jar, Index index) {
-        Index before = super.put(jar, index);
-        if (before == null) {
-            keepLater(jar, index);
-        }
-        return before;
-    }
-
-    /** How Quarkus indexes a jar an extension asks to index (kafka-clients, netty-transport, protobuf). */
-    @Override
-    public Index computeIfAbsent(Path jar, Function<? super Path, ? extends Index> indexing) {
-        Index known = get(jar);
-        if (known != null) {
-            return known;
-        }
-        Index computed = super.computeIfAbsent(jar, indexing);
-        if (computed != null) {
-            keepLater(jar, computed);
-        }
-        return computed;
+    /** Writes, on the writer's thread, the index of each jar that is not kept yet; {@code indexes} is not read again. */
+    void keepLater(Map<Path, Index> indexes) {
+        Map<Path, Index> jars = Map.copyOf(indexes);
+        later(() -> jars.forEach((jar, index) -> {
+            if (keepable(jar)) {
+                keep(jar, index);
+            }
+        }));
     }
 
     /** Writes the files still to be written and takes no more (tests). */
@@ -109,12 +95,6 @@ final class KeptIndexes extends ConcurrentHashMap<Path, Index> {
     /** Only jar files: a directory of classes changes under the same name. */
     private static boolean keepable(Path jar) {
         return jar.getFileName() != null && jar.getFileName().toString().endsWith(".jar") && Files.isRegularFile(jar);
-    }
-
-    private void keepLater(Path jar, Index index) {
-        if (keepable(jar)) {
-            later(() -> keep(jar, index));
-        }
     }
 
     /** Runs the work on the writer's thread, off the build's path; not at all once the writer was shut down (tests). */

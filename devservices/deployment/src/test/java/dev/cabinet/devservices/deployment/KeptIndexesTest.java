@@ -2,9 +2,8 @@ package dev.cabinet.devservices.deployment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -17,10 +16,10 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
@@ -45,18 +44,20 @@ class KeptIndexesTest {
     Path jars;
 
     @Test
-    void theStepPutsItsMapWhereQuarkusLooksForItsIndexCache() throws Exception {
+    void theStepMakesQuarkusIndexCacheAndReadsItsMap() throws Exception {
         LiveReloadBuildItem liveReload = new LiveReloadBuildItem();
 
-        assertTrue(KeptIndexesProcessor.install(liveReload, folder));
+        Map<Path, Index> made = KeptIndexesProcessor.newIndexCache(liveReload).orElseThrow();
 
         Class<?> type = Class.forName(KeptIndexesProcessor.INDEX_CACHE);
         Object cache = liveReload.getContextObject(type);
+        assertNotNull(cache, "Quarkus's archive step finds it in the live-reload context");
         Field map = type.getDeclaredField("cache");
         map.setAccessible(true);
-        assertInstanceOf(KeptIndexes.class, map.get(cache));
-        assertFalse(KeptIndexesProcessor.install(liveReload, folder), "a live reload keeps the cache of its start");
-        assertEquals(cache, liveReload.getContextObject(type));
+        assertSame(map.get(cache), made);
+        assertSame(made, KeptIndexesProcessor.indexCache(liveReload).orElseThrow());
+        assertTrue(KeptIndexesProcessor.newIndexCache(liveReload).isEmpty(), "a live reload keeps the cache of its start");
+        assertTrue(KeptIndexesProcessor.indexCache(new LiveReloadBuildItem()).isEmpty());
     }
 
     @Test
@@ -64,71 +65,59 @@ class KeptIndexesTest {
         Path jar = jar("a.jar", false, KeptIndexesTest.class, KeptIndexes.class);
         Index computed = index(KeptIndexesTest.class, KeptIndexes.class);
         KeptIndexes first = new KeptIndexes(folder);
-        assertNull(first.get(jar));
-        first.put(jar, computed);
+        Map<Path, Index> firstCache = new HashMap<>();
+        assertEquals(0, first.readInto(firstCache, List.of(jar)));
+        firstCache.put(jar, computed); // Quarkus's archive step
+        first.keepLater(firstCache);
         first.finishWriting();
 
-        Index read = new KeptIndexes(folder).get(jar);
+        Map<Path, Index> nextCache = new HashMap<>();
+        assertEquals(1, new KeptIndexes(folder).readInto(nextCache, List.of(jar, jars.resolve("absent.jar"))));
 
-        assertNotNull(read);
+        Index read = nextCache.get(jar);
         assertEquals(names(computed), names(read));
         assertEquals(Set.of(DotName.createSimple(KeptIndexesTest.class)), read.getAnnotations(Test.class).stream()
                 .map(annotation -> annotation.target().asMethod().declaringClass().name()).collect(Collectors.toSet()));
     }
 
     @Test
-    void aJarAnExtensionAsksToIndexIsIndexedOnce() throws Exception {
-        Path jar = jar("asked.jar", false, KeptIndexesTest.class);
-        AtomicInteger indexings = new AtomicInteger();
-        Function<Path, Index> indexing = path -> {
-            indexings.incrementAndGet();
-            return index(KeptIndexesTest.class);
-        };
-        KeptIndexes first = new KeptIndexes(folder);
-        Index computed = first.computeIfAbsent(jar, indexing);
-        assertEquals(computed, first.computeIfAbsent(jar, indexing));
-        first.finishWriting();
+    void anIndexInTheCacheAlreadyIsLeftAsItIs() throws Exception {
+        Path jar = jar("a.jar", false, KeptIndexesTest.class);
+        keep(jar, index(KeptIndexesTest.class));
+        Index inMemory = index(KeptIndexes.class);
+        Map<Path, Index> cache = new HashMap<>(Map.of(jar, inMemory));
 
-        Index read = new KeptIndexes(folder).computeIfAbsent(jar, indexing);
-
-        assertEquals(1, indexings.get(), "indexed by the first JVM only");
-        assertEquals(names(computed), names(read));
+        assertEquals(0, new KeptIndexes(folder).readInto(cache, List.of(jar)));
+        assertSame(inMemory, cache.get(jar));
     }
 
     @Test
     void aChangedJarIsIndexedAgain() throws Exception {
         Path jar = jar("a.jar", false, KeptIndexesTest.class);
-        KeptIndexes first = new KeptIndexes(folder);
-        first.put(jar, index(KeptIndexesTest.class));
-        first.finishWriting();
+        keep(jar, index(KeptIndexesTest.class));
 
         jar("a.jar", false, KeptIndexes.class);
         Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
 
-        assertNull(new KeptIndexes(folder).get(jar));
+        assertEquals(0, new KeptIndexes(folder).readInto(new HashMap<>(), List.of(jar)));
     }
 
     @Test
     void aJarThatCarriesItsIndexIsNotKept() throws Exception {
         Path jar = jar("indexed.jar", true, KeptIndexesTest.class);
-        KeptIndexes first = new KeptIndexes(folder);
-        first.put(jar, index(KeptIndexesTest.class));
-        first.finishWriting();
+        keep(jar, index(KeptIndexesTest.class));
 
         assertEquals(List.of(), files());
-        assertNull(new KeptIndexes(folder).get(jar));
     }
 
     @Test
     void aKeptIndexThatCannotBeReadIsDeletedAndTheJarIndexedAgain() throws Exception {
         Path jar = jar("a.jar", false, KeptIndexesTest.class);
-        KeptIndexes first = new KeptIndexes(folder);
-        first.put(jar, index(KeptIndexesTest.class));
-        first.finishWriting();
+        keep(jar, index(KeptIndexesTest.class));
         Path kept = files().get(0);
         Files.write(kept, new byte[] { 1, 2, 3 });
 
-        assertNull(new KeptIndexes(folder).get(jar));
+        assertEquals(0, new KeptIndexes(folder).readInto(new HashMap<>(), List.of(jar)));
         assertFalse(Files.exists(kept));
     }
 
@@ -136,33 +125,34 @@ class KeptIndexesTest {
     void anIndexNoStartReadForAMonthIsForgottenAndOneReadIsKept() throws Exception {
         Path unused = jar("unused.jar", false, KeptIndexesTest.class);
         Path used = jar("used.jar", false, KeptIndexes.class);
-        KeptIndexes first = new KeptIndexes(folder);
-        first.put(unused, index(KeptIndexesTest.class));
-        first.put(used, index(KeptIndexes.class));
-        first.finishWriting();
+        keep(unused, index(KeptIndexesTest.class));
+        keep(used, index(KeptIndexes.class));
         FileTime longAgo = FileTime.from(Instant.now().minus(KeptIndexes.UNUSED).minus(Duration.ofDays(1)));
         for (Path kept : files()) {
             Files.setLastModifiedTime(kept, longAgo);
         }
         KeptIndexes reading = new KeptIndexes(folder);
-        assertNotNull(reading.get(used));
+        assertEquals(1, reading.readInto(new HashMap<>(), List.of(used)));
         reading.finishWriting();
 
-        KeptIndexes next = new KeptIndexes(folder);
-        next.forgetUnused();
+        new KeptIndexes(folder).forgetUnused();
 
         assertEquals(1, files().size(), "the file read stays: " + files());
-        assertNotNull(new KeptIndexes(folder).get(used));
-        assertNull(new KeptIndexes(folder).get(unused));
+        assertEquals(1, new KeptIndexes(folder).readInto(new HashMap<>(), List.of(used, unused)));
     }
 
     @Test
     void directoriesOfClassesAreNeverKept() throws Exception {
-        KeptIndexes first = new KeptIndexes(folder);
-        first.put(jars, index(KeptIndexesTest.class));
-        first.finishWriting();
+        keep(jars, index(KeptIndexesTest.class));
 
         assertEquals(List.of(), files());
+    }
+
+    /** What a JVM's archive step leaves for {@link KeptIndexes#keepLater}: the jar's index in Quarkus's cache. */
+    private void keep(Path jar, Index index) throws InterruptedException {
+        KeptIndexes kept = new KeptIndexes(folder);
+        kept.keepLater(Map.of(jar, index));
+        kept.finishWriting();
     }
 
     private Path jar(String name, boolean withItsIndex, Class<?>... classes) throws IOException {
