@@ -92,9 +92,9 @@ final class KeptIndexes {
         writer.awaitTermination(1, TimeUnit.MINUTES);
     }
 
-    /** Only jar files: a directory of classes changes under the same name. */
+    /** Only jar files, by the user cache's one rule (a directory of classes changes under the same name). */
     private static boolean keepable(Path jar) {
-        return jar.getFileName() != null && jar.getFileName().toString().endsWith(".jar") && Files.isRegularFile(jar);
+        return UserCache.keepsFor(jar.toString()) && Files.isRegularFile(jar);
     }
 
     /** Runs the work on the writer's thread, off the build's path; not at all once the writer was shut down (tests). */

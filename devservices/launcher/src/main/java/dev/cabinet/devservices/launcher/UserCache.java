@@ -20,7 +20,7 @@ public final class UserCache {
      * Whether what a JVM with this classpath made may be kept under the classpath's name: only jars, whose contents do
      * not change under the same name (a directory of classes may).
      */
-    static boolean keepsFor(String classpath) {
+    public static boolean keepsFor(String classpath) {
         return Arrays.stream(classpath.split(File.pathSeparator)).allMatch(entry -> entry.endsWith(".jar"));
     }
 
