@@ -219,7 +219,7 @@ final class CapacityModel {
         }
     }
 
-    private static String eventId(long offset) {
+    static String eventId(long offset) {
         String digits = Long.toString(offset, 32).toUpperCase();
         return "01M8YE" + "0".repeat(20 - digits.length()) + digits;
     }

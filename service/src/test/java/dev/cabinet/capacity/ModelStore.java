@@ -11,8 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -67,7 +69,20 @@ final class ModelStore implements DynamoDbAsyncClient {
     private final Deque<Runnable> inFlight = new ArrayDeque<>();
     private final List<Call> calls = new ArrayList<>();
     private final Map<Key, GetItemAnswer> getItemAnswers = new HashMap<>();
+    /** Which of the crash round's other writes land, while a crash is armed; null when none is. */
+    private IntPredicate landing;
+    private boolean crashed;
+    private boolean inCrashRound;
+    private int crashRoundWrites;
     private int round;
+
+    ModelStore() {
+    }
+
+    /** A store that holds these items, as another store held them at some moment. */
+    ModelStore(Map<Key, Map<String, AttributeValue>> items) {
+        this.items.putAll(items);
+    }
 
     @Override
     public String serviceName() {
@@ -86,7 +101,13 @@ final class ModelStore implements DynamoDbAsyncClient {
             return false;
         }
         round++;
+        boolean crashRound = inCrashRound;
         answering.forEach(Runnable::run);
+        if (crashRound) {
+            // the process is gone: what its answers set off is never sent
+            inFlight.clear();
+            inCrashRound = false;
+        }
         return true;
     }
 
@@ -170,8 +191,46 @@ final class ModelStore implements DynamoDbAsyncClient {
         });
     }
 
+    /**
+     * The process crashes at the next write that records an event on its stream (the one that sets the root's recent
+     * event ids): that write is never answered nor made; of the other writes sent in its round, the n-th (from 0) is
+     * made when {@code landing} holds for n and lost with the process otherwise; what the answers of that round would
+     * set off is never sent.
+     */
+    void crashAtNextRecording(IntPredicate landing) {
+        this.landing = landing;
+        crashed = false;
+        crashRoundWrites = 0;
+    }
+
+    /** Whether the armed crash came; no later recording is lost either way. */
+    boolean crashed() {
+        landing = null;
+        inCrashRound = false;
+        return crashed;
+    }
+
+    /** How many writes besides the recording the crash's round sent. */
+    int crashRoundWrites() {
+        return crashRoundWrites;
+    }
+
+    /** Whether the write, sent now, is lost in the crash. */
+    private boolean lostInCrash() {
+        return inCrashRound && !landing.test(crashRoundWrites++);
+    }
+
     @Override
     public CompletableFuture<UpdateItemResponse> updateItem(UpdateItemRequest request) {
+        if (landing != null && !crashed && request.expressionAttributeNames().containsValue(
+                Attributes.RECENT_EVENT_IDS)) {
+            crashed = true;
+            inCrashRound = true;
+            return new CompletableFuture<>();
+        }
+        if (lostInCrash()) {
+            return new CompletableFuture<>();
+        }
         return later(() -> {
             Key key = Key.of(request.key());
             Map<String, AttributeValue> before = items.get(key);
@@ -195,6 +254,9 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<DeleteItemResponse> deleteItem(DeleteItemRequest request) {
+        if (lostInCrash()) {
+            return new CompletableFuture<>();
+        }
         return later(() -> {
             Key key = Key.of(request.key());
             Map<String, AttributeValue> before = items.get(key);
@@ -211,6 +273,9 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<PutItemResponse> putItem(PutItemRequest request) {
+        if (lostInCrash()) {
+            return new CompletableFuture<>();
+        }
         return later(() -> {
             Key key = Key.of(request.item());
             Map<String, AttributeValue> before = items.get(key);
@@ -223,6 +288,9 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<BatchWriteItemResponse> batchWriteItem(BatchWriteItemRequest request) {
+        if (lostInCrash()) {
+            return new CompletableFuture<>();
+        }
         return later(() -> {
             int units = 0;
             int indexUnits = 0;
