@@ -3,9 +3,11 @@ package dev.cabinet.group;
 import static dev.cabinet.table.Attributes.ADMIN_COUNT;
 import static dev.cabinet.table.Attributes.CREATED_AT;
 import static dev.cabinet.table.Attributes.DESCRIPTION;
+import static dev.cabinet.table.Attributes.FORMER_ROLE;
 import static dev.cabinet.table.Attributes.GROUP_ID;
 import static dev.cabinet.table.Attributes.GROUP_NAME;
 import static dev.cabinet.table.Attributes.JOINED_AT;
+import static dev.cabinet.table.Attributes.JOIN_VERSION;
 import static dev.cabinet.table.Attributes.MEMBER_COUNT;
 import static dev.cabinet.table.Attributes.NAME;
 import static dev.cabinet.table.Attributes.ROLE;
@@ -150,13 +152,20 @@ public class GroupProjector implements Projector<GroupEvent> {
         return plan;
     }
 
-    /** Counted only when the user was not a member yet: joining again changes no count (and no role, see below). */
+    /**
+     * Counted only when the user was not a member yet: joining again changes no count (and no role, see below). A
+     * member this very event made (an attempt that crashed before its recording) joined by it: its joinVersion is the
+     * event's, so the member write may go out with the recording.
+     */
     private WritePlan joined(MemberJoined e, Reads reads) {
-        boolean joins = reads.item(member(e.groupId(), e.userId())).isEmpty();
+        Key key = member(e.groupId(), e.userId());
+        Optional<Map<String, AttributeValue>> member = reads.item(key);
+        boolean joins = member.isEmpty() || reads.writtenByThisEvent(key)
+                && Items.number(member.get(), JOIN_VERSION) == reads.version();
         WritePlan plan = joins ? counts(e.groupId(), e.userId(), 1, GroupRole.ADMIN.equals(e.role()) ? 1 : 0)
                 : WritePlan.onRoot();
         return withMembership(plan, e.groupId(), Items.string(reads.existingRoot(), NAME), e.userId(), e.role(),
-                e.joinedAt(), reads);
+                e.joinedAt(), reads).decidesAlikeAfterWriting(key);
     }
 
     /** Leaving a group one is not in changes nothing; the last admin may only leave as the last member. */
@@ -183,15 +192,21 @@ public class GroupProjector implements Projector<GroupEvent> {
         if (member.isEmpty()) {
             return WritePlan.reject(e.userId() + " is not a member of group " + e.groupId());
         }
-        boolean wasAdmin = isAdmin(member.get());
+        // The role before this event; where this very event wrote the new one already (an attempt that crashed before
+        // its recording), the one that write kept: so the change may go out with the recording and count alike.
+        String before = Items.string(member.get(), reads.writtenByThisEvent(member(e.groupId(), e.userId()))
+                ? FORMER_ROLE : ROLE);
+        boolean wasAdmin = GroupRole.ADMIN.equals(before);
         boolean isAdmin = GroupRole.ADMIN.equals(e.role());
         if (wasAdmin && !isAdmin && Items.number(reads.existingRoot(), ADMIN_COUNT) == 1) {
             return WritePlan.reject(lastAdmin(e.groupId(), e.userId()));
         }
         // onlyIfExists: the role of a membership that ended meanwhile is not written back
         return counts(e.groupId(), e.userId(), 0, (isAdmin ? 1 : 0) - (wasAdmin ? 1 : 0))
-                .write(ItemUpdate.of(member(e.groupId(), e.userId())).set(ROLE, e.role()).onlyIfExists())
-                .write(ItemUpdate.of(membership(e.userId(), e.groupId())).set(ROLE, e.role()).onlyIfExists());
+                .write(ItemUpdate.of(member(e.groupId(), e.userId())).set(ROLE, e.role()).set(FORMER_ROLE, before)
+                        .onlyIfExists())
+                .write(ItemUpdate.of(membership(e.userId(), e.groupId())).set(ROLE, e.role()).onlyIfExists())
+                .decidesAlikeAfterWriting(member(e.groupId(), e.userId()));
     }
 
     /**
@@ -205,7 +220,8 @@ public class GroupProjector implements Projector<GroupEvent> {
         ItemUpdate groupSide = KeyPlan.MEMBER_NAME.copyOnto(
                 KeyPlan.GROUP_MEMBER.write(Map.of(GROUP_ID, groupId, USER_ID, userId)), profile)
                 .setIfAbsent(ROLE, role)
-                .setIfAbsent(JOINED_AT, joinedAt);
+                .setIfAbsent(JOINED_AT, joinedAt)
+                .setIfAbsent(JOIN_VERSION, reads.version());
         ItemUpdate userSide = KeyPlan.USER_GROUP.write(Map.of(GROUP_ID, groupId, USER_ID, userId, GROUP_NAME, groupName))
                 .setIfAbsent(ROLE, role)
                 .setIfAbsent(JOINED_AT, joinedAt);

@@ -12,6 +12,8 @@ public final class Reads {
     private final Optional<Map<String, AttributeValue>> root;
     private final Map<Key, Optional<Map<String, AttributeValue>>> items;
     private final Map<Key, Boolean> existing;
+    private final String versionAttribute;
+    private final long version;
 
     public Reads(Optional<Map<String, AttributeValue>> root, Map<Key, Optional<Map<String, AttributeValue>>> items) {
         this(root, items, Map.of());
@@ -20,9 +22,36 @@ public final class Reads {
     /** {@code existing}: whether each of the projector's {@link Projector#existenceNeeds} exists. */
     public Reads(Optional<Map<String, AttributeValue>> root, Map<Key, Optional<Map<String, AttributeValue>>> items,
             Map<Key, Boolean> existing) {
+        this(root, items, existing, null, -1);
+    }
+
+    /**
+     * The reads of an event that gives its stream {@code version}, which the stream's items carry in
+     * {@code versionAttribute} once one of its writes made them (null for an event without a stream).
+     */
+    public Reads(Optional<Map<String, AttributeValue>> root, Map<Key, Optional<Map<String, AttributeValue>>> items,
+            Map<Key, Boolean> existing, String versionAttribute, long version) {
         this.root = root;
         this.items = Map.copyOf(items);
         this.existing = Map.copyOf(existing);
+        this.versionAttribute = versionAttribute;
+        this.version = version;
+    }
+
+    /** The version this event gives its stream (its record's offset); -1 where the decision is made without one. */
+    public long version() {
+        return version;
+    }
+
+    /**
+     * Whether the item was written by this very event: it carries the event's version, which only this event's writes
+     * give the stream's items. An earlier attempt made that write and crashed before its recording landed (see
+     * {@link WritePlan#decidesAlikeAfterWriting}); a decision that reads what it writes tells its own write from the
+     * item as it was by this.
+     */
+    public boolean writtenByThisEvent(Key key) {
+        return versionAttribute != null && item(key).map(item -> item.get(versionAttribute))
+                .map(value -> value.n() != null && Long.parseLong(value.n()) == version).orElse(false);
     }
 
     /** The root item as it was before this event; empty only when the event creates the aggregate. */

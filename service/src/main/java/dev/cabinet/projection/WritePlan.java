@@ -1,9 +1,11 @@
 package dev.cabinet.projection;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
@@ -154,6 +156,7 @@ public final class WritePlan {
     private final ItemUpdate root;
     private final boolean deletesRoot;
     private final List<Step> steps;
+    private final Set<Key> alikeAfterWriting = new LinkedHashSet<>();
 
     private WritePlan(String rejection, ItemUpdate root, boolean deletesRoot, List<Step> steps) {
         this.rejection = rejection;
@@ -203,6 +206,26 @@ public final class WritePlan {
         return then(new Delete(key));
     }
 
+    /**
+     * Declares that the decision reads {@code key}, which this plan writes too, and decides alike when the item already
+     * carries this plan's own write ({@link Reads#writtenByThisEvent}: an earlier attempt made it, then crashed before
+     * its recording landed). The executor may then send that write with the recording write, a round sooner ({@link
+     * dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}); the capacity model's {@code
+     * LostRecordingTest} crashes every event there and holds the plan to it.
+     */
+    public WritePlan decidesAlikeAfterWriting(Key key) {
+        if (rejection != null) {
+            throw new IllegalStateException("a rejection writes nothing");
+        }
+        alikeAfterWriting.add(key);
+        return this;
+    }
+
+    /** The keys of {@link #decidesAlikeAfterWriting}. */
+    public Set<Key> alikeAfterWriting() {
+        return Set.copyOf(alikeAfterWriting);
+    }
+
     public Optional<String> rejection() {
         return Optional.ofNullable(rejection);
     }
@@ -234,6 +257,7 @@ public final class WritePlan {
     @Override
     public String toString() {
         return rejection != null ? "reject(" + rejection + ")"
-                : (deletesRoot ? "deleting(" : "onRoot(") + root + ") then " + steps;
+                : (deletesRoot ? "deleting(" : "onRoot(") + root + ") then " + steps
+                        + (alikeAfterWriting.isEmpty() ? "" : ", alike after writing " + alikeAfterWriting);
     }
 }

@@ -33,9 +33,13 @@ public final class Attributes {
     public static final String FINGERPRINT = "fingerprint";
     public static final String FIRST_OFFSET = "firstOffset";
     public static final String FOLDER_ID = "folderId";
+    /** On a membership, group side: the role before the latest role change, by which that change's redo counts. */
+    public static final String FORMER_ROLE = "formerRole";
     public static final String GROUP_ID = "groupId";
     public static final String GROUP_NAME = "groupName";
     public static final String JOINED_AT = "joinedAt";
+    /** On a membership, group side: the group's version that made it, by which a join's redo tells its own write. */
+    public static final String JOIN_VERSION = "joinVersion";
     /** On a like (post, user): whether the user likes the post now; the item stays when they unlike it. */
     public static final String LIKED = "liked";
     public static final String BOOKMARKED = "bookmarked";

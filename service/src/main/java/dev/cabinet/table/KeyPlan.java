@@ -104,7 +104,7 @@ public final class KeyPlan {
 
     public static final ItemType GROUP_MEMBER = ItemType.named("GroupMember")
             .key("GROUP#{groupId}", "USER#{userId}")
-            .attributes("groupId", "userId", "userName", "role", "joinedAt")
+            .attributes("groupId", "userId", "userName", "role", "joinedAt", "joinVersion", "formerRole")
             .notes("membership, group side: userName denormalized")
             .build();
 

@@ -40,6 +40,8 @@ class GroupProjectorTest {
     private static final int SHARDS = 4;
     private static final GroupProjector PROJECTOR = new GroupProjector(SHARDS);
     private static final String AT = "2026-01-02T10:00:00.000Z";
+    /** The version the event decided gives the group's stream. */
+    private static final long VERSION = 7;
 
     @Test
     void creatingAGroupCreatesItsStreamAndReadsTheCreatorsProfile() {
@@ -70,7 +72,8 @@ class GroupProjectorTest {
                 memberCount("u1", 1),
                 "write GROUP#g1/USER#u1: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u1\", "
                         + "userName = \"Ada\", profileVersion = 3, role = if_not_exists(role, \"admin\"), "
-                        + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")",
+                        + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\"), "
+                        + "joinVersion = if_not_exists(joinVersion, 7)",
                 "write USER#u1/GROUP#g1: SET type = \"UserGroup\", groupId = \"g1\", userId = \"u1\", "
                         + "groupName = \"Climbers\", role = if_not_exists(role, \"admin\"), "
                         + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")",
@@ -89,7 +92,8 @@ class GroupProjectorTest {
         List<String> plan = lines(decide(new GroupCreated("g1", "Climbers", null, "u1", AT), new Given()));
         assertEquals("write GROUP#g1/USER#u1: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u1\", "
                 + "profileVersion = -1, role = if_not_exists(role, \"admin\"), "
-                + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")", plan.get(2));
+                + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\"), joinVersion = if_not_exists(joinVersion, 7)",
+                plan.get(2));
         assertEquals("copy check USER#u1 / PROFILE copied at -1 for [GROUP#g1 / USER#u1]", plan.get(4));
     }
 
@@ -132,7 +136,8 @@ class GroupProjectorTest {
                 memberCount("u2", 1),
                 "write GROUP#g1/USER#u2: SET type = \"GroupMember\", groupId = \"g1\", userId = \"u2\", "
                         + "userName = \"Grace\", profileVersion = 5, role = if_not_exists(role, \"member\"), "
-                        + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")",
+                        + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\"), "
+                        + "joinVersion = if_not_exists(joinVersion, 7)",
                 "write USER#u2/GROUP#g1: SET type = \"UserGroup\", groupId = \"g1\", userId = \"u2\", "
                         + "groupName = \"Boulderers\", role = if_not_exists(role, \"member\"), "
                         + "joinedAt = if_not_exists(joinedAt, \"" + AT + "\")",
@@ -212,7 +217,7 @@ class GroupProjectorTest {
     void promotingAMemberCountsAnotherAdminAndSetsTheRoleOnBothSidesThatStillExist() {
         assertPlan(decide(new MemberRoleChanged("g1", "u2", "admin"), new Given().group(2, 1).member("u2", "member")),
                 "root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + 1",
-                "write GROUP#g1/USER#u2: SET role = \"admin\" IF attribute_exists(pk)",
+                "write GROUP#g1/USER#u2: SET role = \"admin\", formerRole = \"member\" IF attribute_exists(pk)",
                 "write USER#u2/GROUP#g1: SET role = \"admin\" IF attribute_exists(pk)");
     }
 
@@ -220,7 +225,7 @@ class GroupProjectorTest {
     void anAdminStepsDownWhileAnotherAdminStays() {
         assertPlan(decide(new MemberRoleChanged("g1", "u1", "member"), new Given().group(2, 2).member("u1", "admin")),
                 "root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + -1",
-                "write GROUP#g1/USER#u1: SET role = \"member\" IF attribute_exists(pk)",
+                "write GROUP#g1/USER#u1: SET role = \"member\", formerRole = \"admin\" IF attribute_exists(pk)",
                 "write USER#u1/GROUP#g1: SET role = \"member\" IF attribute_exists(pk)");
     }
 
@@ -228,8 +233,38 @@ class GroupProjectorTest {
     void givingAMemberTheRoleTheyHaveChangesNoCount() {
         assertPlan(decide(new MemberRoleChanged("g1", "u1", "admin"), new Given().group(1, 1).member("u1", "admin")),
                 "root (event recorded only)",
-                "write GROUP#g1/USER#u1: SET role = \"admin\" IF attribute_exists(pk)",
+                "write GROUP#g1/USER#u1: SET role = \"admin\", formerRole = \"admin\" IF attribute_exists(pk)",
                 "write USER#u1/GROUP#g1: SET role = \"admin\" IF attribute_exists(pk)");
+    }
+
+    /**
+     * An attempt at this very join made the member and crashed before its recording: the member carries the event's
+     * version and joined at it, so the join is counted as the first attempt counted it.
+     */
+    @Test
+    void aMemberThisJoinMadeAlreadyIsCountedAsJoiningByIt() {
+        WritePlan plan = decide(new MemberJoined("g1", "u2", "member", AT), new Given().group(1, 1)
+                .memberWrittenByThisEvent("u2", "member", null, VERSION).profile("u2", "Grace", 5));
+        assertEquals(memberCount("u2", 1), lines(plan).get(1));
+        assertEquals(java.util.Set.of(KeyPlan.GROUP_MEMBER.key("g1", "u2")), plan.alikeAfterWriting());
+    }
+
+    @Test
+    void aMemberThisJoinOnlyTouchedJoinedEarlierAndIsNotCountedAgain() {
+        List<String> plan = lines(decide(new MemberJoined("g1", "u2", "member", AT), new Given().group(2, 1)
+                .memberWrittenByThisEvent("u2", "member", null, 3).profile("u2", "Grace", 5)));
+        assertEquals("root (event recorded only)", plan.get(0));
+        assertEquals(4, plan.size());
+    }
+
+    /** An attempt at this role change wrote the new role and crashed before its recording: counted from the former. */
+    @Test
+    void aRoleThisChangeWroteAlreadyIsCountedFromTheRoleItKeptAsFormer() {
+        assertPlan(decide(new MemberRoleChanged("g1", "u2", "admin"), new Given().group(2, 1)
+                .memberWrittenByThisEvent("u2", "admin", "member", 3)),
+                "root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + 1",
+                "write GROUP#g1/USER#u2: SET role = \"admin\", formerRole = \"member\" IF attribute_exists(pk)",
+                "write USER#u2/GROUP#g1: SET role = \"admin\" IF attribute_exists(pk)");
     }
 
     /** The items as the executor would find them: the group's root, its members, users' profiles. */
@@ -260,6 +295,18 @@ class GroupProjectorTest {
             return this;
         }
 
+        /** A member as an attempt at the event decided made it: it carries the event's version. */
+        Given memberWrittenByThisEvent(String userId, String role, String formerRole, long joinVersion) {
+            Map<String, AttributeValue> member = item(Attributes.GROUP_ID, "g1", Attributes.USER_ID, userId,
+                    Attributes.ROLE, role, Attributes.JOIN_VERSION, joinVersion,
+                    KeyPlan.GROUP_STREAM.versionAttribute(), VERSION);
+            if (formerRole != null) {
+                member.put(Attributes.FORMER_ROLE, AttributeValues.of(formerRole));
+            }
+            items.put(KeyPlan.GROUP_MEMBER.key("g1", userId), member);
+            return this;
+        }
+
         Given profile(String userId, String name, long version) {
             items.put(KeyPlan.USER_PROFILE.key(userId), item(Attributes.USER_ID, userId, Attributes.NAME, name,
                     Attributes.REGISTERED_AT, AT, KeyPlan.USER_STREAM.versionAttribute(), version));
@@ -272,7 +319,8 @@ class GroupProjectorTest {
             for (Key key : PROJECTOR.needs(event)) {
                 read.put(key, Optional.ofNullable(items.get(key)));
             }
-            return new Reads(Optional.ofNullable(root), read);
+            return new Reads(Optional.ofNullable(root), read, Map.of(), KeyPlan.GROUP_STREAM.versionAttribute(),
+                    VERSION);
         }
 
         private static Map<String, AttributeValue> item(Object... namesAndValues) {

@@ -128,8 +128,8 @@ public class PlanExecutor {
                 case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
                 case REDO -> redo(target, event, progress);
-                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing)), root,
-                        needs);
+                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing,
+                        stream ? target.stream().versionAttribute() : null, event.version())), root, needs);
             };
         });
     }
@@ -219,7 +219,9 @@ public class PlanExecutor {
      * the writes, see {@link Steps#repeated}) or the item a derivation checked at the batch's end derives from (read
      * only to derive from: the check reads it again after the writes, see {@link Derive#derivedFrom});</li>
      * <li>no write of the first phase (an early fan-out's included, see {@link #fansOutEarly}) is on the root, the
-     * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), and none
+     * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), unless the plan
+     * declares that it decides alike after that write ({@link WritePlan#decidesAlikeAfterWriting}: it tells its own
+     * write by the event's version the item then carries, which the executor's guard writes), and none
      * deletes a whole collection; a count may change a counter on a
      * copy's source (an author's post count on the profile the post copies the name from): a counter's change is
      * guarded by its token, and the decision reads from that item only what it copies, which no count changes.</li>
@@ -249,10 +251,22 @@ public class PlanExecutor {
                 || step instanceof FanOut fanOut && fansOutEarly(fanOut, target, plan.steps())
                         && untouchable.stream().anyMatch(fanOut.target()::matches)
                 || step instanceof Write write && untouchable.contains(write.update().key())
+                        && !alikeAfter(write, plan, target)
                 || step instanceof Delete delete && untouchable.contains(delete.key())
                 || step instanceof Put put && untouchable.contains(Key.of(put.item()))
                 || step instanceof Count count && untouchable.contains(count.counter())
                         && !copied.contains(count.counter()));
+    }
+
+    /**
+     * Whether the plan decides alike after this write of a key it read: declared so, on the stream's own partition
+     * (whose items only the stream's events write) and carrying the event's version as the executor's guard writes it
+     * (not a version guard of its own), by which the decision tells its own write.
+     */
+    private static boolean alikeAfter(Write write, WritePlan plan, StreamTarget target) {
+        Key key = write.update().key();
+        return plan.alikeAfterWriting().contains(key) && key.pk().equals(target.root().pk())
+                && !write.update().mentions(target.stream().versionAttribute());
     }
 
     /**

@@ -85,6 +85,21 @@ class RecordingWithWritesTest {
     }
 
     @Test
+    void aWriteOfAnItemReadGoesWithTheRecordingWhereTheDecisionTellsItsOwnWriteByTheVersion() {
+        // A join reads the member it makes, and knows it made it when the member carries the event's version.
+        WritePlan plan = WritePlan.onRoot().write(ItemUpdate.of(OWN_ITEM).set("role", "member"))
+                .decidesAlikeAfterWriting(OWN_ITEM);
+        assertTrue(PlanExecutor.recordsWithWrites(POST, plan, List.of(OWN_ITEM)));
+        // A write with a version guard of its own does not leave the event's version for the decision to see.
+        WritePlan ownGuard = WritePlan.onRoot().write(ItemUpdate.of(OWN_ITEM).set("role", "member")
+                .guardedBy(POST.stream().versionAttribute(), 3)).decidesAlikeAfterWriting(OWN_ITEM);
+        assertFalse(PlanExecutor.recordsWithWrites(POST, ownGuard, List.of(OWN_ITEM)));
+        // A delete leaves no version behind, and a count is guarded by its token: neither may be declared away.
+        WritePlan deleting = WritePlan.onRoot().delete(OWN_ITEM).decidesAlikeAfterWriting(OWN_ITEM);
+        assertFalse(PlanExecutor.recordsWithWrites(POST, deleting, List.of(OWN_ITEM)));
+    }
+
+    @Test
     void aCollectionDeleteRecordsFirst() {
         WritePlan plan = WritePlan.onRoot().then(new DeleteCollection(KeyQuery.of(Index.TABLE, ROOT.pk(),
                 SortKeyCondition.beginsWith("COMMENT#"), false)));
