@@ -63,8 +63,7 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.customer.order-placed.v2", new int[] {3, 2});
         BOUNDS.put("cabinet.customer.order-status-changed.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.customer.registered.v1", new int[] {2, 2});
-        // Its tombstone first (what the file owns goes after it); then its entry and its root together.
-        BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 3});
+        BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 4});
         BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 2});
         // A subfolder's entry goes out with the recording (the parent was read only to derive the path from); the

@@ -61,8 +61,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
- * derivations; the root's delete (with the first phase when no step follows it, see {@link #endsWithItsWrites}). The
- * counts' flags and token releases are made for the whole batch when it ends
+ * derivations; the root's delete. The counts' flags and token releases are made for the whole batch when it ends
  * ({@link CountTokenRelease}), and so are the copy and orphan checks, the checks of derived attributes the event wrote
  * itself and the walks that only repair a replay's order ({@link BatchEndChecks}), off the events' path.</li>
  * </ol>
@@ -351,24 +350,7 @@ public class PlanExecutor {
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
             Optional<Map<String, AttributeValue>> rootNow, boolean firstTime) {
         Steps run = new Steps(target, event, steps, rootNow, firstTime);
-        if (deletesRoot && endsWithItsWrites(steps)) {
-            Uni<Boolean> rootDeleted = store.delete(target.root(), target.stream().versionAttribute(),
-                    event.version());
-            return Uni.combine().all().unis(run.writes(), rootDeleted).discardItems()
-                    .chain(() -> run.afterWrites(false));
-        }
         return run.writes().chain(() -> run.afterWrites(deletesRoot));
-    }
-
-    /**
-     * Whether a deletion's root may go with its first phase rather than last (pure): every step is a write, a put or a
-     * delete that need not wait ({@link #waits}), so no step comes after that phase to read the root or to write
-     * after it. The tombstone, recorded before, holds the steps for a redo, which finds the root gone as it left it. A
-     * file's deletion takes its entry under the folder and its root in one round.
-     */
-    static boolean endsWithItsWrites(List<Step> steps) {
-        return steps.stream().allMatch(step -> step instanceof Write || step instanceof Put
-                || step instanceof Delete delete && !waits(delete, steps, Set.of()));
     }
 
     /**

@@ -48,22 +48,6 @@ class DeletePhaseTest {
     }
 
     @Test
-    void aFilesDeletionTakesItsRootInTheRoundOfItsEntrysDelete() {
-        List<Step> steps = List.of(new Delete(KeyPlan.FOLDER_FILE.key("f1", T, "file1")));
-        assertTrue(PlanExecutor.endsWithItsWrites(steps));
-    }
-
-    @Test
-    void aDeletionWithStepsAfterItsWritesDeletesItsRootLast() {
-        Key summary = KeyPlan.USER_POST.key("u1", T, "p1");
-        // a count and the delete of its marker, which waits for it, come after the first phase
-        assertFalse(PlanExecutor.endsWithItsWrites(List.of(new Count(KeyPlan.USER_PROFILE.key("u1"),
-                KeyPlan.USER_PROFILE, Attributes.POST_COUNT, -1, summary, "uncounted"), new Delete(summary))));
-        Delete unknown = new Delete(new Key("SOMETHING#1", "ELSE"));
-        assertFalse(PlanExecutor.endsWithItsWrites(List.of(unknown)));
-    }
-
-    @Test
     void anItemOfNoDeclaredTypeWaits() {
         Delete unknown = new Delete(new Key("SOMETHING#1", "ELSE"));
         assertTrue(PlanExecutor.waits(unknown, List.of(unknown), Set.of()));
