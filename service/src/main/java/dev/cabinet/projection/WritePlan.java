@@ -211,7 +211,7 @@ public final class WritePlan {
      * carries this plan's own write ({@link Reads#writtenByThisEvent}: an earlier attempt made it, then crashed before
      * its recording landed). The executor may then send that write with the recording write, a round sooner ({@link
      * dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}); the capacity model's {@code
-     * LostRecordingTest} crashes every event there and holds the plan to it.
+     * CrashInAnyRoundTest} crashes every event there and holds the plan to it.
      */
     public WritePlan decidesAlikeAfterWriting(Key key) {
         if (rejection != null) {

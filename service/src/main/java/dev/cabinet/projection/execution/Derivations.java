@@ -52,7 +52,16 @@ public class Derivations {
      * answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which the item is read.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown) {
-        return named(derivation, found -> run(found, key, known, passDown, false));
+        return run(derivation, key, known, passDown, false);
+    }
+
+    /**
+     * {@link #run}, and when {@code again} (the event is redone after a crash, which may have cut its walk short below
+     * items it had brought up to date already, so that they no longer look changed) every descendant looks again.
+     */
+    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown,
+            boolean again) {
+        return named(derivation, found -> run(found, key, known, passDown, false, again));
     }
 
     /**
@@ -63,15 +72,16 @@ public class Derivations {
      * parent would tell anything.
      */
     public Uni<Void> check(String derivation, Key key, Optional<Map<String, AttributeValue>> known) {
-        return named(derivation, found -> run(found, key, known, false, true));
+        return named(derivation, found -> run(found, key, known, false, true, false));
     }
 
     /**
      * Runs the derivation for each of the item's children, whatever the item's own derived attributes are: for children
-     * that were written before the item existed.
+     * that were written before the item existed; {@code again} as in {@link #run(String, Key, Optional, boolean,
+     * boolean)}.
      */
-    public Uni<Void> runChildren(String derivation, Key key) {
-        return named(derivation, found -> children(found, key));
+    public Uni<Void> runChildren(String derivation, Key key, boolean again) {
+        return named(derivation, found -> children(found, key, again));
     }
 
     /** The work with the derivation of that name; a failure when none has it. */
@@ -82,15 +92,18 @@ public class Derivations {
     }
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
-            boolean passDown, boolean check) {
-        return deriveOne(derivation, key, known, check).chain(changed -> changed || passDown
-                ? children(derivation, key) : Uni.createFrom().voidItem());
+            boolean passDown, boolean check, boolean again) {
+        return deriveOne(derivation, key, known, check).chain(changed -> changed || passDown || again
+                ? children(derivation, key, again) : Uni.createFrom().voidItem());
     }
 
-    /** The derivation run for each child of the item (found through its entries), and on down where they change. */
-    private Uni<Void> children(Derivation derivation, Key key) {
+    /**
+     * The derivation run for each child of the item (found through its entries), and on down where they change (or
+     * everywhere, {@code again}).
+     */
+    private Uni<Void> children(Derivation derivation, Key key, boolean again) {
         return store.forEach(derivation.children(key), walk,
-                child -> run(derivation, derivation.childKey(child), null, false, false)).replaceWithVoid();
+                child -> run(derivation, derivation.childKey(child), null, false, false, again)).replaceWithVoid();
     }
 
     /**
@@ -122,9 +135,12 @@ public class Derivations {
             return Uni.createFrom().item(false);
         }
         boolean same = derived.write().isEmpty();
-        Uni<Boolean> written = same ? Uni.createFrom().item(true) : store.update(derived.write().get());
-        return written.chain(ok -> {
-            if (!ok) {
+        // The item as the derivation left it: its entry is refreshed from that, so that the entry holds the same
+        // revision whether this walk wrote the item or found it written (a redo after a crash).
+        Uni<Optional<Map<String, AttributeValue>>> written = same ? Uni.createFrom().item(Optional.of(item))
+                : store.updateAndGet(derived.write().get());
+        return written.chain(left -> {
+            if (left.isEmpty()) {
                 // Someone else wrote the item since it was read: derive again from what it holds now.
                 return deriveOne(derivation, key, null, false).map(changed -> true);
             }
@@ -133,7 +149,7 @@ public class Derivations {
             }
             // The entry exists already (the event's writes, or the walk that found it, came first), so a change of the
             // parent after the look below finds this item in its walk: the refresh need not precede the look.
-            Uni<Boolean> entry = derivation.entry(item).map(store::update).orElse(Uni.createFrom().item(true));
+            Uni<Boolean> entry = derivation.entry(left.get()).map(store::update).orElse(Uni.createFrom().item(true));
             return Uni.combine().all().unis(entry, store.read(parentKey.get())).asTuple()
                     .chain(refreshedAndNow -> {
                         Optional<Map<String, AttributeValue>> now = refreshedAndNow.getItem2();

@@ -52,6 +52,11 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
             if (deletedAt == version && root.isPresent()) {
                 return new StreamProgress(Kind.REDO, tombstone, true, null);
             }
+            if (deletedAt == version) {
+                // Ended (its root's delete is its last step); the tombstone names its steps, whose count tokens a
+                // crash before its batch's end may have left pending.
+                return new StreamProgress(Kind.DONE, tombstone, true, null);
+            }
             if (deletedAt >= version || isRecent(dead, eventId)) {
                 return done();
             }

@@ -87,6 +87,15 @@ class StreamProgressTest {
         assertEquals(tombstone(15), progress.recordedOn());
     }
 
+    /** Its root gone (the deletion's last step), it is done; the tombstone still names its steps, whose tokens wait. */
+    @Test
+    void aDeletionRedeliveredAfterItEndedIsDoneWithItsTombstone() {
+        StreamProgress progress = progress(EDIT, NONE, tombstone(15), "e", 15);
+        assertEquals(Kind.DONE, progress.kind());
+        assertTrue(progress.onTombstone());
+        assertEquals(tombstone(15), progress.recordedOn());
+    }
+
     @Test
     void aDuplicateOfTheDeletionIsDone() {
         Optional<Map<String, AttributeValue>> tombstone = Optional.of(with(tombstone(15).get(), "d"));
