@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
-import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -66,13 +65,14 @@ final class ModelStore implements DynamoDbAsyncClient {
     }
 
     private final Map<Key, Map<String, AttributeValue>> items = new HashMap<>();
-    private final Deque<Runnable> inFlight = new ArrayDeque<>();
+    private final Deque<Pending> inFlight = new ArrayDeque<>();
     private final List<Call> calls = new ArrayList<>();
     private final Map<Key, GetItemAnswer> getItemAnswers = new HashMap<>();
-    /** Which of the crash round's other writes land, while a crash is armed; null when none is. */
+    /** Which of the crash round's writes land, while a crash is armed; null when none is. */
     private IntPredicate landing;
+    /** Rounds to go until the armed crash's round (1: the next). */
+    private int roundsToCrash;
     private boolean crashed;
-    private boolean inCrashRound;
     private int crashRoundWrites;
     private int round;
 
@@ -95,20 +95,30 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     /** Answers every call in flight; returns whether there were any. Calls made meanwhile wait for the next round. */
     boolean round() {
-        List<Runnable> answering = new ArrayList<>(inFlight);
+        List<Pending> answering = new ArrayList<>(inFlight);
         inFlight.clear();
         if (answering.isEmpty()) {
             return false;
         }
         round++;
-        boolean crashRound = inCrashRound;
-        answering.forEach(Runnable::run);
-        if (crashRound) {
-            // the process is gone: what its answers set off is never sent
+        if (landing != null && --roundsToCrash == 0) {
+            // the process dies in this round: of its writes those that land are made, its reads answer nothing
+            for (Pending call : answering) {
+                if (call.write() && landing.test(crashRoundWrites++)) {
+                    call.answer().run();
+                }
+            }
             inFlight.clear();
-            inCrashRound = false;
+            crashed = true;
+            landing = null;
+            return false;
         }
+        answering.forEach(call -> call.answer().run());
         return true;
+    }
+
+    /** A call in flight: its answer, and whether it writes. */
+    private record Pending(Runnable answer, boolean write) {
     }
 
     /** The calls made since {@link #clearCalls}. */
@@ -192,46 +202,31 @@ final class ModelStore implements DynamoDbAsyncClient {
     }
 
     /**
-     * The process crashes at the next write that records an event on its stream (the one that sets the root's recent
-     * event ids): that write is never answered nor made; of the other writes sent in its round, the n-th (from 0) is
-     * made when {@code landing} holds for n and lost with the process otherwise; what the answers of that round would
-     * set off is never sent.
+     * The process crashes in the {@code round}-th round from now (1: the next): of the writes in flight then, the n-th
+     * (from 0) is made when {@code landing} holds for n and lost with the process otherwise; the round's reads and
+     * everything after it are never answered, so what the process would have done next is never sent.
      */
-    void crashAtNextRecording(IntPredicate landing) {
+    void crashInRound(int round, IntPredicate landing) {
         this.landing = landing;
+        roundsToCrash = round;
         crashed = false;
         crashRoundWrites = 0;
     }
 
-    /** Whether the armed crash came; no later recording is lost either way. */
+    /** Whether the armed crash came; none comes later either way. */
     boolean crashed() {
         landing = null;
-        inCrashRound = false;
         return crashed;
     }
 
-    /** How many writes besides the recording the crash's round sent. */
+    /** How many writes were in flight in the crash's round. */
     int crashRoundWrites() {
         return crashRoundWrites;
     }
 
-    /** Whether the write, sent now, is lost in the crash. */
-    private boolean lostInCrash() {
-        return inCrashRound && !landing.test(crashRoundWrites++);
-    }
-
     @Override
     public CompletableFuture<UpdateItemResponse> updateItem(UpdateItemRequest request) {
-        if (landing != null && !crashed && request.expressionAttributeNames().containsValue(
-                Attributes.RECENT_EVENT_IDS)) {
-            crashed = true;
-            inCrashRound = true;
-            return new CompletableFuture<>();
-        }
-        if (lostInCrash()) {
-            return new CompletableFuture<>();
-        }
-        return later(() -> {
+        return written(() -> {
             Key key = Key.of(request.key());
             Map<String, AttributeValue> before = items.get(key);
             if (!Expressions.holds(request.conditionExpression(), request.expressionAttributeNames(),
@@ -254,10 +249,7 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<DeleteItemResponse> deleteItem(DeleteItemRequest request) {
-        if (lostInCrash()) {
-            return new CompletableFuture<>();
-        }
-        return later(() -> {
+        return written(() -> {
             Key key = Key.of(request.key());
             Map<String, AttributeValue> before = items.get(key);
             if (!Expressions.holds(request.conditionExpression(), request.expressionAttributeNames(),
@@ -273,10 +265,7 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<PutItemResponse> putItem(PutItemRequest request) {
-        if (lostInCrash()) {
-            return new CompletableFuture<>();
-        }
-        return later(() -> {
+        return written(() -> {
             Key key = Key.of(request.item());
             Map<String, AttributeValue> before = items.get(key);
             write(key, request.item());
@@ -288,10 +277,7 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<BatchWriteItemResponse> batchWriteItem(BatchWriteItemRequest request) {
-        if (lostInCrash()) {
-            return new CompletableFuture<>();
-        }
-        return later(() -> {
+        return written(() -> {
             int units = 0;
             int indexUnits = 0;
             int bytes = 0;
@@ -421,8 +407,17 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     /** The call's answer, given when the next round is run. */
     private <T> CompletableFuture<T> later(Supplier<T> answer) {
+        return pending(answer, false);
+    }
+
+    /** A write's answer, given when the next round is run: a crash in that round may lose it. */
+    private <T> CompletableFuture<T> written(Supplier<T> answer) {
+        return pending(answer, true);
+    }
+
+    private <T> CompletableFuture<T> pending(Supplier<T> answer, boolean write) {
         CompletableFuture<T> future = new CompletableFuture<>();
-        inFlight.add(() -> {
+        inFlight.add(new Pending(() -> {
             T result;
             try {
                 result = answer.get();
@@ -431,7 +426,7 @@ final class ModelStore implements DynamoDbAsyncClient {
                 return;
             }
             future.complete(result);
-        });
+        }, write));
         return future;
     }
 }
