@@ -127,7 +127,7 @@ public class GroupProjector implements Projector<GroupEvent> {
             group.put(DESCRIPTION, e.description());
         }
         return withMembership(WritePlan.onRoot(KeyPlan.GROUP.write(group)).write(memberCount(e.groupId(),
-                e.creatorId(), 1)), e.groupId(), e.name(), e.creatorId(), GroupRole.ADMIN, e.createdAt(), reads);
+                e.creatorId(), 1)), e.groupId(), e.name(), e.creatorId(), GroupRole.ADMIN, e.createdAt(), true, reads);
     }
 
     /** A null field stays as it was; a new name reaches the user side of every membership (pattern 8's members). */
@@ -164,8 +164,10 @@ public class GroupProjector implements Projector<GroupEvent> {
                 && Items.number(member.get(), JOIN_VERSION) == reads.version();
         WritePlan plan = joins ? counts(e.groupId(), e.userId(), 1, GroupRole.ADMIN.equals(e.role()) ? 1 : 0)
                 : WritePlan.onRoot();
+        // joinVersion only on a member this event makes: a member from before joinVersion existed, joining again,
+        // must not look made by this event
         return withMembership(plan, e.groupId(), Items.string(reads.existingRoot(), NAME), e.userId(), e.role(),
-                e.joinedAt(), reads).decidesAlikeAfterWriting(key);
+                e.joinedAt(), joins, reads).decidesAlikeAfterWriting(key);
     }
 
     /** Leaving a group one is not in changes nothing; the last admin may only leave as the last member. */
@@ -212,16 +214,19 @@ public class GroupProjector implements Projector<GroupEvent> {
     /**
      * Both sides of a membership, each with the other side's name (the member's copied as the key plan declares it,
      * {@link KeyPlan#MEMBER_NAME}), and the second look at the profile the copy was taken from. The role and join time
-     * of an existing membership stay as they are: joining again is not a way to change one's role.
+     * of an existing membership stay as they are: joining again is not a way to change one's role. {@code joins}: the
+     * member is new, and keeps the version of the event that made it (joinVersion).
      */
     private static WritePlan withMembership(WritePlan plan, String groupId, String groupName, String userId,
-            String role, String joinedAt, Reads reads) {
+            String role, String joinedAt, boolean joins, Reads reads) {
         Optional<Map<String, AttributeValue>> profile = reads.item(profile(userId));
         ItemUpdate groupSide = KeyPlan.MEMBER_NAME.copyOnto(
                 KeyPlan.GROUP_MEMBER.write(Map.of(GROUP_ID, groupId, USER_ID, userId)), profile)
                 .setIfAbsent(ROLE, role)
-                .setIfAbsent(JOINED_AT, joinedAt)
-                .setIfAbsent(JOIN_VERSION, reads.version());
+                .setIfAbsent(JOINED_AT, joinedAt);
+        if (joins) {
+            groupSide.setIfAbsent(JOIN_VERSION, reads.version());
+        }
         ItemUpdate userSide = KeyPlan.USER_GROUP.write(Map.of(GROUP_ID, groupId, USER_ID, userId, GROUP_NAME, groupName))
                 .setIfAbsent(ROLE, role)
                 .setIfAbsent(JOINED_AT, joinedAt);

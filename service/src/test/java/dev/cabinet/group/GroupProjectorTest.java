@@ -255,6 +255,11 @@ class GroupProjectorTest {
                 .memberWrittenByThisEvent("u2", "member", null, 3).profile("u2", "Grace", 5)));
         assertEquals("root (event recorded only)", plan.get(0));
         assertEquals(4, plan.size());
+        // joining again leaves joinVersion alone: a member from before it existed never gets this event's
+        assertTrue(!plan.get(1).contains("joinVersion"), plan.get(1));
+        List<String> older = lines(decide(new MemberJoined("g1", "u2", "member", AT), new Given().group(2, 1)
+                .memberWrittenByThisEvent("u2", "member", null, -1).profile("u2", "Grace", 5)));
+        assertEquals("root (event recorded only)", older.get(0));
     }
 
     /** An attempt at this role change wrote the new role and crashed before its recording: counted from the former. */
@@ -295,11 +300,16 @@ class GroupProjectorTest {
             return this;
         }
 
-        /** A member as an attempt at the event decided made it: it carries the event's version. */
+        /**
+         * A member an attempt at the event decided wrote: it carries the event's version; {@code joinVersion} negative
+         * for a member made before joinVersion existed.
+         */
         Given memberWrittenByThisEvent(String userId, String role, String formerRole, long joinVersion) {
             Map<String, AttributeValue> member = item(Attributes.GROUP_ID, "g1", Attributes.USER_ID, userId,
-                    Attributes.ROLE, role, Attributes.JOIN_VERSION, joinVersion,
-                    KeyPlan.GROUP_STREAM.versionAttribute(), VERSION);
+                    Attributes.ROLE, role, KeyPlan.GROUP_STREAM.versionAttribute(), VERSION);
+            if (joinVersion >= 0) {
+                member.put(Attributes.JOIN_VERSION, AttributeValues.of(joinVersion));
+            }
             if (formerRole != null) {
                 member.put(Attributes.FORMER_ROLE, AttributeValues.of(formerRole));
             }
