@@ -190,14 +190,14 @@ public class GroupProjector implements Projector<GroupEvent> {
     }
 
     private WritePlan roleChanged(MemberRoleChanged e, Reads reads) {
-        Optional<Map<String, AttributeValue>> member = reads.item(member(e.groupId(), e.userId()));
+        Key key = member(e.groupId(), e.userId());
+        Optional<Map<String, AttributeValue>> member = reads.item(key);
         if (member.isEmpty()) {
             return WritePlan.reject(e.userId() + " is not a member of group " + e.groupId());
         }
         // The role before this event; where this very event wrote the new one already (an attempt that crashed before
         // its recording), the one that write kept: so the change may go out with the recording and count alike.
-        String before = Items.string(member.get(), reads.writtenByThisEvent(member(e.groupId(), e.userId()))
-                ? FORMER_ROLE : ROLE);
+        String before = Items.string(member.get(), reads.writtenByThisEvent(key) ? FORMER_ROLE : ROLE);
         boolean wasAdmin = GroupRole.ADMIN.equals(before);
         boolean isAdmin = GroupRole.ADMIN.equals(e.role());
         if (wasAdmin && !isAdmin && Items.number(reads.existingRoot(), ADMIN_COUNT) == 1) {
@@ -205,10 +205,9 @@ public class GroupProjector implements Projector<GroupEvent> {
         }
         // onlyIfExists: the role of a membership that ended meanwhile is not written back
         return counts(e.groupId(), e.userId(), 0, (isAdmin ? 1 : 0) - (wasAdmin ? 1 : 0))
-                .write(ItemUpdate.of(member(e.groupId(), e.userId())).set(ROLE, e.role()).set(FORMER_ROLE, before)
-                        .onlyIfExists())
+                .write(ItemUpdate.of(key).set(ROLE, e.role()).set(FORMER_ROLE, before).onlyIfExists())
                 .write(ItemUpdate.of(membership(e.userId(), e.groupId())).set(ROLE, e.role()).onlyIfExists())
-                .decidesAlikeAfterWriting(member(e.groupId(), e.userId()));
+                .decidesAlikeAfterWriting(key);
     }
 
     /**

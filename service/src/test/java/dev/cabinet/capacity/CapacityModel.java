@@ -96,8 +96,7 @@ final class CapacityModel {
 
     private Applied apply(Scenario.Step step, long offset) {
         String type = step.type().currentName();
-        ReceivedEvent event = new ReceivedEvent(eventId(offset), type, step.data().aggregateId(), step.actor(),
-                Instant.parse("2026-06-01T10:00:00Z"), step.data(), new LogPosition(step.type().topic(), 0, offset));
+        ReceivedEvent event = received(step, offset);
         store.clearCalls();
         int rounds = drive(projection.apply(event));
         List<ModelStore.Call> onPath = store.calls();
@@ -219,7 +218,13 @@ final class CapacityModel {
         }
     }
 
-    static String eventId(long offset) {
+    /** The step as the projector receives it at that offset of the log. */
+    static ReceivedEvent received(Scenario.Step step, long offset) {
+        return new ReceivedEvent(eventId(offset), step.type().currentName(), step.data().aggregateId(), step.actor(),
+                Instant.parse("2026-06-01T10:00:00Z"), step.data(), new LogPosition(step.type().topic(), 0, offset));
+    }
+
+    private static String eventId(long offset) {
         String digits = Long.toString(offset, 32).toUpperCase();
         return "01M8YE" + "0".repeat(20 - digits.length()) + digits;
     }

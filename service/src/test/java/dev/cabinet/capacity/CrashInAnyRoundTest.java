@@ -3,7 +3,6 @@ package dev.cabinet.capacity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,7 +18,6 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.ModelProjection;
 import dev.cabinet.table.Key;
@@ -49,7 +47,7 @@ class CrashInAnyRoundTest {
         List<ReceivedEvent> events = new ArrayList<>();
         long offset = CapacityModel.FIRST_OFFSET;
         for (Scenario.Step step : Scenario.steps()) {
-            events.add(received(step, offset++));
+            events.add(CapacityModel.received(step, offset++));
         }
         List<Map<Key, Map<String, AttributeValue>>> tables = new ArrayList<>();
         ModelStore clean = new ModelStore();
@@ -146,11 +144,5 @@ class CrashInAnyRoundTest {
         }
         work.join();
         return true;
-    }
-
-    private static ReceivedEvent received(Scenario.Step step, long offset) {
-        return new ReceivedEvent(CapacityModel.eventId(offset), step.type().currentName(), step.data().aggregateId(),
-                step.actor(), Instant.parse("2026-06-01T10:00:00Z"), step.data(),
-                new LogPosition(step.type().topic(), 0, offset));
     }
 }

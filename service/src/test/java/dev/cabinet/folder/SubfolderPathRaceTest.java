@@ -105,7 +105,7 @@ class SubfolderPathRaceTest {
 
         as(owner).body(Map.of("name", "New")).patch("/folders/" + folderId).then().statusCode(202);
         await().atMost(PROJECTION_WAIT).until(() -> "New".equals(name(entry)));
-        derivations.run(FolderPaths.NAME, folder, Optional.of(beforeRename), false)
+        derivations.run(FolderPaths.NAME, folder, Optional.of(beforeRename), false, false)
                 .await().atMost(Duration.ofSeconds(60));
 
         assertEquals("New", name(entry), "the entry's name after a late refresh from the folder as it was");

@@ -48,16 +48,10 @@ public class Derivations {
 
     /**
      * Brings the item's derived attributes up to date, and its dependants' when they changed, or whatever they are when
-     * {@code passDown} (the event's write gave the item them already). {@code known} is the item as a write of it just
-     * answered (null: read it): a stale one costs nothing but a lost compare-and-set, after which the item is read.
-     */
-    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown) {
-        return run(derivation, key, known, passDown, false);
-    }
-
-    /**
-     * {@link #run}, and when {@code again} (the event is redone after a crash, which may have cut its walk short below
-     * items it had brought up to date already, so that they no longer look changed) every descendant looks again.
+     * {@code passDown} (the event's write gave the item them already), or everywhere when {@code again} (the event is
+     * redone after a crash, which may have cut its walk short below items it had brought up to date already, so that
+     * they no longer look changed). {@code known} is the item as a write of it just answered (null: read it): a stale
+     * one costs nothing but a lost compare-and-set, after which the item is read.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown,
             boolean again) {
@@ -77,8 +71,7 @@ public class Derivations {
 
     /**
      * Runs the derivation for each of the item's children, whatever the item's own derived attributes are: for children
-     * that were written before the item existed; {@code again} as in {@link #run(String, Key, Optional, boolean,
-     * boolean)}.
+     * that were written before the item existed; {@code again} as in {@link #run}.
      */
     public Uni<Void> runChildren(String derivation, Key key, boolean again) {
         return named(derivation, found -> children(found, key, again));
