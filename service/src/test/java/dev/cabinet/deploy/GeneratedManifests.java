@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 
 /**
  * Renders the Kubernetes resources that must agree with the code: the ACK DynamoDB Table from the key plan's table
- * definition, and a Strimzi KafkaTopic per event topic (and the dead-letter topic).
+ * definition, and a Strimzi KafkaTopic per event topic (and the dead-letter topic), in Strimzi's v1 API.
  */
 final class GeneratedManifests {
 
@@ -108,7 +108,7 @@ final class GeneratedManifests {
             spec.put("replicas", 3);
             spec.put("config", config);
             Map<String, Object> resource = new LinkedHashMap<>();
-            resource.put("apiVersion", "kafka.strimzi.io/v1beta2");
+            resource.put("apiVersion", StrimziResources.API_VERSION);
             resource.put("kind", "KafkaTopic");
             resource.put("metadata", pair("name", topic.replace('.', '-'),
                     "labels", Map.of("strimzi.io/cluster", "cabinet")));
