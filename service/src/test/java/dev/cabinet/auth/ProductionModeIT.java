@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +31,16 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.errors.GroupAuthorizationException;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,11 +50,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.crash.AppProcess;
 import dev.cabinet.crash.CrashClient;
 import dev.cabinet.crash.ProcessHarness;
+import dev.cabinet.deploy.DeployedKafkaUsers;
+import dev.cabinet.deploy.KafkaAttempts;
 import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.erasure.StubKms;
 import dev.cabinet.eventlog.CloudEventHeaders;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.iam.IamRole;
+import dev.cabinet.role.Role;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.table.Attributes;
@@ -58,7 +72,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * serves only its part; and an API whose broker never answers refuses commands with 503 outcome-unknown. Every instance
  * is set up as in the middle of a rolling upgrade ({@link #ROLLING_UPGRADE}): people's data keys wrapped by KMS, against
  * a stand-in that speaks KMS's protocol ({@link StubKms}), and {@code cabinet.customer.order-placed} still written as v1
- * for readers not yet upgraded. (These settings ran in a Quarkus test profile of their own before, whose second build
+ * for readers not yet upgraded. Each instance reaches Kafka as its pod would, as its role's KafkaUser over TLS, and the
+ * broker enforces the users' ACLs ({@link #eachRoleRunsAsItsKafkaUserAndMayDoNothingItIsNotGranted}). (These settings ran in a Quarkus test profile of their own before, whose second build
  * of the application cost {@code verify} about 16 s.)
  */
 class ProductionModeIT {
@@ -74,6 +89,8 @@ class ProductionModeIT {
             "quarkus.kms.aws.credentials.static-provider.secret-access-key", "test",
             "cabinet.events.write-version.\"cabinet.customer.order-placed\"", "1"));
     private static ProcessHarness harness;
+    /** The Secrets Strimzi would make for the KafkaUsers: each user's JAAS line, by user name. */
+    private static Map<String, String> kafkaSecrets;
     private static AppProcess api;
     private static AppProcess projector;
     private static AppProcess operator;
@@ -82,7 +99,8 @@ class ProductionModeIT {
     @BeforeAll
     static void start() throws Exception {
         ROLLING_UPGRADE.putAll(KMS.start());
-        harness = new ProcessHarness("production-mode-it");
+        harness = ProcessHarness.secured("production-mode-it");
+        kafkaSecrets = DeployedKafkaUsers.install(harness.broker.bootstrapServers());
         api = app("api", Map.of("cabinet.role", "api"));
         projector = app("projector", Map.of("cabinet.role", "projector"));
         operator = app("operator", Map.of("cabinet.role", "operator"));
@@ -98,11 +116,19 @@ class ProductionModeIT {
         KMS.stop();
     }
 
-    /** An instance with these settings, set up as in the middle of a rolling upgrade like every other here. */
+    /**
+     * An instance with these settings, set up as in the middle of a rolling upgrade like every other here, and
+     * connected to Kafka as the prod overlay connects its role's pods: the {@code KAFKA_} variables of its Deployment
+     * (TLS, SCRAM-SHA-512 as its role's KafkaUser), to the broker's listener that enforces the KafkaUsers' ACLs.
+     */
     private static AppProcess app(String name, Map<String, String> settings) throws Exception {
         Map<String, String> all = new HashMap<>(ROLLING_UPGRADE);
         all.putAll(settings);
-        return harness.app(name, all, ProcessHarness.TEST_JVM);
+        String bootstrap = all.getOrDefault("kafka.bootstrap.servers", harness.broker.securedBootstrapServers());
+        all.put("kafka.bootstrap.servers", bootstrap);
+        Map<String, String> kafka = DeployedKafkaUsers.podEnvironment(Role.parse(all.get("cabinet.role")),
+                kafkaSecrets, bootstrap, harness.brokerCertificate());
+        return harness.app(name, all, kafka, ProcessHarness.TEST_JVM, Path.of(System.getProperty("java.home")));
     }
 
     @Test
@@ -176,6 +202,71 @@ class ProductionModeIT {
                 "answered " + publicApi.body());
         assertEquals(200, operator.readinessStatus());
         assertTrue(groupMembers("cabinet-projector").stream().noneMatch(member -> member.startsWith("operator")));
+    }
+
+    /**
+     * Every instance here runs as its role's KafkaUser (TLS, SCRAM-SHA-512) against a listener that enforces the
+     * users' ACLs as the prod overlay renders them, and does its work there: the other tests' commands, projections and
+     * rolling update; the file objects' consumers in their group; a record the projector cannot apply, which it
+     * dead-letters; a stream the operators' instance rebuilds, reading its key's records by position. What a role is
+     * not granted, its credentials cannot do, and a wrong password is refused.
+     */
+    @Test
+    void eachRoleRunsAsItsKafkaUserAndMayDoNothingItIsNotGranted() throws Exception {
+        await("the file objects' consumers in their group").atMost(Duration.ofSeconds(30))
+                .until(() -> !groupMembers("cabinet-file-objects").isEmpty());
+
+        String poisoned = "u" + Ids.newId();
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, harness.broker.bootstrapServers()),
+                new StringSerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(Topics.USERS, null, poisoned, "[\"not an event\"]".getBytes(),
+                    List.of(new RecordHeader("content-type", "application/cloudevents+json".getBytes()))))
+                    .get(10, TimeUnit.SECONDS);
+        }
+        await("the projector dead-letters what it cannot apply").atMost(Duration.ofSeconds(30)).until(() ->
+                !EventLogReader.recordsWithKey(harness.broker.bootstrapServers(), Topics.DEAD_LETTERS, poisoned)
+                        .isEmpty());
+
+        String id = "u" + Ids.newId();
+        assertEquals(202, client.send("PUT", "/users/" + id, id, Map.of("name", "Kept", "email", "kept@example.com"))
+                .status());
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.send("GET", "/users/" + id, null, null).status()
+                == 200);
+        CrashClient.Answer rebuilt = harness.client(operator).asOperator("POST",
+                "/admin/rebuilds/streams/" + Topics.USERS + "/" + id);
+        assertEquals(200, rebuilt.status(), "answered " + rebuilt.body());
+        assertEquals(1, rebuilt.body().path("events").asInt(), "answered " + rebuilt.body());
+
+        assertRefused(Role.API, settings -> KafkaAttempts.consumeAsGroup(settings, "cabinet-projector"),
+                GroupAuthorizationException.class);
+        assertRefused(Role.API, settings -> KafkaAttempts.produce(settings, Topics.DEAD_LETTERS), TopicAuthorizationException.class);
+        assertRefused(Role.PROJECTOR, settings -> KafkaAttempts.produce(settings, Topics.USERS), TopicAuthorizationException.class);
+        assertRefused(Role.OPERATOR, settings -> KafkaAttempts.produce(settings, Topics.USERS), TopicAuthorizationException.class);
+        assertRefused(Role.OPERATOR, settings -> KafkaAttempts.consumeAsGroup(settings, "cabinet-projector"),
+                GroupAuthorizationException.class);
+        Map<String, Object> wrongPassword = kafkaClient(Role.API);
+        wrongPassword.put(SaslConfigs.SASL_JAAS_CONFIG, kafkaSecrets.get("cabinet-api")
+                .replaceAll("password=\"[^\"]*\"", "password=\"wrong\""));
+        Throwable refused = KafkaAttempts.refusal(() -> KafkaAttempts.produce(wrongPassword, Topics.USERS));
+        assertTrue(refused instanceof SaslAuthenticationException, "refused with " + refused);
+    }
+
+    /** The client settings of a role's pod, for a client of the test's own. */
+    private static Map<String, Object> kafkaClient(Role role) throws Exception {
+        String bootstrap = harness.broker.securedBootstrapServers();
+        return new HashMap<>(DeployedKafkaUsers.clientSettings(DeployedKafkaUsers.podEnvironment(role, kafkaSecrets,
+                bootstrap, harness.brokerCertificate())));
+    }
+
+    /** What {@code attempt} made with the role's settings is refused with the kind expected. */
+    private static void assertRefused(Role role, KafkaAttempts.WithSettings attempt,
+            Class<? extends Throwable> expected)
+            throws Exception {
+        Map<String, Object> settings = kafkaClient(role);
+        Throwable refused = KafkaAttempts.refusal(() -> attempt.run(settings));
+        assertTrue(expected.isInstance(refused), role.label() + " was refused with " + refused + ", not "
+                + expected.getSimpleName());
     }
 
     /**

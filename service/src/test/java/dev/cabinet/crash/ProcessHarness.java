@@ -43,9 +43,20 @@ public final class ProcessHarness implements AutoCloseable {
     private final Path publicKey;
     private final List<AppProcess> apps = new ArrayList<>();
     private final boolean recordAwsCalls;
+    /** The certificate (PEM) the broker's authenticated listener presents, when it has one. */
+    private final Path brokerCertificate;
 
     public ProcessHarness(String name) throws Exception {
-        this(name, true, LaunchSettings.defaults());
+        this(name, true, LaunchSettings.defaults(), false);
+    }
+
+    /**
+     * A harness whose broker also has a listener as a production cluster's clients meet it: TLS with a certificate of
+     * its own ({@link #brokerCertificate}), SCRAM-SHA-512, and ACLs enforced for every user but the plaintext
+     * listener's anonymous one (the test's own clients).
+     */
+    public static ProcessHarness secured(String name) throws Exception {
+        return new ProcessHarness(name, true, LaunchSettings.defaults(), true);
     }
 
     /**
@@ -59,16 +70,24 @@ public final class ProcessHarness implements AutoCloseable {
 
     /** The same, with the broker and dynalite launched by these settings (the benchmark records dynalite's requests). */
     public static ProcessHarness asDeployed(String name, LaunchSettings settings) throws Exception {
-        return new ProcessHarness(name, false, settings);
+        return new ProcessHarness(name, false, settings, false);
     }
 
-    private ProcessHarness(String name, boolean recordAwsCalls, LaunchSettings settings) throws Exception {
+    private ProcessHarness(String name, boolean recordAwsCalls, LaunchSettings settings, boolean secured)
+            throws Exception {
         this.recordAwsCalls = recordAwsCalls;
         dir = Path.of("target", name).toAbsolutePath();
         Files.createDirectories(dir);
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
         registry.reapOrphans();
-        BrokerAndStore infrastructure = BrokerAndStore.start(settings, dir, registry);
+        KafkaBroker.Secured listener = null;
+        if (secured) {
+            listener = BrokerCertificate.keystore(dir.resolve("broker-tls"));
+            brokerCertificate = BrokerCertificate.certificate(listener);
+        } else {
+            brokerCertificate = null;
+        }
+        BrokerAndStore infrastructure = BrokerAndStore.start(settings, dir, registry, listener);
         broker = infrastructure.broker();
         dynalite = infrastructure.dynalite();
         List<String> topics = new ArrayList<>(Topics.ALL);
@@ -95,6 +114,15 @@ public final class ProcessHarness implements AutoCloseable {
     /** An application process (not started) with these properties and JVM options, run by the JVM in {@code javaHome}. */
     public AppProcess app(String name, Map<String, String> extra, List<String> jvmOptions, Path javaHome)
             throws Exception {
+        return app(name, extra, Map.of(), jvmOptions, javaHome);
+    }
+
+    /**
+     * An application process (not started) with these properties, these environment variables on top of the wiring's
+     * (as a pod's manifest sets them), and these JVM options, run by the JVM in {@code javaHome}.
+     */
+    public AppProcess app(String name, Map<String, String> extra, Map<String, String> extraEnvironment,
+            List<String> jvmOptions, Path javaHome) throws Exception {
         Map<String, String> properties = new HashMap<>();
         properties.put("kafka.bootstrap.servers", broker.bootstrapServers());
         properties.put("quarkus.dynamodb.endpoint-override", dynalite.endpoint());
@@ -113,14 +141,15 @@ public final class ProcessHarness implements AutoCloseable {
         // restarted many times; a test of rolling updates sets its own.
         properties.put("quarkus.shutdown.delay", "0s");
         properties.putAll(extra);
-        Map<String, String> environment = Map.of(
+        Map<String, String> environment = new HashMap<>(Map.of(
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,
                 "CABINET_JWT_PUBLIC_KEY_LOCATION", "file:" + publicKey,
                 "CABINET_JWT_AUDIENCE", CrashClient.AUDIENCE,
                 "CABINET_CURSOR_SECRET", CURSOR_SECRET,
                 // No KMS here: the people's data keys are wrapped by a local key, as in dev mode.
                 "CABINET_KEY_WRAPPING", "local",
-                "CABINET_LOCAL_WRAPPING_KEY", "cHJvY2Vzcy10ZXN0LWxvY2FsLXdyYXBwaW5nLWtleSE=");
+                "CABINET_LOCAL_WRAPPING_KEY", "cHJvY2Vzcy10ZXN0LWxvY2FsLXdyYXBwaW5nLWtleSE="));
+        environment.putAll(extraEnvironment);
         AppProcess app = new AppProcess(name, FreePorts.pick(), properties, environment, dir, jvmOptions,
                 recordAwsCalls, javaHome);
         apps.add(app);
@@ -133,6 +162,14 @@ public final class ProcessHarness implements AutoCloseable {
         AppProcess app = AppProcess.container(name, port, command, environment, workingDirectory, dir);
         apps.add(app);
         return app;
+    }
+
+    /** The certificate (PEM) of the broker's authenticated listener: what its clients trust. */
+    public Path brokerCertificate() {
+        if (brokerCertificate == null) {
+            throw new IllegalStateException("this harness's broker has no authenticated listener (see #secured)");
+        }
+        return brokerCertificate;
     }
 
     /** The identity provider's public key (PEM) that the harness's clients sign for. */

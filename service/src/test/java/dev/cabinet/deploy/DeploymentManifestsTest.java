@@ -28,6 +28,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,13 +81,94 @@ class DeploymentManifestsTest {
     @ConfigProperty(name = "cabinet.events.partitions")
     int partitions;
 
+    @ConfigProperty(name = "mp.messaging.incoming.events.group.id")
+    String projectorGroup;
+
+    @ConfigProperty(name = "mp.messaging.incoming.file-objects.group.id")
+    String fileObjectsGroup;
+
     @Test
     void theGeneratedResourcesAreWhatTheCodeRenders() throws Exception {
         assertEquals(new TreeSet<>(Topics.ALL), new TreeSet<>(topics), "Topics.ALL and the consumer's topics differ");
         Map<Path, String> generated = new LinkedHashMap<>();
         generated.put(K8S.resolve("base/generated/dynamodb-table.yaml"), GeneratedManifests.table());
         generated.put(K8S.resolve("base/generated/kafka-topics.yaml"), GeneratedManifests.topics(topics, partitions));
+        generated.put(K8S.resolve("base/generated/kafka-users.yaml"),
+                GeneratedManifests.users(topics, projectorGroup, fileObjectsGroup));
         GeneratedFiles.checkAll(generated);
+    }
+
+    /**
+     * Each Deployment connects to Kafka as the KafkaUser of its role, which the overlay deploys (the JAAS line from the
+     * Secret Strimzi's User Operator makes for it), over TLS with SCRAM-SHA-512, trusting the certificate it mounts
+     * from the cluster CA's Secret; where the overlay runs the cluster, its bootstrap port is that cluster's one
+     * listener, with TLS and SCRAM-SHA-512, and the cluster authorizes by ACLs. ({@code ProductionModeIT} runs the
+     * roles with these settings against a broker that enforces the KafkaUsers' ACLs.)
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void eachRoleConnectsToKafkaAsItsOwnUserOverTls(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        assertEquals(GeneratedManifests.DEPLOYED_ROLES.stream().map(GeneratedManifests::kafkaUser)
+                .collect(Collectors.toSet()), ofKind(resources, "KafkaUser").stream()
+                        .map(user -> user.at("/metadata/name").asText()).collect(Collectors.toSet()));
+        String bootstrap = null;
+        for (JsonNode deployment : appDeployments(resources)) {
+            String name = deployment.at("/metadata/name").asText();
+            JsonNode pod = deployment.at("/spec/template/spec");
+            JsonNode container = pod.at("/containers/0");
+            Map<String, String> env = environment(resources, container);
+            Role role = Role.parse(env.get("CABINET_ROLE"));
+            JsonNode jaas = null;
+            for (JsonNode variable : container.at("/env")) {
+                if (variable.at("/name").asText().equals("KAFKA_SASL_JAAS_CONFIG")) {
+                    jaas = variable;
+                }
+            }
+            assertNotNull(jaas, name + " sets KAFKA_SASL_JAAS_CONFIG");
+            assertEquals(GeneratedManifests.kafkaUser(role), jaas.at("/valueFrom/secretKeyRef/name").asText(), name);
+            assertEquals("sasl.jaas.config", jaas.at("/valueFrom/secretKeyRef/key").asText(), name);
+            assertEquals(Map.of("KAFKA_SECURITY_PROTOCOL", "SASL_SSL", "KAFKA_SASL_MECHANISM", "SCRAM-SHA-512",
+                    "KAFKA_SSL_TRUSTSTORE_TYPE", "PEM"), Map.of(
+                            "KAFKA_SECURITY_PROTOCOL", env.get("KAFKA_SECURITY_PROTOCOL"),
+                            "KAFKA_SASL_MECHANISM", env.get("KAFKA_SASL_MECHANISM"),
+                            "KAFKA_SSL_TRUSTSTORE_TYPE", env.get("KAFKA_SSL_TRUSTSTORE_TYPE")), name);
+            Path truststore = Path.of(env.get("KAFKA_SSL_TRUSTSTORE_LOCATION"));
+            JsonNode mount = null;
+            for (JsonNode each : container.at("/volumeMounts")) {
+                if (truststore.startsWith(each.at("/mountPath").asText())) {
+                    mount = each;
+                }
+            }
+            assertNotNull(mount, name + " mounts " + truststore);
+            JsonNode volume = null;
+            for (JsonNode each : pod.at("/volumes")) {
+                if (each.at("/name").asText().equals(mount.at("/name").asText())) {
+                    volume = each;
+                }
+            }
+            assertNotNull(volume, name + " has the volume " + mount.at("/name").asText());
+            assertEquals("cabinet-cluster-ca-cert", volume.at("/secret/secretName").asText(), name);
+            String file = Path.of(mount.at("/mountPath").asText()).relativize(truststore).toString();
+            boolean caCertificate = false;
+            for (JsonNode item : volume.at("/secret/items")) {
+                caCertificate |= item.at("/key").asText().equals("ca.crt") && item.at("/path").asText().equals(file);
+            }
+            assertTrue(caCertificate, name + ": " + truststore + " is the cluster CA's ca.crt");
+            bootstrap = env.get("KAFKA_BOOTSTRAP_SERVERS");
+        }
+        List<JsonNode> clusters = ofKind(resources, "Kafka");
+        assertEquals(overlay.equals("local") ? 1 : 0, clusters.size(), overlay + " runs its own Kafka cluster or not");
+        for (JsonNode kafka : clusters) {
+            assertEquals(kafka.at("/metadata/name").asText() + "-kafka-bootstrap", bootstrap.split(":")[0]);
+            JsonNode listeners = kafka.at("/spec/kafka/listeners");
+            assertEquals(1, listeners.size(), "one listener, authenticated: " + listeners);
+            assertEquals(bootstrap.split(":")[1], listeners.get(0).at("/port").asText());
+            assertTrue(listeners.get(0).at("/tls").asBoolean(), "the listener uses TLS");
+            assertEquals("scram-sha-512", listeners.get(0).at("/authentication/type").asText());
+            assertEquals("simple", kafka.at("/spec/kafka/authorization/type").asText(), "ACLs are enforced");
+            assertTrue(kafka.at("/spec/entityOperator/userOperator").isObject(), "the User Operator makes the users");
+        }
     }
 
     @ParameterizedTest
@@ -128,7 +212,8 @@ class DeploymentManifestsTest {
                     }
                 }
                 for (String variable : variables) {
-                    assertTrue(NOT_PROPERTIES.containsKey(variable) || properties.contains(variable),
+                    assertTrue(NOT_PROPERTIES.containsKey(variable) || properties.contains(variable)
+                            || isKafkaClientSetting(variable),
                             overlay + ": " + variable + " is not a configuration property of the application");
                 }
             }
@@ -646,6 +731,19 @@ class DeploymentManifestsTest {
         Set<String> environment = names.stream().map(DeploymentManifestsTest::environmentName).collect(Collectors.toSet());
         environment.addAll(variables);
         return environment;
+    }
+
+    /**
+     * Whether a variable is a Kafka client setting: the Kafka extension hands every {@code KAFKA_} variable to the
+     * clients (the rest of its name in lower case, '_' read as '.'), as the {@code default-kafka-broker} settings.
+     */
+    static boolean isKafkaClientSetting(String variable) {
+        if (!variable.startsWith("KAFKA_")) {
+            return false;
+        }
+        String name = variable.substring("KAFKA_".length()).toLowerCase(Locale.ROOT).replace('_', '.');
+        return ProducerConfig.configNames().contains(name) || ConsumerConfig.configNames().contains(name)
+                || AdminClientConfig.configNames().contains(name);
     }
 
     /** How SmallRye Config names a property in the environment: non-alphanumerics become '_', letters upper case. */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.role.Role;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableDefinition;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -17,7 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 
 /**
  * Renders the Kubernetes resources that must agree with the code: the ACK DynamoDB Table from the key plan's table
- * definition, and a Strimzi KafkaTopic per event topic (and the dead-letter topic), in Strimzi's v1 API.
+ * definition, a Strimzi KafkaTopic per event topic (and the dead-letter topic), and a Strimzi KafkaUser per role with
+ * the ACLs its clients need, in Strimzi's v1 API.
  */
 final class GeneratedManifests {
 
@@ -119,5 +121,62 @@ final class GeneratedManifests {
             yaml.append(YAML.writeValueAsString(resource));
         }
         return yaml.toString();
+    }
+
+    /** The roles a deployment runs as instances of their own, each with a KafkaUser named after it. */
+    static final List<Role> DEPLOYED_ROLES = List.of(Role.API, Role.PROJECTOR, Role.OPERATOR);
+
+    /** The KafkaUser (and the Secret Strimzi makes for it) of a role: {@code cabinet-api}, ... */
+    static String kafkaUser(Role role) {
+        return "cabinet-" + role.label();
+    }
+
+    /**
+     * A KafkaUser per role, authenticated by SCRAM-SHA-512, with the ACLs its clients need and nothing more: every role
+     * describes and reads the event topics (the API looks in them for an event whose send failed, the projector
+     * consumes them, the operators rebuild a stream and retry a parked record from them); only the API writes them;
+     * only the projector joins consumer groups (its own, and by prefix a rebuild's, e.g. {@code cabinet-projector-v2};
+     * the file objects') and writes the dead-letter topic. Idempotent producers need no cluster grant: a user that may
+     * write a topic may initialize one. {@code ProductionModeIT} runs each role under its user against a broker that
+     * enforces these ACLs.
+     */
+    static String users(List<String> eventTopics, String projectorGroup, String fileObjectsGroup) throws Exception {
+        StringBuilder yaml = new StringBuilder(HEADER)
+                .append("# A Kafka user per role (its password and sasl.jaas.config in the Secret of its name, made by ")
+                .append("Strimzi's User Operator),\n# allowed only what its clients do (docs/deploy.md, \"Kafka\").\n");
+        for (int i = 0; i < DEPLOYED_ROLES.size(); i++) {
+            Role role = DEPLOYED_ROLES.get(i);
+            List<Object> acls = new ArrayList<>();
+            for (String topic : eventTopics) {
+                acls.add(acl("topic", topic, "literal",
+                        role.servesApi() ? List.of("Describe", "Read", "Write") : List.of("Describe", "Read")));
+            }
+            if (role.projects()) {
+                acls.add(acl("topic", Topics.DEAD_LETTERS, "literal", List.of("Describe", "Write")));
+                acls.add(acl("group", projectorGroup, "prefix", List.of("Read")));
+                acls.add(acl("group", fileObjectsGroup, "literal", List.of("Read")));
+            }
+            Map<String, Object> spec = new LinkedHashMap<>();
+            spec.put("authentication", Map.of("type", "scram-sha-512"));
+            spec.put("authorization", pair("type", "simple", "acls", acls));
+            Map<String, Object> resource = new LinkedHashMap<>();
+            resource.put("apiVersion", StrimziResources.API_VERSION);
+            resource.put("kind", "KafkaUser");
+            resource.put("metadata", pair("name", kafkaUser(role), "labels", Map.of("strimzi.io/cluster", "cabinet")));
+            resource.put("spec", spec);
+            if (i > 0) {
+                yaml.append("---\n");
+            }
+            yaml.append(YAML.writeValueAsString(resource));
+        }
+        return yaml.toString();
+    }
+
+    private static Map<String, Object> acl(String type, String name, String patternType, List<String> operations) {
+        Map<String, Object> resource = new LinkedHashMap<>();
+        resource.put("type", type);
+        resource.put("name", name);
+        resource.put("patternType", patternType);
+        return pair("resource", resource, "operations", operations);
     }
 }

@@ -21,8 +21,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cabinet.eventlog.Topics;
 
 /**
- * Every Strimzi resource the overlays deploy (the KafkaTopics both apply, the local overlay's Kafka cluster and node
- * pool) is in the v1 API and valid by the schemas of Strimzi 1.0, which serves nothing else: rendered with {@code
+ * Every Strimzi resource the overlays deploy (the KafkaTopics and KafkaUsers both apply, the local overlay's Kafka
+ * cluster and node pool) is in the v1 API and valid by the schemas of Strimzi 1.0, which serves nothing else: rendered with {@code
  * kubectl kustomize} as they would be applied. And the check refuses what Strimzi 1.0 would.
  */
 class StrimziResourcesTest {
@@ -34,7 +34,8 @@ class StrimziResourcesTest {
                 .filter(StrimziResources::isStrimzis).toList();
         Map<String, Integer> kinds = new TreeMap<>();
         strimzis.forEach(resource -> kinds.merge(resource.path("kind").asText(), 1, Integer::sum));
-        Map<String, Integer> expected = new TreeMap<>(Map.of("KafkaTopic", Topics.ALL.size() + 1));
+        Map<String, Integer> expected = new TreeMap<>(Map.of("KafkaTopic", Topics.ALL.size() + 1,
+                "KafkaUser", GeneratedManifests.DEPLOYED_ROLES.size()));
         if (overlay.equals("local")) {
             expected.putAll(Map.of("Kafka", 1, "KafkaNodePool", 1));
         }

@@ -12,11 +12,17 @@ import java.util.concurrent.CompletionException;
 public record BrokerAndStore(KafkaBroker broker, Dynalite dynalite) implements AutoCloseable {
 
     public static BrokerAndStore start(LaunchSettings settings, Path stateDir, OrphanRegistry registry) {
+        return start(settings, stateDir, registry, null);
+    }
+
+    /** The same, the broker with its authenticated listener too unless {@code secured} is null. */
+    public static BrokerAndStore start(LaunchSettings settings, Path stateDir, OrphanRegistry registry,
+            KafkaBroker.Secured secured) {
         CompletableFuture<Dynalite> dynaliteStart = CompletableFuture.supplyAsync(
                 () -> Dynalite.start(settings, stateDir, registry));
         KafkaBroker broker;
         try {
-            broker = KafkaBroker.start(settings, stateDir, registry);
+            broker = KafkaBroker.start(settings, stateDir, registry, secured);
         } catch (RuntimeException e) {
             dynaliteStart.thenAccept(Dynalite::close); // not left running when the broker could not start
             throw e;

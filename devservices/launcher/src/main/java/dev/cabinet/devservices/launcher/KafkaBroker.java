@@ -21,8 +21,19 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 
-/** A single-node KRaft Kafka broker in a child JVM on free loopback ports. */
+/**
+ * A single-node KRaft Kafka broker in a child JVM on free loopback ports: a plaintext listener, and on request a second
+ * one as a production cluster's clients meet it (TLS, SCRAM-SHA-512, ACLs), where only the plaintext listener's
+ * anonymous clients are super users.
+ */
 public final class KafkaBroker implements AutoCloseable {
+
+    /**
+     * The authenticated listener: TLS with this PKCS12 keystore (its certificate must name 127.0.0.1), SCRAM-SHA-512,
+     * and Kafka's standard authorizer, which allows a user only what an ACL grants it.
+     */
+    public record Secured(Path keystore, String keystorePassword) {
+    }
 
     private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
     private static final int NODE_ID = 1;
@@ -33,24 +44,32 @@ public final class KafkaBroker implements AutoCloseable {
     private final OrphanRegistry registry;
     private final Duration startTimeout;
     private final int port;
+    private final int securedPort;
     private ChildProcess process;
 
     private KafkaBroker(List<String> command, ClassArchive archive, Path dir, OrphanRegistry registry,
-            Duration startTimeout, int port) {
+            Duration startTimeout, int port, int securedPort) {
         this.command = command;
         this.archive = archive;
         this.dir = dir;
         this.registry = registry;
         this.startTimeout = startTimeout;
         this.port = port;
+        this.securedPort = securedPort;
     }
 
     public static KafkaBroker start(LaunchSettings settings, Path stateDir, OrphanRegistry registry) {
+        return start(settings, stateDir, registry, null);
+    }
+
+    /** A broker with the authenticated listener too, unless {@code secured} is null. */
+    public static KafkaBroker start(LaunchSettings settings, Path stateDir, OrphanRegistry registry, Secured secured) {
         int port = FreePorts.pick();
         int controllerPort = FreePorts.pick();
+        int securedPort = secured == null ? 0 : FreePorts.pick();
         Path dir = stateDir.resolve("kafka-" + port);
         Path properties = dir.resolve("server.properties");
-        writeServerProperties(properties, dir.resolve("data"), port, controllerPort);
+        writeServerProperties(properties, dir.resolve("data"), port, controllerPort, securedPort, secured);
 
         String classpath = MavenClasspath.kafka(settings.kafkaVersion());
         List<String> jvmOptions = jvmOptions(settings.brokerJvmOptions());
@@ -65,7 +84,8 @@ public final class KafkaBroker implements AutoCloseable {
 
         List<String> server = new ArrayList<>(java);
         server.addAll(List.of("kafka.Kafka", properties.toString()));
-        KafkaBroker broker = new KafkaBroker(server, archive, dir, registry, settings.startTimeout(), port);
+        KafkaBroker broker = new KafkaBroker(server, archive, dir, registry, settings.startTimeout(), port,
+                securedPort);
         broker.run();
         return broker;
     }
@@ -91,6 +111,14 @@ public final class KafkaBroker implements AutoCloseable {
 
     public String bootstrapServers() {
         return FreePorts.LOOPBACK + ":" + port;
+    }
+
+    /** The authenticated listener's address (TLS, SCRAM-SHA-512, ACLs enforced). */
+    public String securedBootstrapServers() {
+        if (securedPort == 0) {
+            throw new IllegalStateException("this broker was started without the authenticated listener");
+        }
+        return FreePorts.LOOPBACK + ":" + securedPort;
     }
 
     /** Creates the topics (missing ones only) so that consumers never wait on auto-creation or a rebalance for it. */
@@ -167,16 +195,31 @@ public final class KafkaBroker implements AutoCloseable {
         return id;
     }
 
-    private static void writeServerProperties(Path file, Path dataDir, int port, int controllerPort) {
+    private static void writeServerProperties(Path file, Path dataDir, int port, int controllerPort, int securedPort,
+            Secured secured) {
+        String securedListener = secured == null ? "" : ",SECURED://127.0.0.1:" + securedPort;
+        List<String> securedSettings = secured == null ? List.of() : List.of(
+                "listener.name.secured.sasl.enabled.mechanisms=SCRAM-SHA-512",
+                "listener.name.secured.scram-sha-512.sasl.jaas.config="
+                        + "org.apache.kafka.common.security.scram.ScramLoginModule required;",
+                "listener.name.secured.ssl.keystore.type=PKCS12",
+                "listener.name.secured.ssl.keystore.location=" + secured.keystore(),
+                "listener.name.secured.ssl.keystore.password=" + secured.keystorePassword(),
+                // Every request is authorized; the plaintext listener's and the controller's anonymous clients (the
+                // tests' own, and the broker's) may do anything, anyone else what an ACL allows.
+                "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+                "super.users=User:ANONYMOUS");
         String text = String.join("\n",
                 "process.roles=broker,controller",
                 "node.id=" + NODE_ID,
                 "controller.quorum.voters=" + NODE_ID + "@127.0.0.1:" + controllerPort,
-                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort + securedListener,
+                "advertised.listeners=PLAINTEXT://127.0.0.1:" + port + securedListener,
                 "controller.listener.names=CONTROLLER",
                 "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"
+                        + (secured == null ? "" : ",SECURED:SASL_SSL"),
+                String.join("\n", securedSettings),
                 "log.dirs=" + dataDir,
                 "num.partitions=1",
                 "auto.create.topics.enable=false",
@@ -207,7 +250,7 @@ public final class KafkaBroker implements AutoCloseable {
     /** Formats {@code data} with Kafka's storage tool, in a JVM of its own (a properties file of its own names it). */
     private static void runStorageTool(List<String> java, Path data, Path dir, Duration timeout) {
         Path properties = data.resolveSibling("format.properties");
-        writeServerProperties(properties, data, FreePorts.pick(), FreePorts.pick());
+        writeServerProperties(properties, data, FreePorts.pick(), FreePorts.pick(), 0, null);
         List<String> command = new ArrayList<>(java);
         command.addAll(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(), "-c", properties.toString()));
         try {
