@@ -623,6 +623,8 @@ class DeploymentManifestsTest {
         assertTrue(dockerfile.contains("docker build -f src/main/docker/" + file), file + " says how to build it");
         Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(dockerfile);
         assertTrue(from.find() && from.group(1).contains("ubi9"), file + " is based on UBI 9");
+        assertTrue(from.group(1).contains("@sha256:") || dockerfile.contains("\n# By tag: "),
+                file + " pins its base by digest, or says why it cannot");
         Matcher user = Pattern.compile("(?m)^USER (\\S+)").matcher(dockerfile);
         assertTrue(user.find() && !user.group(1).equals("0") && !user.group(1).equals("root"), file + " runs as non-root");
     }
