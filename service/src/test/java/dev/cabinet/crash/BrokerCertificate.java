@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 
 /**
- * A test broker's TLS identity, made with the JDK's keytool: a self-signed certificate for 127.0.0.1 (its subject
+ * A test broker's TLS identity, made with the JDK's keytool: a self-signed EC certificate for 127.0.0.1 (its subject
  * alternative name, which clients check as they check a cluster's) in a PKCS12 keystore, and the certificate alone in
  * PEM, which the clients trust as a pod trusts the cluster CA's.
  */
@@ -26,7 +26,7 @@ final class BrokerCertificate {
         Files.createDirectories(dir);
         Path keystore = dir.resolve("broker.p12");
         Files.deleteIfExists(keystore);
-        keytool("-genkeypair", "-alias", ALIAS, "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
+        keytool("-genkeypair", "-alias", ALIAS, "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
                 "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-keystore", keystore.toString(),
                 "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD);
         return new KafkaBroker.Secured(keystore, PASSWORD);
