@@ -629,6 +629,21 @@ class DeploymentManifestsTest {
         assertTrue(user.find() && !user.group(1).equals("0") && !user.group(1).equals("root"), file + " runs as non-root");
     }
 
+    /** The local overlay's images build from bases pinned by digest, every stage of them. */
+    @ParameterizedTest
+    @ValueSource(strings = { "dynalite", "s3proxy" })
+    void theLocalImagesPinEveryBaseByDigest(String image) throws IOException {
+        String dockerfile = Files.readString(K8S.resolve("overlays/local").resolve(image).resolve("Dockerfile"),
+                StandardCharsets.UTF_8);
+        Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(dockerfile);
+        int bases = 0;
+        while (from.find()) {
+            bases++;
+            assertTrue(from.group(1).contains("@sha256:"), image + ": " + from.group(1) + " is not pinned by digest");
+        }
+        assertTrue(bases > 0, image + " has a base");
+    }
+
     /** Each overlay as kustomize renders it: rendered once per test JVM (kubectl takes about half a second). */
     private static final Map<String, List<JsonNode>> RENDERED = new ConcurrentHashMap<>();
 
