@@ -9,10 +9,12 @@ import java.math.BigDecimal;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,12 +110,26 @@ class ProductionModeIT {
         client = harness.client(api);
     }
 
+    /**
+     * Stops everything, then holds the three instances' logs to no error of a Kafka client, their stop included: a
+     * client refused what its user may not do (a producer id for a role that writes nothing) keeps asking, and says
+     * so as it closes.
+     */
     @AfterAll
     static void stop() throws Exception {
         if (harness != null) {
             harness.close();
         }
         KMS.stop();
+        List<String> errors = new ArrayList<>();
+        for (AppProcess app : List.of(api, projector, operator)) {
+            for (String line : Files.readAllLines(app.currentLog())) {
+                if (line.contains("\"level\":\"ERROR\"") && line.contains("\"loggerName\":\"org.apache.kafka")) {
+                    errors.add(app.currentLog().getFileName() + ": " + line.substring(0, Math.min(300, line.length())));
+                }
+            }
+        }
+        assertEquals(List.of(), errors, "Kafka clients logged errors");
     }
 
     /**

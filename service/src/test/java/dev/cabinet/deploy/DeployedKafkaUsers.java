@@ -60,13 +60,13 @@ public final class DeployedKafkaUsers {
             for (JsonNode acl : user.at("/spec/authorization/acls")) {
                 JsonNode resource = acl.at("/resource");
                 ResourcePattern pattern = new ResourcePattern(
-                        ResourceType.fromString(resource.at("/type").asText()),
+                        ResourceType.fromString(kafkaName(resource.at("/type").asText())),
                         resource.at("/type").asText().equals("cluster") ? "kafka-cluster" : resource.at("/name").asText(),
                         resource.path("patternType").asText("literal").equals("prefix") ? PatternType.PREFIXED
                                 : PatternType.LITERAL);
                 for (JsonNode operation : acl.at("/operations")) {
                     bindings.add(new AclBinding(pattern, new AccessControlEntry("User:" + name,
-                            acl.path("host").asText("*"), AclOperation.fromString(operation.asText()),
+                            acl.path("host").asText("*"), AclOperation.fromString(kafkaName(operation.asText())),
                             acl.path("type").asText("allow").equals("deny") ? AclPermissionType.DENY
                                     : AclPermissionType.ALLOW)));
                 }
@@ -94,6 +94,9 @@ public final class DeployedKafkaUsers {
                 .orElseThrow().at("/spec/template/spec/containers/0");
         Map<String, String> env = new HashMap<>();
         for (JsonNode source : container.at("/envFrom")) {
+            if (source.has("prefix")) {
+                throw new IllegalStateException("an envFrom prefix is not read here: " + source);
+            }
             if (source.has("configMapRef")) {
                 DeploymentManifestsTest.ofKind(resources, "ConfigMap").stream()
                         .filter(c -> c.at("/metadata/name").asText().equals(source.at("/configMapRef/name").asText()))
@@ -102,14 +105,25 @@ public final class DeployedKafkaUsers {
             }
         }
         for (JsonNode variable : container.at("/env")) {
-            JsonNode secret = variable.at("/valueFrom/secretKeyRef");
-            env.put(variable.at("/name").asText(), secret.isMissingNode() ? variable.at("/value").asText()
-                    : secrets.get(secret.at("/name").asText()));
+            String name = variable.at("/name").asText();
+            JsonNode from = variable.at("/valueFrom");
+            if (from.isMissingNode()) {
+                env.put(name, variable.at("/value").asText());
+            } else if (from.has("secretKeyRef")) {
+                env.put(name, secrets.get(from.at("/secretKeyRef/name").asText()));
+            } else if (name.startsWith("KAFKA_")) {
+                throw new IllegalStateException(name + " comes from where this test does not look: " + from);
+            }
         }
         env.keySet().removeIf(name -> !name.startsWith("KAFKA_"));
         env.put("KAFKA_BOOTSTRAP_SERVERS", bootstrap);
         env.put("KAFKA_SSL_TRUSTSTORE_LOCATION", certificate.toString());
         return env;
+    }
+
+    /** Strimzi's name of an operation or resource type as Kafka's: {@code IdempotentWrite} is IDEMPOTENT_WRITE. */
+    static String kafkaName(String strimzi) {
+        return strimzi.replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
     }
 
     private static byte[] randomBytes() {

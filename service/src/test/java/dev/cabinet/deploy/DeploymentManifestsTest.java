@@ -155,6 +155,8 @@ class DeploymentManifestsTest {
                 caCertificate |= item.at("/key").asText().equals("ca.crt") && item.at("/path").asText().equals(file);
             }
             assertTrue(caCertificate, name + ": " + truststore + " is the cluster CA's ca.crt");
+            assertTrue(bootstrap == null || bootstrap.equals(env.get("KAFKA_BOOTSTRAP_SERVERS")),
+                    name + " connects to the same cluster as the other roles");
             bootstrap = env.get("KAFKA_BOOTSTRAP_SERVERS");
         }
         List<JsonNode> clusters = ofKind(resources, "Kafka");

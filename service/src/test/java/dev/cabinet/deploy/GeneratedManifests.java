@@ -133,12 +133,13 @@ final class GeneratedManifests {
 
     /**
      * A KafkaUser per role, authenticated by SCRAM-SHA-512, with the ACLs its clients need and nothing more: every role
-     * describes and reads the event topics (the API looks in them for an event whose send failed, the projector
-     * consumes them, the operators rebuild a stream and retry a parked record from them); only the API writes them;
-     * only the projector joins consumer groups (its own, and by prefix a rebuild's, e.g. {@code cabinet-projector-v2};
-     * the file objects') and writes the dead-letter topic. Idempotent producers need no cluster grant: a user that may
-     * write a topic may initialize one. {@code ProductionModeIT} runs each role under its user against a broker that
-     * enforces these ACLs.
+     * reads the event topics (the API looks in them for an event whose send failed, the projector consumes them, the
+     * operators rebuild a stream and retry a parked record from them); only the API writes them; only the projector
+     * joins consumer groups (its own, and by prefix a rebuild's, e.g. {@code cabinet-projector-v2}; the file objects')
+     * and writes the dead-letter topic. Read and Write imply Describe (partitions, offsets). Idempotent producers need
+     * no cluster grant: a user that may write a topic may get a producer id; a role that writes nothing creates no
+     * producer ({@code RoleConfigSourceFactory}). {@code ProductionModeIT} runs each role under its user against a
+     * broker that enforces these ACLs.
      */
     static String users(List<String> eventTopics, String projectorGroup, String fileObjectsGroup) throws Exception {
         StringBuilder yaml = new StringBuilder(HEADER)
@@ -148,11 +149,10 @@ final class GeneratedManifests {
             Role role = DEPLOYED_ROLES.get(i);
             List<Object> acls = new ArrayList<>();
             for (String topic : eventTopics) {
-                acls.add(acl("topic", topic, "literal",
-                        role.servesApi() ? List.of("Describe", "Read", "Write") : List.of("Describe", "Read")));
+                acls.add(acl("topic", topic, "literal", role.servesApi() ? List.of("Read", "Write") : List.of("Read")));
             }
             if (role.projects()) {
-                acls.add(acl("topic", Topics.DEAD_LETTERS, "literal", List.of("Describe", "Write")));
+                acls.add(acl("topic", Topics.DEAD_LETTERS, "literal", List.of("Write")));
                 acls.add(acl("group", projectorGroup, "prefix", List.of("Read")));
                 acls.add(acl("group", fileObjectsGroup, "literal", List.of("Read")));
             }

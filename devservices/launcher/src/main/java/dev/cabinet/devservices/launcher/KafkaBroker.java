@@ -205,9 +205,6 @@ public final class KafkaBroker implements AutoCloseable {
                 "listener.name.secured.ssl.keystore.type=PKCS12",
                 "listener.name.secured.ssl.keystore.location=" + secured.keystore(),
                 "listener.name.secured.ssl.keystore.password=" + secured.keystorePassword(),
-                // The tests' JVMs run C1 only, where AES-GCM gets no intrinsics; ChaCha20 in plain Java costs less
-                // (ProductionModeIT took 94-97 s with it, 105-116 s with the JDK's default choice, AES-GCM).
-                "listener.name.secured.ssl.cipher.suites=TLS_CHACHA20_POLY1305_SHA256",
                 // Every request is authorized; the plaintext listener's and the controller's anonymous clients (the
                 // tests' own, and the broker's) may do anything, anyone else what an ACL allows.
                 "authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer",
