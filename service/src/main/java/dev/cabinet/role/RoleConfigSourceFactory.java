@@ -12,9 +12,10 @@ import io.smallrye.config.PropertiesConfigSource;
 
 /**
  * Turns {@code cabinet.role} into the settings it implies: an API-only instance has no projector channel, so it never
- * joins the consumer group, and a role creates only the producers it sends with. Its ordinal sits below application.properties, so an explicit setting still wins. It runs
- * before any config mapping exists, so it reads the raw value: absent means {@link Role#BOTH}, {@link RoleConfig}'s
- * default (ConfigurationDocumentTest keeps the two in agreement).
+ * joins the consumer group, and a role creates only the producers it sends with. Its ordinal sits below
+ * application.properties, so an explicit setting still wins. It runs before any config mapping exists, so it reads the
+ * raw value: absent means {@link Role#BOTH}, {@link RoleConfig}'s default (ConfigurationDocumentTest keeps the two in
+ * agreement).
  */
 public class RoleConfigSourceFactory implements ConfigSourceFactory {
 
