@@ -75,8 +75,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * is set up as in the middle of a rolling upgrade ({@link #ROLLING_UPGRADE}): people's data keys wrapped by KMS, against
  * a stand-in that speaks KMS's protocol ({@link StubKms}), and {@code cabinet.customer.order-placed} still written as v1
  * for readers not yet upgraded. Each instance reaches Kafka as its pod would, as its role's KafkaUser over TLS, and the
- * broker enforces the users' ACLs ({@link #eachRoleRunsAsItsKafkaUserAndMayDoNothingItIsNotGranted}). (These settings ran in a Quarkus test profile of their own before, whose second build
- * of the application cost {@code verify} about 16 s.)
+ * broker enforces the users' ACLs ({@link #eachRoleRunsAsItsKafkaUserAndMayDoNothingItIsNotGranted}). (These settings
+ * ran in a Quarkus test profile of their own before, whose second build of the application cost {@code verify} about
+ * 16 s.)
  */
 class ProductionModeIT {
 
@@ -256,9 +257,12 @@ class ProductionModeIT {
 
         assertRefused(Role.API, settings -> KafkaAttempts.consumeAsGroup(settings, "cabinet-projector"),
                 GroupAuthorizationException.class);
-        assertRefused(Role.API, settings -> KafkaAttempts.produce(settings, Topics.DEAD_LETTERS), TopicAuthorizationException.class);
-        assertRefused(Role.PROJECTOR, settings -> KafkaAttempts.produce(settings, Topics.USERS), TopicAuthorizationException.class);
-        assertRefused(Role.OPERATOR, settings -> KafkaAttempts.produce(settings, Topics.USERS), TopicAuthorizationException.class);
+        assertRefused(Role.API, settings -> KafkaAttempts.produce(settings, Topics.DEAD_LETTERS),
+                TopicAuthorizationException.class);
+        assertRefused(Role.PROJECTOR, settings -> KafkaAttempts.produce(settings, Topics.USERS),
+                TopicAuthorizationException.class);
+        assertRefused(Role.OPERATOR, settings -> KafkaAttempts.produce(settings, Topics.USERS),
+                TopicAuthorizationException.class);
         assertRefused(Role.OPERATOR, settings -> KafkaAttempts.consumeAsGroup(settings, "cabinet-projector"),
                 GroupAuthorizationException.class);
         Map<String, Object> wrongPassword = kafkaClient(Role.API);

@@ -22,8 +22,8 @@ import dev.cabinet.eventlog.Topics;
 
 /**
  * Every Strimzi resource the overlays deploy (the KafkaTopics and KafkaUsers both apply, the local overlay's Kafka
- * cluster and node pool) is in the v1 API and valid by the schemas of Strimzi 1.0, which serves nothing else: rendered with {@code
- * kubectl kustomize} as they would be applied. And the check refuses what Strimzi 1.0 would.
+ * cluster and node pool) is in the v1 API and valid by the schemas of Strimzi 1.0, which serves nothing else: rendered
+ * with {@code kubectl kustomize} as they would be applied. And the check refuses what Strimzi 1.0 would.
  */
 class StrimziResourcesTest {
 
