@@ -33,16 +33,10 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,6 +56,7 @@ import dev.cabinet.iam.IamRole;
 import dev.cabinet.role.Role;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.support.EventLogReader;
+import dev.cabinet.support.ForeignProducer;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.KeyPlan;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -234,13 +229,8 @@ class ProductionModeIT {
                 .until(() -> !groupMembers("cabinet-file-objects").isEmpty());
 
         String poisoned = "u" + Ids.newId();
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, harness.broker.bootstrapServers()),
-                new StringSerializer(), new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(Topics.USERS, null, poisoned, "[\"not an event\"]".getBytes(),
-                    List.of(new RecordHeader("content-type", "application/cloudevents+json".getBytes()))))
-                    .get(10, TimeUnit.SECONDS);
-        }
+        ForeignProducer.produceStructured(harness.broker.bootstrapServers(), Topics.USERS, poisoned,
+                "[\"not an event\"]");
         await("the projector dead-letters what it cannot apply").atMost(Duration.ofSeconds(30)).until(() ->
                 !EventLogReader.recordsWithKey(harness.broker.bootstrapServers(), Topics.DEAD_LETTERS, poisoned)
                         .isEmpty());

@@ -89,30 +89,15 @@ public final class DeployedKafkaUsers {
     public static Map<String, String> podEnvironment(Role role, Map<String, String> secrets, String bootstrap,
             Path certificate) throws Exception {
         List<JsonNode> resources = DeploymentManifestsTest.render("prod");
-        JsonNode container = DeploymentManifestsTest.appDeployments(resources).stream()
-                .filter(d -> d.at("/metadata/name").asText().equals("cabinet-" + role.label())).findFirst()
-                .orElseThrow().at("/spec/template/spec/containers/0");
-        Map<String, String> env = new HashMap<>();
-        for (JsonNode source : container.at("/envFrom")) {
-            if (source.has("prefix")) {
-                throw new IllegalStateException("an envFrom prefix is not read here: " + source);
-            }
-            if (source.has("configMapRef")) {
-                DeploymentManifestsTest.ofKind(resources, "ConfigMap").stream()
-                        .filter(c -> c.at("/metadata/name").asText().equals(source.at("/configMapRef/name").asText()))
-                        .forEach(c -> c.at("/data").fields().forEachRemaining(e -> env.put(e.getKey(),
-                                e.getValue().asText())));
-            }
-        }
+        JsonNode container = DeploymentManifestsTest.named(resources, "Deployment", "cabinet-" + role.label())
+                .at("/spec/template/spec/containers/0");
+        // The container's environment as the manifests test reads it, with the Secrets' values in place of the
+        // entries that reference them.
+        Map<String, String> env = new HashMap<>(DeploymentManifestsTest.environment(resources, container));
         for (JsonNode variable : container.at("/env")) {
-            String name = variable.at("/name").asText();
-            JsonNode from = variable.at("/valueFrom");
-            if (from.isMissingNode()) {
-                env.put(name, variable.at("/value").asText());
-            } else if (from.has("secretKeyRef")) {
-                env.put(name, secrets.get(from.at("/secretKeyRef/name").asText()));
-            } else if (name.startsWith("KAFKA_")) {
-                throw new IllegalStateException(name + " comes from where this test does not look: " + from);
+            JsonNode secret = variable.at("/valueFrom/secretKeyRef");
+            if (!secret.isMissingNode()) {
+                env.put(variable.at("/name").asText(), secrets.get(secret.at("/name").asText()));
             }
         }
         env.keySet().removeIf(name -> !name.startsWith("KAFKA_"));

@@ -691,13 +691,13 @@ class DeploymentManifestsTest {
         return all;
     }
 
-    private static JsonNode named(List<JsonNode> resources, String kind, String name) {
+    static JsonNode named(List<JsonNode> resources, String kind, String name) {
         return ofKind(resources, kind).stream().filter(r -> r.at("/metadata/name").asText().equals(name)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
     }
 
     /** The container's environment: its ConfigMaps' data, then its own env entries (which win). */
-    private static Map<String, String> environment(List<JsonNode> resources, JsonNode container) {
+    static Map<String, String> environment(List<JsonNode> resources, JsonNode container) {
         Map<String, String> env = new HashMap<>();
         for (JsonNode source : container.at("/envFrom")) {
             if (source.has("configMapRef")) {

@@ -52,7 +52,15 @@ public final class ForeignProducer {
 
     /** Sends one event in structured mode: {@code event} is the whole CloudEvent as JSON, the only header its type. */
     public static void produceStructured(String topic, String key, String event) throws Exception {
-        send(topic, key, event, List.of(header("content-type", "application/cloudevents+json; charset=UTF-8")));
+        produceStructured(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class), topic, key,
+                event);
+    }
+
+    /** The same, to the broker at {@code bootstrapServers}. */
+    public static void produceStructured(String bootstrapServers, String topic, String key, String event)
+            throws Exception {
+        send(bootstrapServers, topic, null, key, event,
+                List.of(header("content-type", "application/cloudevents+json; charset=UTF-8")));
     }
 
     private static void send(String topic, String key, String value, List<Header> headers) throws Exception {
@@ -61,9 +69,14 @@ public final class ForeignProducer {
 
     private static void send(String topic, Integer partition, String key, String value, List<Header> headers)
             throws Exception {
+        send(ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class), topic, partition, key, value,
+                headers);
+    }
+
+    private static void send(String bootstrapServers, String topic, Integer partition, String key, String value,
+            List<Header> headers) throws Exception {
         Properties config = new Properties();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class));
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config, new StringSerializer(),
                 new ByteArraySerializer())) {
             byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
