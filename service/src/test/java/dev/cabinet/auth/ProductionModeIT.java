@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -33,6 +34,7 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.config.SaslConfigs;
 import org.apache.kafka.common.errors.GroupAuthorizationException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
@@ -51,6 +53,8 @@ import dev.cabinet.deploy.KafkaAttempts;
 import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.erasure.StubKms;
 import dev.cabinet.eventlog.CloudEventHeaders;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.LogSearches;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.iam.IamRole;
 import dev.cabinet.role.Role;
@@ -220,8 +224,9 @@ class ProductionModeIT {
      * Every instance here runs as its role's KafkaUser (TLS, SCRAM-SHA-512) against a listener that enforces the
      * users' ACLs as the prod overlay renders them, and does its work there: the other tests' commands, projections and
      * rolling update; the file objects' consumers in their group; a record the projector cannot apply, which it
-     * dead-letters; a stream the operators' instance rebuilds, reading its key's records by position. What a role is
-     * not granted, its credentials cannot do, and a wrong password is refused.
+     * dead-letters; the API's search of the log for an event whose send failed (run here with the API's user); a
+     * stream the operators' instance rebuilds, reading its key's records by position. What a role is not granted, its
+     * credentials cannot do, and a wrong password is refused.
      */
     @Test
     void eachRoleRunsAsItsKafkaUserAndMayDoNothingItIsNotGranted() throws Exception {
@@ -240,6 +245,13 @@ class ProductionModeIT {
                 .status());
         await().atMost(Duration.ofSeconds(30)).until(() -> client.send("GET", "/users/" + id, null, null).status()
                 == 200);
+        // The API reads the log only to learn whether an event whose send failed was written: its search, as its user.
+        ConsumerRecord<String, byte[]> written = EventLogReader.recordsWithKey(harness.broker.bootstrapServers(),
+                Topics.USERS, id).get(0);
+        assertEquals(Optional.of(new LogPosition(Topics.USERS, written.partition(), written.offset())),
+                LogSearches.find(kafkaClient(Role.API), Topics.USERS, id,
+                        EventLogReader.header(written, CloudEventHeaders.ID), Instant.ofEpochMilli(written.timestamp())),
+                "the API's log search finds the event as the API's user");
         CrashClient.Answer rebuilt = harness.client(operator).asOperator("POST",
                 "/admin/rebuilds/streams/" + Topics.USERS + "/" + id);
         assertEquals(200, rebuilt.status(), "answered " + rebuilt.body());
