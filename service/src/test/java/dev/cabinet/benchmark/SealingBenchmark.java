@@ -1,6 +1,7 @@
 package dev.cabinet.benchmark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -23,7 +24,9 @@ import dev.cabinet.post.PostEvent.PostCreated;
  * What sealing a person's data costs in CPU per event (docs/benchmarks.md, "Sealing"): writing a post's event with and
  * without sealing its title and body, and reading it back with and without opening them, on one thread, measured by
  * the thread's CPU time. Not part of {@code ./mvnw verify}; run it with
- * {@code ./mvnw -pl service test -Dtest=SealingBenchmark -Dsurefire.failIfNoSpecifiedTests=false}.
+ * {@code ./mvnw -pl service test -Dtest=SealingBenchmark -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dcabinet.test.jvm-options=} (the last so that it runs with both of the JIT's tiers, as a deployed JVM does; the test
+ * JVM has C1 only).
  */
 class SealingBenchmark {
 
@@ -37,6 +40,8 @@ class SealingBenchmark {
 
     @Test
     void sealingAndOpeningAPostsTextCostsMicrosecondsPerEvent() throws Exception {
+        assertFalse(ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:TieredStopAtLevel=1"),
+                "C1 alone compiles code as no deployed JVM does: run with -Dcabinet.test.jvm-options=");
         byte[] clear = JSON.writeValueAsBytes(POST);
         byte[] sealed = JSON.writeValueAsBytes(PersonalFields.seal(JSON.valueToTree(POST), PostCreated.class, "ada",
                 KEY));
