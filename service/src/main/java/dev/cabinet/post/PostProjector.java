@@ -139,7 +139,8 @@ public class PostProjector implements Projector<PostEvent> {
 
     /**
      * The tombstone is the deletion's record; then the comments, the likes and counter shards, the author's count
-     * (while the summary, its marker, is still there) and the summary go, and the executor deletes the metadata last.
+     * (while the summary, its marker, is still there) and the summary go; the executor deletes the metadata with the
+     * first of these (PlanExecutor#deletesRootEarly).
      */
     private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {
         Key summary = KeyPlan.USER_POST.keyFrom(summary(post));

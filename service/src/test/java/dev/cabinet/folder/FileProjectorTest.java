@@ -76,6 +76,25 @@ class FileProjectorTest {
         assertTrue(plan.deletesRoot());
         assertEquals("deleting(FILE#f1/TOMBSTONE: SET type = \"FileTombstone\", fileId = \"f1\") then "
                 + "[Delete[key=FOLDER#d1 / FILE#" + AT + "#f1]]", plan.toString());
+        assertTrue(PlanExecutor.deletesRootEarly(target, plan.steps()), "the root goes with the folder entry");
+    }
+
+    /** A step that may look at the root after the writes keeps the root's delete last, as does a missing tombstone. */
+    @Test
+    void theRootGoesWithTheFirstDeletesOnlyWhenNothingLooksAtItAfterwards() {
+        FileDeleted deleted = new FileDeleted("f1", "s3://bucket/f1");
+        StreamTarget target = PROJECTOR.target(deleted);
+        Key root = target.root();
+        Key entry = new Key("FOLDER#d1", "FILE#" + AT + "#f1");
+        assertTrue(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.Delete(entry))));
+        assertFalse(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.Delete(entry),
+                new WritePlan.Count(FOLDER, KeyPlan.FOLDER, "fileCount", -1, root, "uncounted"))),
+                "a count whose marker is the root reads it after the first writes");
+        assertTrue(PlanExecutor.deletesRootEarly(target, List.of(
+                new WritePlan.Count(FOLDER, KeyPlan.FOLDER, "fileCount", -1, entry, "uncounted"))));
+        assertFalse(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.OrphanCheck(FOLDER, List.of(entry)))));
+        assertFalse(PlanExecutor.deletesRootEarly(StreamTarget.of(KeyPlan.FOLDER_STREAM, "d1"),
+                List.of(new WritePlan.Delete(entry))), "no tombstone to redo it from");
     }
 
     @Test

@@ -61,7 +61,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
- * derivations; the root's delete. The counts' flags and token releases are made for the whole batch when it ends
+ * derivations; the root's delete (with the first phase where {@link #deletesRootEarly} allows). The counts' flags and token releases are made for the whole batch when it ends
  * ({@link CountTokenRelease}), and so are the copy and orphan checks, the checks of derived attributes the event wrote
  * itself and the walks that only repair a replay's order ({@link BatchEndChecks}), off the events' path.</li>
  * </ol>
@@ -125,7 +125,7 @@ public class PlanExecutor {
                     ? StreamProgress.of(target, root, tombstone, event.id(), event.version())
                     : StreamProgress.fact();
             return switch (progress.kind()) {
-                case DONE -> afterDeletionEnded(event, progress);
+                case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
                 case REDO -> redo(target, event, progress);
                 case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing,
@@ -143,21 +143,6 @@ public class PlanExecutor {
             }
         }
         return existence;
-    }
-
-    /**
-     * An event found applied: nothing to do, unless it is a deletion redelivered after it ended (its root is gone, its
-     * last step). The crash that redelivered it may have come before its batch's end, which releases its counts'
-     * tokens; its counts are made and their markers deleted by then, so its tokens are released now (one write per
-     * counter, and for a plain duplicate record none would have waited).
-     */
-    private Uni<Void> afterDeletionEnded(ReceivedEvent event, StreamProgress progress) {
-        if (progress.onTombstone()) {
-            progress.recordedOn().ifPresent(tombstone -> StepCodec.decode(tombstone.get(Attributes.PENDING_STEPS))
-                    .stream().filter(Count.class::isInstance)
-                    .forEach(step -> tokens.release(((Count) step).counter(), event.id())));
-        }
-        return Uni.createFrom().voidItem();
     }
 
     /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
@@ -365,7 +350,20 @@ public class PlanExecutor {
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
             Optional<Map<String, AttributeValue>> rootNow, boolean firstTime) {
         Steps run = new Steps(target, event, steps, rootNow, firstTime);
-        return run.writes().chain(() -> run.afterWrites(deletesRoot));
+        boolean early = deletesRoot && deletesRootEarly(target, steps);
+        return run.writes(early).chain(() -> run.afterWrites(deletesRoot && !early));
+    }
+
+    /**
+     * Whether a deletion's root goes out with its first phase rather than last (pure): when the deletion is recorded on
+     * a tombstone, which a redelivery redoes from whether the root is there or not ({@link StreamProgress}), and no
+     * step looks at the root after the writes (only deletes, collection deletes and counts whose marker is another
+     * item). A file's deletion takes a round fewer: its entry in its folder and its root go together.
+     */
+    public static boolean deletesRootEarly(StreamTarget target, List<Step> steps) {
+        return target.tombstone() != null && steps.stream().allMatch(step -> step instanceof Delete
+                || step instanceof DeleteCollection
+                || step instanceof Count count && !count.marker().equals(target.root()));
     }
 
     /**
@@ -433,7 +431,15 @@ public class PlanExecutor {
 
         /** Phase one. */
         Uni<Void> writes() {
+            return writes(false);
+        }
+
+        /** Phase one, with the root's delete when {@code deletesRoot} (see {@link #deletesRootEarly}). */
+        Uni<Void> writes(boolean deletesRoot) {
             List<Uni<?>> first = new ArrayList<>();
+            if (deletesRoot) {
+                first.add(store.delete(target.root(), versionAttribute, version));
+            }
             List<Map<String, AttributeValue>> puts = new ArrayList<>();
             for (Step step : steps) {
                 if (step instanceof Delete delete) {
@@ -465,10 +471,11 @@ public class PlanExecutor {
         }
 
         /**
-         * The phases after the first, then the root's delete for an event that deletes its stream: last, since a root
-         * gone is how a redelivery knows the deletion ended ({@link StreamProgress}); sent beside a step, it would leave
-         * that step undone for good should the step be lost in a crash (tried for a file's deletion, one round
-         * fewer: {@code CrashInAnyRoundTest} found its entry under the folder left behind).
+         * The phases after the first, then the root's delete for an event that deletes its stream, when it did not go
+         * out with the first phase ({@link #deletesRootEarly}): last, after every step that may look at the root.
+         * (Before a redelivery redid a deletion whatever became of its root, a root gone meant the deletion had ended,
+         * and a root deleted beside a step left that step undone for good should it be lost in a crash:
+         * {@code CrashInAnyRoundTest} found a file's entry under its folder left behind.)
          */
         Uni<Void> afterWrites(boolean deletesRoot) {
             return counterChanges()

@@ -49,13 +49,11 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
             // A deletion is recorded on the tombstone; a tombstone at or past this event ends (or redoes) it.
             Map<String, AttributeValue> dead = tombstone.get();
             long deletedAt = Items.has(dead, versionAttribute) ? Items.number(dead, versionAttribute) : -1;
-            if (deletedAt == version && root.isPresent()) {
-                return new StreamProgress(Kind.REDO, tombstone, true, null);
-            }
             if (deletedAt == version) {
-                // Ended (its root's delete is its last step); the tombstone names its steps, whose count tokens a
-                // crash before its batch's end may have left pending.
-                return new StreamProgress(Kind.DONE, tombstone, true, null);
+                // Redone, whether its root is there or not: the root's delete may go out beside the deletion's other
+                // steps (PlanExecutor#deletesRootEarly), so a root gone does not prove them done. Redone after it
+                // ended, each step finds its work done (and a count, its marker gone, only has its token released).
+                return new StreamProgress(Kind.REDO, tombstone, true, null);
             }
             if (deletedAt >= version || isRecent(dead, eventId)) {
                 return done();
