@@ -180,7 +180,10 @@ public final class WritePlan {
         return new WritePlan(null, null, false, new ArrayList<>());
     }
 
-    /** Deletes the aggregate: the tombstone is written first, the steps run, the root goes last. */
+    /**
+     * Deletes the aggregate: the tombstone is written first, then the steps run, and the root goes with the first of
+     * them or after them all (PlanExecutor#deletesRootEarly).
+     */
     public static WritePlan deleting(ItemUpdate tombstone) {
         return new WritePlan(null, tombstone, true, new ArrayList<>());
     }

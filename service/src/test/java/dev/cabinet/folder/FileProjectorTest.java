@@ -90,6 +90,9 @@ class FileProjectorTest {
         assertFalse(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.Delete(entry),
                 new WritePlan.Count(FOLDER, KeyPlan.FOLDER, "fileCount", -1, root, "uncounted"))),
                 "a count whose marker is the root reads it after the first writes");
+        assertFalse(PlanExecutor.deletesRootEarly(target, List.of(
+                new WritePlan.Count(root, KeyPlan.FILE, "fileCount", -1, entry, "uncounted"))),
+                "a count on the root would make a stub of it");
         assertTrue(PlanExecutor.deletesRootEarly(target, List.of(
                 new WritePlan.Count(FOLDER, KeyPlan.FOLDER, "fileCount", -1, entry, "uncounted"))));
         assertFalse(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.OrphanCheck(FOLDER, List.of(entry)))));

@@ -61,9 +61,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
- * derivations; the root's delete (with the first phase where {@link #deletesRootEarly} allows). The counts' flags and token releases are made for the whole batch when it ends
- * ({@link CountTokenRelease}), and so are the copy and orphan checks, the checks of derived attributes the event wrote
- * itself and the walks that only repair a replay's order ({@link BatchEndChecks}), off the events' path.</li>
+ * derivations; the root's delete (with the first phase where {@link #deletesRootEarly} allows it). The counts' flags
+ * and token releases are made for the whole batch when it ends ({@link CountTokenRelease}), and so are the copy and
+ * orphan checks, the checks of derived attributes the event wrote itself and the walks that only repair a replay's
+ * order ({@link BatchEndChecks}), off the events' path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -357,13 +358,15 @@ public class PlanExecutor {
     /**
      * Whether a deletion's root goes out with its first phase rather than last (pure): when the deletion is recorded on
      * a tombstone, which a redelivery redoes from whether the root is there or not ({@link StreamProgress}), and no
-     * step looks at the root after the writes (only deletes, collection deletes and counts whose marker is another
-     * item). A file's deletion takes a round fewer: its entry in its folder and its root go together.
+     * step looks at the root or writes it after the writes (only deletes, collection deletes and counts whose marker
+     * and counter are other items: a counter change on a root gone would make a stub of it). A file's deletion takes a
+     * round fewer: its entry in its folder and its root go together.
      */
     public static boolean deletesRootEarly(StreamTarget target, List<Step> steps) {
         return target.tombstone() != null && steps.stream().allMatch(step -> step instanceof Delete
                 || step instanceof DeleteCollection
-                || step instanceof Count count && !count.marker().equals(target.root()));
+                || step instanceof Count count && !count.marker().equals(target.root())
+                        && !count.counter().equals(target.root()));
     }
 
     /**
