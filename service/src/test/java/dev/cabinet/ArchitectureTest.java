@@ -16,12 +16,11 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.projection.Projector;
+import dev.cabinet.support.ProductionClasses;
 import dev.cabinet.table.TableComparison;
 import dev.cabinet.table.TableReader;
 import dev.cabinet.table.TableWriter;
@@ -42,9 +41,7 @@ class ArchitectureTest {
         "dev.cabinet.projection.ordering..", "dev.cabinet.projection.execution..", "dev.cabinet.projection.failure..",
         "dev.cabinet.projection.observability.."};
 
-    private static final JavaClasses CLASSES = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.cabinet");
+    private static final JavaClasses CLASSES = ProductionClasses.all();
     private static final Set<String> FEATURES = featurePackages();
 
     @Test

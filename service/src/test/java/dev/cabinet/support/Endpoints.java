@@ -18,8 +18,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 
 /** Every REST endpoint of the application, found from its resource classes (the dev-only token endpoint aside). */
 public final class Endpoints {
@@ -40,12 +38,11 @@ public final class Endpoints {
 
     public static List<Endpoint> all() {
         List<Endpoint> endpoints = new ArrayList<>();
-        for (JavaClass type : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.cabinet")) {
+        for (JavaClass type : ProductionClasses.all()) {
             if (!type.isAnnotatedWith(Path.class)) {
                 continue;
             }
-            Class<?> resource = type.reflect();
+            Class<?> resource = ProductionClasses.load(type);
             String base = resource.getAnnotation(Path.class).value();
             if (base.startsWith("/dev")) {
                 continue;

@@ -31,14 +31,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 
 import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.ProductionClasses;
 
 /**
  * The published contract and the Java event types cannot drift: every type has exactly one schema and one AsyncAPI
@@ -67,10 +66,9 @@ class EventContractTest {
     /** Every event type the code declares (a static {@link EventType} field of an event class), by name. */
     static Map<String, EventType<?>> scanCatalog() {
         Map<String, EventType<?>> catalog = new TreeMap<>();
-        for (JavaClass type : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.cabinet")) {
+        for (JavaClass type : ProductionClasses.all()) {
             if (type.isAssignableTo(DomainEvent.class)) {
-                for (Field field : type.reflect().getDeclaredFields()) {
+                for (Field field : ProductionClasses.load(type).getDeclaredFields()) {
                     if (field.getType() == EventType.class && Modifier.isStatic(field.getModifiers())) {
                         EventType<?> eventType = (EventType<?>) get(field);
                         catalog.put(eventType.name(), eventType);
