@@ -93,6 +93,11 @@ class ProductionModeIT {
     private static ProcessHarness harness;
     /** The Secrets Strimzi would make for the KafkaUsers: each user's JAAS line, by user name. */
     private static Map<String, String> kafkaSecrets;
+    /**
+     * An API instance's settings: it stops as a pod does in a rolling update, which
+     * {@link #aRollingUpdateOfTheApiLosesNoRequestAndNoAcknowledgedCommand} runs on the suite's instance.
+     */
+    private static final Map<String, String> API = Map.of("cabinet.role", "api", "quarkus.shutdown.delay", "2s");
     private static AppProcess api;
     /** The instances whose logs must show no error of a Kafka client: each role's, and the API's updated one. */
     private static final List<AppProcess> checkedLogs = new ArrayList<>();
@@ -105,8 +110,7 @@ class ProductionModeIT {
         ROLLING_UPGRADE.putAll(KMS.start());
         harness = ProcessHarness.secured("production-mode-it");
         kafkaSecrets = DeployedKafkaUsers.install(harness.broker.bootstrapServers());
-        // Stopped as a pod is in a rolling update, by aRollingUpdateOfTheApiLosesNoRequestAndNoAcknowledgedCommand.
-        api = app("api", Map.of("cabinet.role", "api", "quarkus.shutdown.delay", "2s"));
+        api = app("api", API);
         checkedLogs.add(api);
         projector = app("projector", Map.of("cabinet.role", "projector"));
         operator = app("operator", Map.of("cabinet.role", "operator"));
@@ -331,7 +335,7 @@ class ProductionModeIT {
                 });
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> answers.size() > 50);
-            AppProcess fresh = app("api-new", Map.of("cabinet.role", "api", "quarkus.shutdown.delay", "2s"));
+            AppProcess fresh = app("api-new", API);
             fresh.start();
             checkedLogs.add(fresh);
             api = fresh;

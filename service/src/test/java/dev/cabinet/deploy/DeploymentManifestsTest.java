@@ -623,14 +623,12 @@ class DeploymentManifestsTest {
         String dockerfile = Files.readString(DOCKER.resolve(file), StandardCharsets.UTF_8);
         assertTrue(dockerfile.startsWith("####"), file + " starts with its usage header");
         assertTrue(dockerfile.contains("docker build -f src/main/docker/" + file), file + " says how to build it");
-        Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(dockerfile);
-        int bases = 0;
-        while (from.find()) {
-            bases++;
-            assertTrue(from.group(1).contains("ubi9"), file + ": " + from.group(1) + " is not UBI 9");
-            assertTrue(from.group(1).contains("@sha256:"), file + ": " + from.group(1) + " is not pinned by digest");
+        List<String> bases = bases(DOCKER.resolve(file));
+        assertFalse(bases.isEmpty(), file + " has a base");
+        for (String base : bases) {
+            assertTrue(base.contains("ubi9"), file + ": " + base + " is not UBI 9");
+            assertTrue(base.contains("@sha256:"), file + ": " + base + " is not pinned by digest");
         }
-        assertTrue(bases > 0, file + " has a base");
         Matcher user = Pattern.compile("(?m)^USER (\\S+)").matcher(dockerfile);
         assertTrue(user.find() && !user.group(1).equals("0") && !user.group(1).equals("root"), file + " runs as non-root");
     }
@@ -642,18 +640,19 @@ class DeploymentManifestsTest {
      */
     @Test
     void theMicroImageTakesItsLibrariesFromTheNativeImagesBaseOfItsRelease() throws IOException {
-        List<String> micro = bases("Dockerfile.native-micro");
+        List<String> micro = bases(DOCKER.resolve("Dockerfile.native-micro"));
         assertEquals(2, micro.size(), micro.toString());
-        assertEquals(bases("Dockerfile.native"), micro.subList(0, 1), "the libraries' stage is Dockerfile.native's base");
+        assertEquals(bases(DOCKER.resolve("Dockerfile.native")), micro.subList(0, 1),
+                "the libraries' stage is Dockerfile.native's base");
         Set<String> releases = micro.stream().map(base -> base.replaceAll(".*:([^:@]+)@.*", "$1"))
                 .collect(Collectors.toSet());
         assertEquals(1, releases.size(), "both stages on one release: " + releases);
         assertTrue(micro.get(1).contains("/ubi9/ubi-micro:"), micro.get(1));
     }
 
-    /** The images a Dockerfile builds from, in order. */
-    private static List<String> bases(String file) throws IOException {
-        Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(Files.readString(DOCKER.resolve(file),
+    /** The images a Dockerfile builds from, every stage's, in order. */
+    private static List<String> bases(Path dockerfile) throws IOException {
+        Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(Files.readString(dockerfile,
                 StandardCharsets.UTF_8));
         List<String> bases = new ArrayList<>();
         while (from.find()) {
@@ -666,15 +665,11 @@ class DeploymentManifestsTest {
     @ParameterizedTest
     @ValueSource(strings = { "dynalite", "s3proxy" })
     void theLocalImagesPinEveryBaseByDigest(String image) throws IOException {
-        String dockerfile = Files.readString(K8S.resolve("overlays/local").resolve(image).resolve("Dockerfile"),
-                StandardCharsets.UTF_8);
-        Matcher from = Pattern.compile("(?m)^FROM (\\S+)").matcher(dockerfile);
-        int bases = 0;
-        while (from.find()) {
-            bases++;
-            assertTrue(from.group(1).contains("@sha256:"), image + ": " + from.group(1) + " is not pinned by digest");
+        List<String> bases = bases(K8S.resolve("overlays/local").resolve(image).resolve("Dockerfile"));
+        assertFalse(bases.isEmpty(), image + " has a base");
+        for (String base : bases) {
+            assertTrue(base.contains("@sha256:"), image + ": " + base + " is not pinned by digest");
         }
-        assertTrue(bases > 0, image + " has a base");
     }
 
     /** Each overlay as kustomize renders it: rendered once per test JVM (kubectl takes about half a second). */

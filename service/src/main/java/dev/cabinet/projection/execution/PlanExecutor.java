@@ -429,11 +429,6 @@ public class PlanExecutor {
         /** Phase one, sent together with the recording write. */
         Uni<Void> writesWithRecording() {
             withRecording = true;
-            return writes();
-        }
-
-        /** Phase one. */
-        Uni<Void> writes() {
             return writes(false);
         }
 
