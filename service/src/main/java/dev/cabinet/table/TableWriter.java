@@ -168,25 +168,48 @@ public class TableWriter {
      * Emits the number of items walked.
      */
     public Uni<Long> forEach(KeyQuery query, Walk walk, Function<Map<String, AttributeValue>, Uni<?>> action) {
-        return forEachFrom(query, walk, action, null, 0);
+        return page(query, walk, null).chain(first -> forEach(query, walk, action, first));
     }
 
-    private Uni<Long> forEachFrom(KeyQuery query, Walk walk, Function<Map<String, AttributeValue>, Uni<?>> action,
-            Map<String, AttributeValue> start, long walked) {
+    /**
+     * The walk over the query's items from its first page, read already ({@link #firstPage}): a walk whose first page
+     * was asked for beside another call takes one round fewer.
+     */
+    public Uni<Long> forEach(KeyQuery query, Walk walk, Function<Map<String, AttributeValue>, Uni<?>> action,
+            Page first) {
+        return forEachFrom(query, walk, action, first, 0);
+    }
+
+    /** The first page of a walk over the query's items (see {@link #forEach(KeyQuery, Walk, Function, Page)}). */
+    public Uni<Page> firstPage(KeyQuery query, Walk walk) {
+        return page(query, walk, null);
+    }
+
+    /** One page of a walk: its items, and the key the next page starts after (null after the last page). */
+    public record Page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> next) {
+    }
+
+    private Uni<Page> page(KeyQuery query, Walk walk, Map<String, AttributeValue> start) {
         QueryRequest.Builder request = query.toRequest(table).limit(walk.pageSize())
                 .consistentRead(query.index() == Index.TABLE);
         if (start != null) {
             request.exclusiveStartKey(start);
         }
         QueryRequest built = request.build();
-        return call(() -> dynamo.query(built))
-                .chain(page -> Multi.createFrom().iterable(page.items())
-                        .onItem().transformToUni(item -> action.apply(item).replaceWithVoid())
-                        .merge(walk.concurrency())
-                        .collect().last()
-                        .chain(() -> page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
-                                ? forEachFrom(query, walk, action, page.lastEvaluatedKey(), walked + page.count())
-                                : Uni.createFrom().item(walked + page.count())));
+        return call(() -> dynamo.query(built)).map(page -> new Page(page.items(),
+                page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null));
+    }
+
+    private Uni<Long> forEachFrom(KeyQuery query, Walk walk, Function<Map<String, AttributeValue>, Uni<?>> action,
+            Page page, long walked) {
+        long total = walked + page.items().size();
+        Uni<Void> acted = Multi.createFrom().iterable(page.items())
+                .onItem().transformToUni(item -> action.apply(item).replaceWithVoid())
+                .merge(walk.concurrency())
+                .collect().last();
+        return page.next() == null ? acted.replaceWith(total)
+                : acted.chain(() -> page(query, walk, page.next()))
+                        .chain(next -> forEachFrom(query, walk, action, next, total));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.cabinet.projection.execution;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -41,7 +44,9 @@ import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.TableWriter.Page;
 import dev.cabinet.table.Walk;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -57,7 +62,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
  * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
  * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
- * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round.</li>
+ * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round, and
+ * so do the first pages of the walks over the root's copies ({@link #walksFromRoot}).</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
@@ -149,7 +155,7 @@ public class PlanExecutor {
     /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
     private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress) {
         return run(target, event, StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
-                progress.onTombstone(), Optional.empty(), false);
+                progress.onTombstone(), Optional.empty(), false, Map.of());
     }
 
     /**
@@ -164,7 +170,7 @@ public class PlanExecutor {
             return rejections.reject(event, plan.rejection().get());
         }
         if (target.isNone()) {
-            return run(target, event, plan.steps(), false, Optional.empty(), false);
+            return run(target, event, plan.steps(), false, Optional.empty(), false, Map.of());
         }
         ItemUpdate record = recordingWrite(target, plan, root, event.id(), event.version(),
                 checks.waitingOn(target.root()));
@@ -177,9 +183,14 @@ public class PlanExecutor {
         Uni<Recording> recorded = rootNeeded
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Recording.made(now) : Recording.REFUSED)
                 : store.update(record).map(made -> made ? Recording.made(Optional.empty()) : Recording.REFUSED);
+        Uni<Map<KeyQuery, Page>> walksStarted = firstPages(walksFromRoot(target, plan, root));
         if (recordsWithWrites(target, plan, read)) {
             Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true);
-            return Uni.combine().all().unis(recorded, run.writesWithRecording()).with((recording, written) -> recording)
+            return Uni.combine().all().unis(recorded, run.writesWithRecording(), walksStarted)
+                    .with((recording, written, pages) -> {
+                        run.startedWalks(pages);
+                        return recording;
+                    })
                     .chain(recording -> {
                         if (!recording.made()) {
                             return afterRecordingRefused(target, event);
@@ -188,8 +199,43 @@ public class PlanExecutor {
                         return run.afterWrites(plan.deletesRoot());
                     });
         }
-        return recorded.chain(recording -> !recording.made() ? afterRecordingRefused(target, event)
-                : run(target, event, plan.steps(), plan.deletesRoot(), recording.rootNow(), true));
+        return Uni.combine().all().unis(recorded, walksStarted).asTuple().chain(made -> !made.getItem1().made()
+                ? afterRecordingRefused(target, event)
+                : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
+                        made.getItem2()));
+    }
+
+    /**
+     * The walks of the plan's refresh of the root's copies, composed from the root as read before the event (pure): their
+     * first pages are read beside the recording write, a round before the walks could start from the root as recorded.
+     * A holder written while they are read, whose own copy check read the source before the recording, may be missed:
+     * the walk is made again when the batch ends ({@link Steps#looks}), for the holders it did not reach the first time.
+     */
+    public static Set<KeyQuery> walksFromRoot(StreamTarget target, WritePlan plan,
+            Optional<Map<String, AttributeValue>> root) {
+        Set<KeyQuery> walks = new LinkedHashSet<>();
+        if (target.isNone() || plan.deletesRoot() || root.isEmpty()) {
+            return walks;
+        }
+        for (Step step : plan.steps()) {
+            if (step instanceof RefreshCopies refresh && !refresh.whenBatchEnds()
+                    && refresh.source().equals(target.root())) {
+                for (DeclaredCopy copy : KeyPlan.COPIES) {
+                    if (copy.source().root().matches(refresh.source()) && copy.versionOf(root) >= 0
+                            && copy.walksFor(root.get())) {
+                        walks.add(copy.walk(root.get()));
+                    }
+                }
+            }
+        }
+        return walks;
+    }
+
+    /** The first page of each walk, read together. */
+    private Uni<Map<KeyQuery, Page>> firstPages(Set<KeyQuery> walks) {
+        Map<KeyQuery, Page> pages = new ConcurrentHashMap<>();
+        return all(walks.stream().map(query -> store.firstPage(query, walk).invoke(page -> pages.put(query, page)))
+                .toList()).replaceWith(pages);
     }
 
     /**
@@ -349,8 +395,9 @@ public class PlanExecutor {
      * asked for; {@code firstTime} says the event was decided just now, not redone.
      */
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
-            Optional<Map<String, AttributeValue>> rootNow, boolean firstTime) {
+            Optional<Map<String, AttributeValue>> rootNow, boolean firstTime, Map<KeyQuery, Page> walksStarted) {
         Steps run = new Steps(target, event, steps, rootNow, firstTime);
+        run.startedWalks(walksStarted);
         boolean early = deletesRoot && deletesRootEarly(target, steps);
         return run.writes(early).chain(() -> run.afterWrites(deletesRoot && !early));
     }
@@ -412,6 +459,10 @@ public class PlanExecutor {
         private volatile boolean repeated;
         /** Whether the first writes go out with the recording write, so that {@link #repeated} can happen at all. */
         private boolean withRecording;
+        /** The first pages of the walks read beside the recording write ({@link PlanExecutor#walksFromRoot}). */
+        private Map<KeyQuery, Page> started = Map.of();
+        /** The holders the walks on the event's path refreshed, by copy: the walk made again skips them. */
+        private final Set<Map.Entry<DeclaredCopy, Key>> refreshed = ConcurrentHashMap.newKeySet();
 
         Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
                 boolean firstTime) {
@@ -424,6 +475,10 @@ public class PlanExecutor {
             steps.stream().filter(Count.class::isInstance).forEach(step -> markers.add(((Count) step).marker()));
             steps.stream().filter(Write.class::isInstance).forEach(step -> written.add(((Write) step).update().key()));
             rootNow.ifPresent(item -> seen.put(target.root(), rootNow));
+        }
+
+        void startedWalks(Map<KeyQuery, Page> pages) {
+            this.started = pages;
         }
 
         /** Phase one, sent together with the recording write. */
@@ -548,8 +603,19 @@ public class PlanExecutor {
             return all(steps.stream()
                     .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)
                             || whenBatchEnds(step)))
-                    .map(step -> last(step, versionAttribute, version, seen, firstTime))
-                    .filter(uni -> uni != null).toList());
+                    .map(step -> step instanceof RefreshCopies refresh
+                            ? refreshCopies(refresh.source(), seen, started, refreshed, false)
+                            : last(step, versionAttribute, version, seen, firstTime))
+                    .filter(uni -> uni != null).toList())
+                    .invoke(() -> {
+                        if (!started.isEmpty()) {
+                            // Walks begun before the recording landed may have missed a holder written meanwhile.
+                            steps.stream().filter(RefreshCopies.class::isInstance).map(RefreshCopies.class::cast)
+                                    .forEach(refresh -> checks.defer(root, event.type(),
+                                            RefreshCopies.whenBatchEnds(refresh.source()),
+                                            () -> refreshCopies(refresh.source(), seen, Map.of(), refreshed, true)));
+                        }
+                    });
         }
 
         /** Whether the step is made when the batch ends, with the checks, rather than as the event's last round. */
@@ -649,17 +715,7 @@ public class PlanExecutor {
     private Uni<?> last(Step step, String versionAttribute, long version,
             Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean firstTime) {
         if (step instanceof RefreshCopies refresh) {
-            return current(refresh.source(), seen).chain(source -> {
-                List<Uni<?>> walks = new ArrayList<>();
-                for (DeclaredCopy copy : KeyPlan.COPIES) {
-                    if (source.isPresent() && copy.source().root().matches(refresh.source())
-                            && copy.versionOf(source) >= 0 && copy.walksFor(source.get())) {
-                        walks.add(store.forEach(copy.walk(source.get()), walk,
-                                found -> store.update(copy.refresh(copy.holderKey(found), source.get()))));
-                    }
-                }
-                return all(walks);
-            });
+            return refreshCopies(refresh.source(), seen, Map.of(), ConcurrentHashMap.newKeySet(), false);
         }
         if (step instanceof FanOut fanOut) {
             return fanOut(fanOut, versionAttribute, version);
@@ -671,6 +727,34 @@ public class PlanExecutor {
                             !firstTime);
         }
         return null;
+    }
+
+    /**
+     * Every declared copy of the source refreshed from it, by a walk over its holders ({@code started}: walks whose
+     * first page was read already); {@code refreshed} collects the holders refreshed, or, for a walk made {@code again}
+     * when the batch ends, names those to skip.
+     */
+    private Uni<?> refreshCopies(Key sourceKey, Map<Key, Optional<Map<String, AttributeValue>>> seen,
+            Map<KeyQuery, Page> started, Set<Map.Entry<DeclaredCopy, Key>> refreshed, boolean again) {
+        return current(sourceKey, seen).chain(source -> {
+            List<Uni<?>> walks = new ArrayList<>();
+            for (DeclaredCopy copy : KeyPlan.COPIES) {
+                if (source.isPresent() && copy.source().root().matches(sourceKey)
+                        && copy.versionOf(source) >= 0 && copy.walksFor(source.get())) {
+                    KeyQuery query = copy.walk(source.get());
+                    Function<Map<String, AttributeValue>, Uni<?>> refresh = found -> {
+                        Key holder = copy.holderKey(found);
+                        boolean first = again ? !refreshed.contains(Map.entry(copy, holder))
+                                : refreshed.add(Map.entry(copy, holder));
+                        return first ? store.update(copy.refresh(holder, source.get())) : Uni.createFrom().voidItem();
+                    };
+                    Page page = started.get(query);
+                    walks.add(page != null ? store.forEach(query, walk, refresh, page)
+                            : store.forEach(query, walk, refresh));
+                }
+            }
+            return all(walks);
+        });
     }
 
     /** The fan-out's change on every item its query finds (or the item of its target type each names). */

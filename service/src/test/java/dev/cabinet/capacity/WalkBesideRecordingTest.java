@@ -1,0 +1,112 @@
+package dev.cabinet.capacity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.cabinet.eventlog.DomainEvent;
+import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.post.CommentEvent;
+import dev.cabinet.post.CommentEvent.CommentAdded;
+import dev.cabinet.post.PostEvent;
+import dev.cabinet.post.PostEvent.PostCreated;
+import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.projection.execution.ModelProjection;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.user.UserEvent;
+import dev.cabinet.user.UserEvent.UserProfileUpdated;
+import dev.cabinet.user.UserEvent.UserRegistered;
+import io.quarkus.test.junit.QuarkusTest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+
+/**
+ * A rename's walks over the profile's copies begin beside its recording write, a round sooner than from the profile as
+ * recorded (PlanExecutor#walksFromRoot). A comment written after the walk's first page was read, whose own copy check
+ * read the profile before the recording landed, is reached by neither: the walk made again when the batch ends
+ * refreshes it.
+ */
+@QuarkusTest
+class WalkBesideRecordingTest {
+
+    private static final String AUTHOR = "u01M8Y0000000000000000000A2";
+    private static final String POST = "01M8Y0000000000000000000P2";
+    private static final CommentAdded COMMENT = new CommentAdded(POST, "01M8Y0000000000000000000C3", AUTHOR, "Text",
+            "2026-06-01T10:00:02.000Z");
+
+    @Inject
+    CapacityModels models;
+
+    @Test
+    void aHolderWrittenWhileTheWalkBeganIsRefreshedWhenTheBatchEnds() {
+        ModelStore store = new ModelStore();
+        ModelProjection projection = models.projection(store);
+        drive(store, projection.apply(received(UserEvent.REGISTERED, Topics.USERS, 1, AUTHOR,
+                new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z")))
+                .subscribeAsCompletionStage());
+        drive(store, projection.apply(received(PostEvent.CREATED, Topics.POSTS, 1, POST,
+                new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z")))
+                .subscribeAsCompletionStage());
+        drive(store, projection.check());
+        drive(store, projection.settle());
+        // The comment as its event writes it while the profile still says "Before", its check finding nothing newer.
+        ModelStore elsewhere = new ModelStore(store.items());
+        ModelProjection other = models.projection(elsewhere);
+        drive(elsewhere, other.apply(received(CommentEvent.ADDED, Topics.POSTS, 2, POST, COMMENT))
+                .subscribeAsCompletionStage());
+        drive(elsewhere, other.check());
+        Key comment = KeyPlan.COMMENT.key(POST, COMMENT.createdAt(), COMMENT.commentId());
+        Map<String, AttributeValue> written = elsewhere.item(comment);
+
+        store.clearCalls();
+        CompletableFuture<Void> rename = projection.apply(received(UserEvent.PROFILE_UPDATED, Topics.USERS, 2, AUTHOR,
+                new UserProfileUpdated(AUTHOR, "After", null, null)))
+                .subscribeAsCompletionStage();
+        assertTrue(store.round(), "the profile's read");
+        assertTrue(store.round(), "the recording write, with the walks' first pages");
+        List<String> second = store.calls().stream().filter(call -> call.round() == 2).map(ModelStore.Call::operation)
+                .toList();
+        assertTrue(second.contains("UpdateItem") && second.contains("Query"), "round two made " + second);
+        assertEquals("After", store.item(KeyPlan.USER_PROFILE.key(AUTHOR)).get(Attributes.NAME).s());
+
+        drive(store, store.putItem(PutItemRequest.builder().tableName("model").item(written).build()));
+        drive(store, rename);
+        assertEquals("Before", authorName(store, comment), "the walk on the event's path began before the comment");
+
+        drive(store, projection.check());
+        assertEquals("After", authorName(store, comment), "the walk made again when the batch ended reached it");
+    }
+
+    private static String authorName(ModelStore store, Key comment) {
+        return store.item(comment).get(Attributes.AUTHOR_NAME).s();
+    }
+
+    private static ReceivedEvent received(EventType<?> type, String topic, long offset, String key, DomainEvent data) {
+        return new ReceivedEvent("01M8YW00000000000000000" + topic.length() + offset, type.name(), key, AUTHOR,
+                Instant.parse("2026-06-01T10:00:00Z"), data, new LogPosition(topic, 0, offset));
+    }
+
+    /** Answers the store's calls round by round until the work is done. */
+    private static void drive(ModelStore store, CompletionStage<?> work) {
+        CompletableFuture<?> done = work.toCompletableFuture();
+        while (!done.isDone()) {
+            if (!store.round()) {
+                throw new IllegalStateException("the work waits for something other than the store");
+            }
+        }
+        done.join();
+    }
+}
