@@ -25,6 +25,14 @@ public record KeyQuery(Index index, String partition, SortKeyCondition sortKey, 
         return new KeyQuery(index, partition, sortKey.continuing(last, newestFirst), newestFirst);
     }
 
+    /** The same list up to the item with sort key {@code last}, that one included: see {@link SortKeyCondition#upTo}. */
+    public KeyQuery upTo(String last) {
+        if (newestFirst) {
+            throw new IllegalStateException("a list read newest first ends at its smallest key, not its largest");
+        }
+        return new KeyQuery(index, partition, sortKey.upTo(last), newestFirst);
+    }
+
     /** The request without page size and start key; both readers and projector fan-outs start from it. */
     public QueryRequest.Builder toRequest(String table) {
         Map<String, String> names = new HashMap<>();

@@ -57,6 +57,20 @@ public record SortKeyCondition(Kind kind, String from, String to) {
         };
     }
 
+    /**
+     * This condition narrowed to the keys up to {@code last} included, which it matches (a walk's first page, read
+     * oldest first, ends there): a prefix's keys up to it are those between the prefix and it.
+     */
+    public SortKeyCondition upTo(String last) {
+        return switch (kind) {
+            case ANY -> before(last + '\0');
+            case BEGINS_WITH -> between(from, last);
+            case BETWEEN -> between(from, compare(last, to) < 0 ? last : to);
+            case BEFORE -> compare(last, from) < 0 ? before(last + '\0') : this;
+            case AFTER -> between(from + '\0', last);
+        };
+    }
+
     /** Whether a {@link #continuing} condition still matches the key it continues after. */
     public boolean includesBound(boolean newestFirst) {
         return kind == Kind.BETWEEN && newestFirst;

@@ -230,7 +230,8 @@ final class CapacityDocument {
                 .append("A rename reaches every copy of the name (a user's comments, posts and memberships; a folder's ")
                 .append("descendants). The table above shows the first rename of the scenario; here its fixed part, ")
                 .append("and what each of ").append(Scenario.MORE_COPIES).append(" copies added before a second ")
-                .append("rename cost on top.\n\n")
+                .append("rename cost on top, on the event's path (a profile's walks are made again when the batch ends ")
+                .append("over their first page's range, up to a page of copies: \"settled after\" above).\n\n")
                 .append("| event type | first rename | calls per copy | WU per copy | RU per copy | rounds per copy |\n")
                 .append("|---|---|---:|---:|---:|---:|\n");
         for (CopyRow row : copies()) {

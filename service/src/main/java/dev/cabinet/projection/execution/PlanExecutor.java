@@ -62,15 +62,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
  * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
  * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
- * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round, and
- * so do the first pages of the walks over the root's copies ({@link #walksFromRoot}).</li>
+ * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round. The
+ * first pages of the walks over the root's copies are read in that round too, in either case
+ * ({@link #walksFromRoot}).</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
  * derivations; the root's delete (with the first phase where {@link #deletesRootEarly} allows it). The counts' flags
  * and token releases are made for the whole batch when it ends ({@link CountTokenRelease}), and so are the copy and
- * orphan checks, the checks of derived attributes the event wrote itself and the walks that only repair a replay's
- * order ({@link BatchEndChecks}), off the events' path.</li>
+ * orphan checks, the checks of derived attributes the event wrote itself, the walks that only repair a replay's
+ * order and the walks over a first page's range made again ({@link BatchEndChecks}), off the events' path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -461,8 +462,6 @@ public class PlanExecutor {
         private boolean withRecording;
         /** The first pages of the walks read beside the recording write ({@link PlanExecutor#walksFromRoot}). */
         private Map<KeyQuery, Page> started = Map.of();
-        /** The holders the walks on the event's path refreshed, by copy: the walk made again skips them. */
-        private final Set<Map.Entry<DeclaredCopy, Key>> refreshed = ConcurrentHashMap.newKeySet();
 
         Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
                 boolean firstTime) {
@@ -604,7 +603,7 @@ public class PlanExecutor {
                     .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)
                             || whenBatchEnds(step)))
                     .map(step -> step instanceof RefreshCopies refresh
-                            ? refreshCopies(refresh.source(), seen, started, refreshed, false)
+                            ? refreshCopies(refresh.source(), seen, started)
                             : last(step, versionAttribute, version, seen, firstTime))
                     .filter(uni -> uni != null).toList())
                     .invoke(() -> {
@@ -613,7 +612,7 @@ public class PlanExecutor {
                             steps.stream().filter(RefreshCopies.class::isInstance).map(RefreshCopies.class::cast)
                                     .forEach(refresh -> checks.defer(root, event.type(),
                                             RefreshCopies.whenBatchEnds(refresh.source()),
-                                            () -> refreshCopies(refresh.source(), seen, Map.of(), refreshed, true)));
+                                            () -> walkAgain(refresh.source(), seen, started)));
                         }
                     });
         }
@@ -715,7 +714,7 @@ public class PlanExecutor {
     private Uni<?> last(Step step, String versionAttribute, long version,
             Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean firstTime) {
         if (step instanceof RefreshCopies refresh) {
-            return refreshCopies(refresh.source(), seen, Map.of(), ConcurrentHashMap.newKeySet(), false);
+            return refreshCopies(refresh.source(), seen, Map.of());
         }
         if (step instanceof FanOut fanOut) {
             return fanOut(fanOut, versionAttribute, version);
@@ -731,30 +730,45 @@ public class PlanExecutor {
 
     /**
      * Every declared copy of the source refreshed from it, by a walk over its holders ({@code started}: walks whose
-     * first page was read already); {@code refreshed} collects the holders refreshed, or, for a walk made {@code again}
-     * when the batch ends, names those to skip.
+     * first page was read already).
      */
     private Uni<?> refreshCopies(Key sourceKey, Map<Key, Optional<Map<String, AttributeValue>>> seen,
-            Map<KeyQuery, Page> started, Set<Map.Entry<DeclaredCopy, Key>> refreshed, boolean again) {
-        return current(sourceKey, seen).chain(source -> {
-            List<Uni<?>> walks = new ArrayList<>();
-            for (DeclaredCopy copy : KeyPlan.COPIES) {
-                if (source.isPresent() && copy.source().root().matches(sourceKey)
-                        && copy.versionOf(source) >= 0 && copy.walksFor(source.get())) {
+            Map<KeyQuery, Page> started) {
+        return current(sourceKey, seen).chain(source -> all(copiesToWalk(sourceKey, source).stream().map(copy -> {
+            KeyQuery query = copy.walk(source.get());
+            Function<Map<String, AttributeValue>, Uni<?>> refresh = found -> store.update(
+                    copy.refresh(copy.holderKey(found), source.get()));
+            Page first = started.get(query);
+            return first != null ? store.forEach(query, walk, refresh, first) : store.forEach(query, walk, refresh);
+        }).toList()));
+    }
+
+    /**
+     * The walks that began with a first page read beside the recording write, made again when the batch ends over that
+     * page's range only (the later pages were read after the recording had landed): a holder written there meanwhile
+     * is refreshed, the holders that page found are not written twice. Bounded by the page, however many copies.
+     */
+    private Uni<?> walkAgain(Key sourceKey, Map<Key, Optional<Map<String, AttributeValue>>> seen,
+            Map<KeyQuery, Page> started) {
+        return current(sourceKey, seen).chain(source -> all(copiesToWalk(sourceKey, source).stream()
+                .filter(copy -> started.containsKey(copy.walk(source.get())))
+                .map(copy -> {
                     KeyQuery query = copy.walk(source.get());
-                    Function<Map<String, AttributeValue>, Uni<?>> refresh = found -> {
-                        Key holder = copy.holderKey(found);
-                        boolean first = again ? !refreshed.contains(Map.entry(copy, holder))
-                                : refreshed.add(Map.entry(copy, holder));
-                        return first ? store.update(copy.refresh(holder, source.get())) : Uni.createFrom().voidItem();
-                    };
-                    Page page = started.get(query);
-                    walks.add(page != null ? store.forEach(query, walk, refresh, page)
-                            : store.forEach(query, walk, refresh));
-                }
-            }
-            return all(walks);
-        });
+                    Page first = started.get(query);
+                    Set<Key> reached = new HashSet<>();
+                    first.items().forEach(found -> reached.add(copy.holderKey(found)));
+                    KeyQuery range = first.next() == null ? query
+                            : query.upTo(first.next().get(query.index().skAttribute()).s());
+                    return store.forEach(range, walk, found -> reached.contains(copy.holderKey(found))
+                            ? Uni.createFrom().voidItem()
+                            : store.update(copy.refresh(copy.holderKey(found), source.get())));
+                }).toList()));
+    }
+
+    /** The declared copies of the source that its state now asks to walk. */
+    private static List<DeclaredCopy> copiesToWalk(Key sourceKey, Optional<Map<String, AttributeValue>> source) {
+        return KeyPlan.COPIES.stream().filter(copy -> source.isPresent() && copy.source().root().matches(sourceKey)
+                && copy.versionOf(source) >= 0 && copy.walksFor(source.get())).toList();
     }
 
     /** The fan-out's change on every item its query finds (or the item of its target type each names). */
