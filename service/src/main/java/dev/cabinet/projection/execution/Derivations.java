@@ -74,7 +74,7 @@ public class Derivations {
      * that were written before the item existed; {@code again} as in {@link #run}.
      */
     public Uni<Void> runChildren(String derivation, Key key, boolean again) {
-        return named(derivation, found -> children(found, key, again));
+        return named(derivation, found -> children(found, key, null, again));
     }
 
     /** The work with the derivation of that name; a failure when none has it. */
@@ -86,46 +86,73 @@ public class Derivations {
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
             boolean passDown, boolean check, boolean again) {
-        return deriveOne(derivation, key, known, check).chain(changed -> changed || passDown || again
-                ? children(derivation, key, again) : Uni.createFrom().voidItem());
+        return run(derivation, key, known, null, passDown, check, again);
+    }
+
+    private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known, Parent parent,
+            boolean passDown, boolean check, boolean again) {
+        return deriveOne(derivation, key, known, parent, check).chain(left -> left.changed() || passDown || again
+                ? children(derivation, key, left.item(), again) : Uni.createFrom().voidItem());
     }
 
     /**
      * The derivation run for each child of the item (found through its entries), and on down where they change (or
-     * everywhere, {@code again}).
+     * everywhere, {@code again}); {@code item}, when not null, is the item as this walk left it: each child derives
+     * from it without reading it again (if it changes meanwhile, the child's second look at its parent finds that).
      */
-    private Uni<Void> children(Derivation derivation, Key key, boolean again) {
+    private Uni<Void> children(Derivation derivation, Key key, Map<String, AttributeValue> item, boolean again) {
+        Parent parent = item == null ? null : new Parent(key, item);
         return store.forEach(derivation.children(key), walk,
-                child -> run(derivation, derivation.childKey(child), null, false, false, again)).replaceWithVoid();
+                child -> run(derivation, derivation.childKey(child), null, parent, false, false, again))
+                .replaceWithVoid();
+    }
+
+    /** A parent as a walk's own derivation of it left it. */
+    private record Parent(Key key, Map<String, AttributeValue> item) {
     }
 
     /**
-     * Emits whether the item's derived attributes may have changed (so its children must look again); {@code check}:
-     * the item and its entry were written together, see {@link #check}.
+     * What one derivation did: whether the item's derived attributes may have changed (so its children must look
+     * again), and the item as it left it (null: not found, or left as it was for a reason logged).
      */
-    private Uni<Boolean> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
-            boolean check) {
+    private record Left(boolean changed, Map<String, AttributeValue> item) {
+
+        static final Left NOTHING = new Left(false, null);
+
+        Left asChanged() {
+            return new Left(true, item);
+        }
+    }
+
+    /**
+     * Derives the item's attributes; {@code parent}, when not null, is the item's parent as a walk left it (read
+     * otherwise); {@code check}: the item and its entry were written together, see {@link #check}.
+     */
+    private Uni<Left> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
+            Parent knownParent, boolean check) {
         Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
                 : store.read(key);
         return read.chain(found -> {
             if (found.isEmpty()) {
-                return Uni.createFrom().item(false);
+                return Uni.createFrom().item(Left.NOTHING);
             }
             Map<String, AttributeValue> item = found.get();
             Optional<Key> parentKey = derivation.parent(item);
             Uni<Optional<Map<String, AttributeValue>>> parent = parentKey.isEmpty()
                     ? Uni.createFrom().item(Optional.empty())
-                    : store.read(parentKey.get());
+                    : knownParent != null && knownParent.key().equals(parentKey.get())
+                            ? Uni.createFrom().item(Optional.of(knownParent.item()))
+                            : store.read(parentKey.get());
             return parent.chain(p -> write(derivation, key, item, parentKey, p, check));
         });
     }
 
-    private Uni<Boolean> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
+    private Uni<Left> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
             Optional<Map<String, AttributeValue>> parent, boolean check) {
         Derived derived = derivation.derive(item, parent);
         if (derived.leftBecause().isPresent()) {
             LOG.errorf("%s of %s is left as it is: %s", derivation.name(), key, derived.leftBecause().get());
-            return Uni.createFrom().item(false);
+            return Uni.createFrom().item(Left.NOTHING);
         }
         boolean same = derived.write().isEmpty();
         // The item as the derivation left it: its entry is refreshed from that, so that the entry holds the same
@@ -135,10 +162,11 @@ public class Derivations {
         return written.chain(left -> {
             if (left.isEmpty()) {
                 // Someone else wrote the item since it was read: derive again from what it holds now.
-                return deriveOne(derivation, key, null, false).map(changed -> true);
+                return deriveOne(derivation, key, null, null, false).map(Left::asChanged);
             }
+            Left done = new Left(!same, left.get());
             if (parentKey.isEmpty() || check && same) {
-                return Uni.createFrom().item(!same);
+                return Uni.createFrom().item(done);
             }
             // The entry exists already (the event's writes, or the walk that found it, came first), so a change of the
             // parent after the look below finds this item in its walk: the refresh need not precede the look.
@@ -148,8 +176,8 @@ public class Derivations {
                         Optional<Map<String, AttributeValue>> now = refreshedAndNow.getItem2();
                         return now.isPresent() && parent.isPresent()
                                 && derivation.revision(now.get()) != derivation.revision(parent.get())
-                                        ? deriveOne(derivation, key, null, false).map(changed -> true)
-                                        : Uni.createFrom().item(!same);
+                                        ? deriveOne(derivation, key, null, null, false).map(Left::asChanged)
+                                        : Uni.createFrom().item(done);
                     });
         });
     }
