@@ -14,7 +14,9 @@ import dev.cabinet.projection.Derivation.Derived;
 import dev.cabinet.projection.Derivation;
 import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.TableWriter;
+import dev.cabinet.table.TableWriter.Page;
 import dev.cabinet.table.Walk;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -74,7 +76,7 @@ public class Derivations {
      * that were written before the item existed; {@code again} as in {@link #run}.
      */
     public Uni<Void> runChildren(String derivation, Key key, boolean again) {
-        return named(derivation, found -> children(found, key, null, again));
+        return named(derivation, found -> children(found, key, Left.NOTHING, again));
     }
 
     /** The work with the derivation of that name; a failure when none has it. */
@@ -91,8 +93,8 @@ public class Derivations {
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known, Parent parent,
             boolean passDown, boolean check, boolean again) {
-        return deriveOne(derivation, key, known, parent, check).chain(left -> left.changed() || passDown || again
-                ? children(derivation, key, left.item(), again) : Uni.createFrom().voidItem());
+        return deriveOne(derivation, key, known, parent, check, passDown || again).chain(left -> left.changed()
+                || passDown || again ? children(derivation, key, left, again) : Uni.createFrom().voidItem());
     }
 
     /**
@@ -100,11 +102,13 @@ public class Derivations {
      * everywhere, {@code again}); {@code item}, when not null, is the item as this walk left it: each child derives
      * from it without reading it again (if it changes meanwhile, the child's second look at its parent finds that).
      */
-    private Uni<Void> children(Derivation derivation, Key key, Map<String, AttributeValue> item, boolean again) {
-        Parent parent = item == null ? null : new Parent(key, item);
-        return store.forEach(derivation.children(key), walk,
-                child -> run(derivation, derivation.childKey(child), null, parent, false, false, again))
-                .replaceWithVoid();
+    private Uni<Void> children(Derivation derivation, Key key, Left left, boolean again) {
+        Parent parent = left.item() == null ? null : new Parent(key, left.item());
+        Function<Map<String, AttributeValue>, Uni<?>> derive = child -> run(derivation, derivation.childKey(child), null,
+                parent, false, false, again);
+        KeyQuery query = derivation.children(key);
+        return (left.children() != null ? store.forEach(query, walk, derive, left.children())
+                : store.forEach(query, walk, derive)).replaceWithVoid();
     }
 
     /** A parent as a walk's own derivation of it left it. */
@@ -113,14 +117,15 @@ public class Derivations {
 
     /**
      * What one derivation did: whether the item's derived attributes may have changed (so its children must look
-     * again), and the item as it left it (null: not found, or left as it was for a reason logged).
+     * again), the item as it left it (null: not found, or left as it was for a reason logged), and the first page of
+     * its children's entries when it was read with its last look at the parent (null: not read yet).
      */
-    private record Left(boolean changed, Map<String, AttributeValue> item) {
+    private record Left(boolean changed, Map<String, AttributeValue> item, Page children) {
 
-        static final Left NOTHING = new Left(false, null);
+        static final Left NOTHING = new Left(false, null, null);
 
         Left asChanged() {
-            return new Left(true, item);
+            return new Left(true, item, children);
         }
     }
 
@@ -129,7 +134,7 @@ public class Derivations {
      * otherwise); {@code check}: the item and its entry were written together, see {@link #check}.
      */
     private Uni<Left> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
-            Parent knownParent, boolean check) {
+            Parent knownParent, boolean check, boolean walksOn) {
         Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
                 : store.read(key);
         return read.chain(found -> {
@@ -143,12 +148,18 @@ public class Derivations {
                     : knownParent != null && knownParent.key().equals(parentKey.get())
                             ? Uni.createFrom().item(Optional.of(knownParent.item()))
                             : store.read(parentKey.get());
-            return parent.chain(p -> write(derivation, key, item, parentKey, p, check));
+            return parent.chain(p -> write(derivation, key, item, parentKey, p, check, walksOn));
         });
     }
 
+    /**
+     * Writes the derivation, then refreshes the entry and looks at the parent again; an item whose children are walked
+     * next ({@code walksOn}, or its derived attributes changed) has their first page read in that same round: any child
+     * whose entry was written before this item's write is in it, and one written after derives from the item as
+     * written.
+     */
     private Uni<Left> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
-            Optional<Map<String, AttributeValue>> parent, boolean check) {
+            Optional<Map<String, AttributeValue>> parent, boolean check, boolean walksOn) {
         Derived derived = derivation.derive(item, parent);
         if (derived.leftBecause().isPresent()) {
             LOG.errorf("%s of %s is left as it is: %s", derivation.name(), key, derived.leftBecause().get());
@@ -162,22 +173,26 @@ public class Derivations {
         return written.chain(left -> {
             if (left.isEmpty()) {
                 // Someone else wrote the item since it was read: derive again from what it holds now.
-                return deriveOne(derivation, key, null, null, false).map(Left::asChanged);
+                return deriveOne(derivation, key, null, null, false, walksOn).map(Left::asChanged);
             }
-            Left done = new Left(!same, left.get());
+            Left done = new Left(!same, left.get(), null);
             if (parentKey.isEmpty() || check && same) {
                 return Uni.createFrom().item(done);
             }
             // The entry exists already (the event's writes, or the walk that found it, came first), so a change of the
             // parent after the look below finds this item in its walk: the refresh need not precede the look.
             Uni<Boolean> entry = derivation.entry(left.get()).map(store::update).orElse(Uni.createFrom().item(true));
-            return Uni.combine().all().unis(entry, store.read(parentKey.get())).asTuple()
-                    .chain(refreshedAndNow -> {
-                        Optional<Map<String, AttributeValue>> now = refreshedAndNow.getItem2();
+            Uni<Optional<Page>> children = walksOn || !same
+                    ? store.firstPage(derivation.children(key), walk).map(Optional::of)
+                    : Uni.createFrom().item(Optional.empty());
+            return Uni.combine().all().unis(entry, store.read(parentKey.get()), children).asTuple()
+                    .chain(refreshedNowAndChildren -> {
+                        Optional<Map<String, AttributeValue>> now = refreshedNowAndChildren.getItem2();
                         return now.isPresent() && parent.isPresent()
                                 && derivation.revision(now.get()) != derivation.revision(parent.get())
-                                        ? deriveOne(derivation, key, null, null, false).map(Left::asChanged)
-                                        : Uni.createFrom().item(done);
+                                        ? deriveOne(derivation, key, null, null, false, walksOn).map(Left::asChanged)
+                                        : Uni.createFrom().item(new Left(done.changed(), done.item(),
+                                                refreshedNowAndChildren.getItem3().orElse(null)));
                     });
         });
     }
