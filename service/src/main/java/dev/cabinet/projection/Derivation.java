@@ -11,8 +11,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A derived attribute kept equal to a pure function of an item and its parent (a folder's path and ancestors), named by
  * a plan's {@link WritePlan.Derive} step. The decisions are here; {@link dev.cabinet.projection.execution.Derivations}
- * runs the protocol: read the item and its parent, write {@link #derive} as a compare-and-set, refresh the item's
- * {@link #entry} under the parent while looking at the parent again, pass changes down to the {@link #children}.
+ * runs the protocol: read the item and its parent (or take the parent as a walk down the tree wrote it), write
+ * {@link #derive} as a compare-and-set, refresh the item's {@link #entry} under the parent while looking at the
+ * parent again, pass changes down to the {@link #children}.
  */
 public interface Derivation {
 
@@ -41,7 +42,7 @@ public interface Derivation {
         }
     }
 
-    /** What the item needs given its parent as read now (empty: none, or gone). */
+    /** What the item needs given its parent as read, or as the walk wrote it (empty: none, or gone). */
     Derived derive(Map<String, AttributeValue> item, Optional<Map<String, AttributeValue>> parent);
 
     /**

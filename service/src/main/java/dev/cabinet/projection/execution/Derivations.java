@@ -24,10 +24,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Runs the {@link Derivation}s plans name: the one place their reads, compare-and-sets and cascades happen, so that a
  * derived attribute stays equal to its function of the parent however changes of different items interleave. For one
- * item: read it (or take it as the event's own write answered it) and its parent, write the derivation as a
- * compare-and-set on what was read (on a lost race, start over), then refresh the item's entry under the parent and,
- * in the same round, read the parent again, starting over if it moved meanwhile. An item whose derived attributes
- * changed passes the change on to its children, and so on down.
+ * item: read it (or take it as the event's own write answered it) and its parent (or take it as the walk had it: its
+ * own write of it, or as it found it), write the derivation as a compare-and-set on what was read (on a lost race,
+ * start over), then refresh the item's entry under the parent and, in the same round, read the parent again, starting
+ * over if it moved since the parent was had; the first page of the item's children is read in that round too when
+ * they are walked next. An item whose derived attributes changed passes the change on to its children, and so on
+ * down.
  */
 @ApplicationScoped
 public class Derivations {
@@ -53,7 +55,8 @@ public class Derivations {
      * {@code passDown} (the event's write gave the item them already), or everywhere when {@code again} (the event is
      * redone after a crash, which may have cut its walk short below items it had brought up to date already, so that
      * they no longer look changed). {@code known} is the item as a write of it just answered (null: read it): a stale
-     * one costs nothing but a lost compare-and-set, after which the item is read.
+     * one costs a lost compare-and-set, after which the item is read, or, where it looks up to date, its children's
+     * writes from it, each started over at its second look at the item.
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown,
             boolean again) {
@@ -99,8 +102,9 @@ public class Derivations {
 
     /**
      * The derivation run for each child of the item (found through its entries), and on down where they change (or
-     * everywhere, {@code again}); {@code item}, when not null, is the item as this walk left it: each child derives
-     * from it without reading it again (if it changes meanwhile, the child's second look at its parent finds that).
+     * everywhere, {@code again}); {@code left} is what the item's own derivation did: each child derives from the item
+     * as it had it ({@link Left#item}; if it changes meanwhile, the child's second look at its parent finds that), and
+     * the walk starts from the first page of entries read with the item's last look ({@link Left#children}), if any.
      */
     private Uni<Void> children(Derivation derivation, Key key, Left left, boolean again) {
         Parent parent = left.item() == null ? null : new Parent(key, left.item());
@@ -155,8 +159,8 @@ public class Derivations {
     /**
      * Writes the derivation, then refreshes the entry and looks at the parent again; an item whose children are walked
      * next ({@code walksOn}, or its derived attributes changed) has their first page read in that same round: any child
-     * whose entry was written before this item's write is in it, and one written after derives from the item as
-     * written.
+     * whose entry was there when that page was read is walked; one written later derives from the item as written, if
+     * not in its own event then by its check when its batch ends, which reads the parent after this write.
      */
     private Uni<Left> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
             Optional<Map<String, AttributeValue>> parent, boolean check, boolean walksOn) {
