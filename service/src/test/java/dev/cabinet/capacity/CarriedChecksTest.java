@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 import jakarta.inject.Inject;
 
@@ -64,8 +63,8 @@ class CarriedChecksTest {
                 new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z"));
         apply(crashed, PostEvent.CREATED, Topics.POSTS, 1,
                 new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z"));
-        drive(crashed.check());
-        drive(crashed.settle());
+        store.drive(crashed.check());
+        store.drive(crashed.settle());
         apply(crashed, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
         renamedWithoutReachingTheComment();
     }
@@ -88,7 +87,7 @@ class CarriedChecksTest {
         ModelProjection next = models.projection(store);
         apply(next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);
         apply(next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
-        drive(next.check());
+        store.drive(next.check());
 
         assertEquals("After", authorNameOn(FIRST), "the first comment's redo made its check");
     }
@@ -106,10 +105,10 @@ class CarriedChecksTest {
 
         ModelProjection next = models.projection(store);
         apply(next, CommentEvent.ADDED, Topics.POSTS, 2, FIRST);   // done: the stream is past it
-        drive(next.check());
+        store.drive(next.check());
         assertEquals("Before", authorNameOn(FIRST), "nothing repaired the comment yet");
         apply(next, CommentEvent.ADDED, Topics.POSTS, 3, SECOND);
-        drive(next.check());
+        store.drive(next.check());
 
         assertEquals("After", authorNameOn(FIRST), "the second comment's redo made the first one's check");
     }
@@ -124,7 +123,7 @@ class CarriedChecksTest {
         long version = Long.parseLong(renamed.get("userVersion").n());
         renamed.put(Attributes.NAME, AttributeValue.fromS("After"));
         renamed.put("userVersion", AttributeValue.fromN(Long.toString(version + 1)));
-        drive(store.putItem(PutItemRequest.builder().tableName("model").item(renamed).build())
+        store.drive(store.putItem(PutItemRequest.builder().tableName("model").item(renamed).build())
                 .thenApply(response -> null));
     }
 
@@ -137,23 +136,12 @@ class CarriedChecksTest {
 
     private void apply(ModelProjection projection, EventType<?> type, String topic,
             long offset, DomainEvent data) {
-        drive(projection.apply(received(type, topic, offset, data)).subscribeAsCompletionStage());
+        store.drive(projection.apply(received(type, topic, offset, data)).subscribeAsCompletionStage());
     }
 
     private static ReceivedEvent received(EventType<?> type, String topic, long offset, DomainEvent data) {
         return new ReceivedEvent("01M8YE00000000000000000" + topic.length() + offset, type.name(),
                 data instanceof UserRegistered ? AUTHOR : POST, AUTHOR, Instant.parse("2026-06-01T10:00:00Z"),
                 data, new LogPosition(topic, 0, offset));
-    }
-
-    /** Answers the store's calls round by round until the work is done. */
-    private void drive(CompletionStage<?> work) {
-        CompletableFuture<?> done = work.toCompletableFuture();
-        while (!done.isDone()) {
-            if (!store.round()) {
-                throw new IllegalStateException("the work waits for something other than the store");
-            }
-        }
-        done.join();
     }
 }

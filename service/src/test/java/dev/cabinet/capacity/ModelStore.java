@@ -117,6 +117,17 @@ final class ModelStore implements DynamoDbAsyncClient {
         return true;
     }
 
+    /** Answers the calls round by round until the work is done; it must wait for nothing but this store. */
+    void drive(java.util.concurrent.CompletionStage<?> work) {
+        CompletableFuture<?> done = work.toCompletableFuture();
+        while (!done.isDone()) {
+            if (!round()) {
+                throw new IllegalStateException("the work waits for something other than the store");
+            }
+        }
+        done.join();
+    }
+
     /** A call in flight: its answer, and whether it writes. */
     private record Pending(Runnable answer, boolean write) {
     }

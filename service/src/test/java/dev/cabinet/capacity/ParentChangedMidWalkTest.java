@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 import jakarta.inject.Inject;
 
@@ -54,7 +53,7 @@ class ParentChangedMidWalkTest {
                 "2026-06-01T10:00:01.000Z"));
         apply(store, projection, 1, BOTTOM, new FolderCreated(BOTTOM, "Bottom", MIDDLE, OWNER,
                 "2026-06-01T10:00:02.000Z"));
-        drive(store, projection.check());
+        store.drive(projection.check());
         assertEquals("/Top/Middle/Bottom", path(store, BOTTOM));
 
         CompletableFuture<Void> rename = projection.apply(received(2, TOP, new FolderRenamed(TOP, "Renamed")))
@@ -68,9 +67,9 @@ class ParentChangedMidWalkTest {
         middle.put(Attributes.PATH, AttributeValue.fromS("/Renamed/Moved"));
         middle.put(Attributes.REV, AttributeValue.fromN(Long.toString(Long.parseLong(middle.get(Attributes.REV).n())
                 + 1)));
-        drive(store, store.putItem(PutItemRequest.builder().tableName("model").item(middle).build()));
-        drive(store, rename);
-        drive(store, projection.check());
+        store.drive(store.putItem(PutItemRequest.builder().tableName("model").item(middle).build()));
+        store.drive(rename);
+        store.drive(projection.check());
 
         assertEquals("/Renamed/Moved/Bottom", path(store, BOTTOM));
     }
@@ -82,7 +81,7 @@ class ParentChangedMidWalkTest {
 
     private static void apply(ModelStore store, ModelProjection projection, long offset, String key, DomainEvent data) {
         EventType<?> type = data instanceof FolderCreated ? FolderEvent.CREATED : FolderEvent.RENAMED;
-        drive(store, projection.apply(new ReceivedEvent("01M8YF0000000000000000" + key.substring(22) + offset,
+        store.drive(projection.apply(new ReceivedEvent("01M8YF0000000000000000" + key.substring(22) + offset,
                 type.name(), key, OWNER, Instant.parse("2026-06-01T10:00:00Z"), data,
                 new LogPosition(Topics.FOLDERS, 0, offset))).subscribeAsCompletionStage());
     }
@@ -90,16 +89,5 @@ class ParentChangedMidWalkTest {
     private static ReceivedEvent received(long offset, String key, FolderRenamed data) {
         return new ReceivedEvent("01M8YR0000000000000000" + key.substring(22) + offset, FolderEvent.RENAMED.name(),
                 key, OWNER, Instant.parse("2026-06-01T10:00:00Z"), data, new LogPosition(Topics.FOLDERS, 0, offset));
-    }
-
-    /** Answers the store's calls round by round until the work is done. */
-    private static void drive(ModelStore store, CompletionStage<?> work) {
-        CompletableFuture<?> done = work.toCompletableFuture();
-        while (!done.isDone()) {
-            if (!store.round()) {
-                throw new IllegalStateException("the work waits for something other than the store");
-            }
-        }
-        done.join();
     }
 }

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 import jakarta.inject.Inject;
 
@@ -68,11 +67,11 @@ class WalkBesideRecordingTest {
         assertTrue(second.contains("UpdateItem") && second.contains("Query"), "round two made " + second);
         assertEquals("After", store.item(KeyPlan.USER_PROFILE.key(AUTHOR)).get(Attributes.NAME).s());
 
-        drive(store, store.putItem(PutItemRequest.builder().tableName("model").item(written).build()));
-        drive(store, rename);
+        store.drive(store.putItem(PutItemRequest.builder().tableName("model").item(written).build()));
+        store.drive(rename);
         assertEquals("Before", authorName(store, COMMENT), "the walk on the event's path began before the comment");
 
-        drive(store, projection.check());
+        store.drive(projection.check());
         assertEquals("After", authorName(store, COMMENT), "the walk made again when the batch ended reached it");
     }
 
@@ -92,12 +91,12 @@ class WalkBesideRecordingTest {
         CompletableFuture<Void> rename = renamed(projection);
         store.round();
         store.round();
-        drive(store, store.putItem(PutItemRequest.builder().tableName("model").item(written).build()));
-        drive(store, rename);
+        store.drive(store.putItem(PutItemRequest.builder().tableName("model").item(written).build()));
+        store.drive(rename);
         assertEquals("Before", authorName(store, early));
         int before = store.calls().size();
 
-        drive(store, projection.check());
+        store.drive(projection.check());
         List<ModelStore.Call> atTheEnd = store.calls().subList(before, store.calls().size());
         assertEquals("After", authorName(store, early));
         assertEquals(1, atTheEnd.stream().filter(call -> call.operation().equals("UpdateItem")).count(),
@@ -107,20 +106,20 @@ class WalkBesideRecordingTest {
     /** The author, their post and that many comments on it, all applied and checked. */
     private ModelProjection authorWithPost(ModelStore store, int comments) {
         ModelProjection projection = models.projection(store);
-        drive(store, projection.apply(received(UserEvent.REGISTERED, Topics.USERS, 1, AUTHOR,
+        store.drive(projection.apply(received(UserEvent.REGISTERED, Topics.USERS, 1, AUTHOR,
                 new UserRegistered(AUTHOR, "Before", "before@example.org", null, "2026-06-01T10:00:00.000Z")))
                 .subscribeAsCompletionStage());
-        drive(store, projection.apply(received(PostEvent.CREATED, Topics.POSTS, 1, POST,
+        store.drive(projection.apply(received(PostEvent.CREATED, Topics.POSTS, 1, POST,
                 new PostCreated(POST, AUTHOR, "Title", "Body", "2026-06-01T10:00:01.000Z")))
                 .subscribeAsCompletionStage());
         for (int i = 0; i < comments; i++) {
-            drive(store, projection.apply(received(CommentEvent.ADDED, Topics.POSTS, 2 + i, POST,
+            store.drive(projection.apply(received(CommentEvent.ADDED, Topics.POSTS, 2 + i, POST,
                     new CommentAdded(POST, String.format("01M8Y00000000000000000D%03d", i), AUTHOR, "Text",
                             String.format("2026-06-01T10:%02d:%02d.000Z", 1 + i / 60, i % 60))))
                     .subscribeAsCompletionStage());
         }
-        drive(store, projection.check());
-        drive(store, projection.settle());
+        store.drive(projection.check());
+        store.drive(projection.settle());
         store.clearCalls();
         return projection;
     }
@@ -129,9 +128,9 @@ class WalkBesideRecordingTest {
     private Map<String, AttributeValue> racingComment(ModelStore store, CommentAdded comment) {
         ModelStore elsewhere = new ModelStore(store.items());
         ModelProjection other = models.projection(elsewhere);
-        drive(elsewhere, other.apply(received(CommentEvent.ADDED, Topics.POSTS, 1_000, POST, comment))
+        elsewhere.drive(other.apply(received(CommentEvent.ADDED, Topics.POSTS, 1_000, POST, comment))
                 .subscribeAsCompletionStage());
-        drive(elsewhere, other.check());
+        elsewhere.drive(other.check());
         return elsewhere.item(KeyPlan.COMMENT.key(POST, comment.createdAt(), comment.commentId()));
     }
 
@@ -148,16 +147,5 @@ class WalkBesideRecordingTest {
     private static ReceivedEvent received(EventType<?> type, String topic, long offset, String key, DomainEvent data) {
         return new ReceivedEvent("01M8YW00000000000000000" + topic.length() + offset, type.name(), key, AUTHOR,
                 Instant.parse("2026-06-01T10:00:00Z"), data, new LogPosition(topic, 0, offset));
-    }
-
-    /** Answers the store's calls round by round until the work is done. */
-    private static void drive(ModelStore store, CompletionStage<?> work) {
-        CompletableFuture<?> done = work.toCompletableFuture();
-        while (!done.isDone()) {
-            if (!store.round()) {
-                throw new IllegalStateException("the work waits for something other than the store");
-            }
-        }
-        done.join();
     }
 }
