@@ -101,7 +101,9 @@ public class FolderProjector implements Projector<FolderEvent> {
     /**
      * Refuses a move under the folder itself or one of its descendants (the log orders moves of one folder, and the
      * API checks the same, so this only catches moves of different folders that crossed). The folder's parent changes
-     * first, then the new parent's entry appears and the old one goes, then the paths follow.
+     * first, with the path and ancestors the new parent as read gives (one write of the folder, as a rename's), then the
+     * new parent's entry appears and the old one goes, then the derivation looks at the new parent again and passes
+     * the path down to the subfolders.
      */
     private static WritePlan moved(FolderMoved e, Reads reads) {
         Optional<Map<String, AttributeValue>> parent = reads.item(KeyPlan.FOLDER.key(e.parentId()));
@@ -114,14 +116,20 @@ public class FolderProjector implements Projector<FolderEvent> {
         }
         Map<String, AttributeValue> folder = reads.existingRoot();
         String oldParent = Items.string(folder, Attributes.PARENT_ID);
+        String path = FolderPaths.path(parent, Items.string(folder, Attributes.NAME));
+        String ancestors = FolderPaths.ancestors(parent, e.parentId());
+        boolean moves = !path.equals(Items.string(folder, Attributes.PATH))
+                || !ancestors.equals(Items.string(folder, Attributes.ANCESTOR_IDS));
         WritePlan plan = WritePlan.onRoot(ItemUpdate.of(KeyPlan.FOLDER.key(e.folderId()))
                 .set(Attributes.PARENT_ID, e.parentId())
+                .set(Attributes.PATH, path)
+                .set(Attributes.ANCESTOR_IDS, ancestors)
                 .increment(Attributes.REV, 1))
                 .write(entry(e.parentId(), e.folderId(), Items.string(folder, Attributes.NAME)));
         if (oldParent != null && !oldParent.equals(e.parentId())) {
             plan.delete(KeyPlan.SUBFOLDER.key(oldParent, e.folderId()));
         }
-        return plan.then(paths(e.folderId()));
+        return plan.then(new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()), moves));
     }
 
     private static ItemUpdate entry(String parentId, String folderId, String name) {
@@ -143,9 +151,5 @@ public class FolderProjector implements Projector<FolderEvent> {
         FolderPaths.renamed(Items.string(folder, Attributes.PATH), Items.string(folder, Attributes.NAME), e.name())
                 .ifPresent(path -> root.set(Attributes.PATH, path));
         return WritePlan.onRoot(root).then(new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()), true));
-    }
-
-    private static Derive paths(String folderId) {
-        return new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(folderId));
     }
 }

@@ -72,7 +72,7 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.folder.created.v1", new int[] {3, 2});
         // A cascade over the folder tree: per level its folders read, written, then their entries with a second look
         // at the parent and the next level's entries (each child takes its parent as the walk's write left it).
-        BOUNDS.put("cabinet.folder.moved.v1", new int[] {49, 11});
+        BOUNDS.put("cabinet.folder.moved.v1", new int[] {48, 10});
         BOUNDS.put("cabinet.folder.renamed.v1", new int[] {8, 6});
         BOUNDS.put("cabinet.group.created.v1", new int[] {5, 2});
         // A join and a role change read the member they write, and tell their own write by its version

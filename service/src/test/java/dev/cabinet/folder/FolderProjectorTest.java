@@ -23,7 +23,7 @@ class FolderProjectorTest {
 
     private static final FolderProjector PROJECTOR = new FolderProjector();
     private static final String AT = "2026-06-01T10:00:00.000Z";
-    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=false, "
+    private static final String DERIVE = "Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, passDown=true, "
             + "derivedFrom=null]";
     /** A created folder passes its path down, when its batch ends, to subfolders a replay brought before it. */
     private static final String CHILDREN = "DeriveChildren[derivation=folder-path, key=FOLDER#f2 / METADATA]";
@@ -104,14 +104,15 @@ class FolderProjectorTest {
     }
 
     @Test
-    void aMoveSetsTheNewParentListsTheFolderThereAndRemovesItsOldEntryThenThePathsAreDerived() {
+    void aMoveWritesTheNewParentAndPathListsTheFolderThereAndRemovesItsOldEntryThenPassesThePathDown() {
         FolderMoved moved = new FolderMoved("f2", "p2");
         Key parent = new Key("FOLDER#p2", "METADATA");
         assertFalse(PROJECTOR.target(moved).creates());
         assertEquals(List.of(parent), PROJECTOR.needs(moved));
         Reads reads = new Reads(Optional.of(folder("p1")), Map.of(parent, Optional.of(item(
                 "folderId", "p2", "path", "/Other", "ancestorIds", ""))));
-        assertEquals("onRoot(FOLDER#f2/METADATA: SET parentId = \"p2\", rev = if_not_exists(rev, 0) + 1) then ["
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET parentId = \"p2\", path = \"/Other/Sub\", ancestorIds = \"p2\", "
+                + "rev = if_not_exists(rev, 0) + 1) then ["
                 + "Write[update=FOLDER#p2/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
                 + "Delete[key=FOLDER#p1 / FOLDER#f2], " + DERIVE + "]", PROJECTOR.decide(moved, reads).toString());
     }
