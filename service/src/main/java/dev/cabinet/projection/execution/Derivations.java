@@ -96,8 +96,11 @@ public class Derivations {
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known, Parent parent,
             boolean passDown, boolean check, boolean again) {
-        return deriveOne(derivation, key, known, parent, check, passDown || again).chain(left -> left.changed()
-                || passDown || again ? children(derivation, key, left, again) : Uni.createFrom().voidItem());
+        // An item not found, or left as it is (a loop two crossing moves made), passes nothing down, even when told
+        // to: a redo's walk round a loop would never end.
+        return deriveOne(derivation, key, known, parent, check, passDown || again).chain(left -> left.item() != null
+                && (left.changed() || passDown || again) ? children(derivation, key, left, again)
+                        : Uni.createFrom().voidItem());
     }
 
     /**
