@@ -117,6 +117,17 @@ class FolderProjectorTest {
                 + "Delete[key=FOLDER#p1 / FOLDER#f2], " + DERIVE + "]", PROJECTOR.decide(moved, reads).toString());
     }
 
+    /** A move that leaves the path and ancestors as they were (under the same parent) passes nothing down. */
+    @Test
+    void aMoveThatLeavesThePathAsItWasPassesNothingDown() {
+        Key parent = new Key("FOLDER#p1", "METADATA");
+        Reads reads = new Reads(Optional.of(item("folderId", "f2", "name", "Sub", "parentId", "p1", "rev", 1,
+                "path", "/Docs/Sub", "ancestorIds", "p1")),
+                Map.of(parent, Optional.of(item("folderId", "p1", "path", "/Docs", "ancestorIds", ""))));
+        String plan = PROJECTOR.decide(new FolderMoved("f2", "p1"), reads).toString();
+        assertTrue(plan.contains("path = \"/Docs/Sub\"") && plan.contains("passDown=false"), plan);
+    }
+
     @Test
     void aMoveOfARootFolderOrUnderTheSameParentHasNoEntryToRemove() {
         Key parent = new Key("FOLDER#p1", "METADATA");
