@@ -134,6 +134,10 @@ public class Derivations {
         Left asChanged() {
             return new Left(true, item, children);
         }
+
+        Left withChildren(Page page) {
+            return new Left(changed, item, page);
+        }
     }
 
     /**
@@ -198,7 +202,7 @@ public class Derivations {
                         return now.isPresent() && parent.isPresent()
                                 && derivation.revision(now.get()) != derivation.revision(parent.get())
                                         ? deriveOne(derivation, key, null, null, false, walksOn).map(Left::asChanged)
-                                        : Uni.createFrom().item(new Left(done.changed(), done.item(),
+                                        : Uni.createFrom().item(done.withChildren(
                                                 refreshedNowAndChildren.getItem3().orElse(null)));
                     });
         });

@@ -221,12 +221,7 @@ public class PlanExecutor {
         for (Step step : plan.steps()) {
             if (step instanceof RefreshCopies refresh && !refresh.whenBatchEnds()
                     && refresh.source().equals(target.root())) {
-                for (DeclaredCopy copy : KeyPlan.COPIES) {
-                    if (copy.source().root().matches(refresh.source()) && copy.versionOf(root) >= 0
-                            && copy.walksFor(root.get())) {
-                        walks.add(copy.walk(root.get()));
-                    }
-                }
+                copiesToWalk(refresh.source(), root).forEach(copy -> walks.add(copy.walk(root.get())));
             }
         }
         return walks;
@@ -234,6 +229,9 @@ public class PlanExecutor {
 
     /** The first page of each walk, read together. */
     private Uni<Map<KeyQuery, Page>> firstPages(Set<KeyQuery> walks) {
+        if (walks.isEmpty()) {
+            return Uni.createFrom().item(Map.of());   // most events: no map, no combined call
+        }
         Map<KeyQuery, Page> pages = new ConcurrentHashMap<>();
         return all(walks.stream().map(query -> store.firstPage(query, walk).invoke(page -> pages.put(query, page)))
                 .toList()).replaceWith(pages);
@@ -693,7 +691,7 @@ public class PlanExecutor {
                 DeclaredCopy copy = copyOf(check.source(), holder);
                 if (source.isPresent() && copy.walksFor(source.get())
                         && copy.versionOf(source) > check.copiedVersion()) {
-                    refreshes.add(store.update(copy.refresh(holder, source.get())));
+                    refreshes.add(refresh(copy, holder, source.get()));
                 }
             }
             return all(refreshes);
@@ -736,8 +734,8 @@ public class PlanExecutor {
             Map<KeyQuery, Page> started) {
         return current(sourceKey, seen).chain(source -> all(copiesToWalk(sourceKey, source).stream().map(copy -> {
             KeyQuery query = copy.walk(source.get());
-            Function<Map<String, AttributeValue>, Uni<?>> refresh = found -> store.update(
-                    copy.refresh(copy.holderKey(found), source.get()));
+            Function<Map<String, AttributeValue>, Uni<?>> refresh = found -> refresh(copy, copy.holderKey(found),
+                    source.get());
             Page first = started.get(query);
             return first != null ? store.forEach(query, walk, refresh, first) : store.forEach(query, walk, refresh);
         }).toList()));
@@ -750,19 +748,30 @@ public class PlanExecutor {
      */
     private Uni<?> walkAgain(Key sourceKey, Map<Key, Optional<Map<String, AttributeValue>>> seen,
             Map<KeyQuery, Page> started) {
-        return current(sourceKey, seen).chain(source -> all(copiesToWalk(sourceKey, source).stream()
-                .filter(copy -> started.containsKey(copy.walk(source.get())))
-                .map(copy -> {
-                    KeyQuery query = copy.walk(source.get());
-                    Page first = started.get(query);
+        return current(sourceKey, seen).chain(source -> {
+            List<Uni<?>> walks = new ArrayList<>();
+            for (DeclaredCopy copy : copiesToWalk(sourceKey, source)) {
+                KeyQuery query = copy.walk(source.get());
+                Page first = started.get(query);
+                if (first != null) {
                     Set<Key> reached = new HashSet<>();
                     first.items().forEach(found -> reached.add(copy.holderKey(found)));
                     KeyQuery range = first.next() == null ? query
                             : query.upTo(first.next().get(query.index().skAttribute()).s());
-                    return store.forEach(range, walk, found -> reached.contains(copy.holderKey(found))
-                            ? Uni.createFrom().voidItem()
-                            : store.update(copy.refresh(copy.holderKey(found), source.get())));
-                }).toList()));
+                    walks.add(store.forEach(range, walk, found -> {
+                        Key holder = copy.holderKey(found);
+                        return reached.contains(holder) ? Uni.createFrom().voidItem()
+                                : refresh(copy, holder, source.get());
+                    }));
+                }
+            }
+            return all(walks);
+        });
+    }
+
+    /** The holder's copy refreshed from the source as it is now. */
+    private Uni<Boolean> refresh(DeclaredCopy copy, Key holder, Map<String, AttributeValue> source) {
+        return store.update(copy.refresh(holder, source));
     }
 
     /** The declared copies of the source that its state now asks to walk. */
