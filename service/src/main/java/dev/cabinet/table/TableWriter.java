@@ -6,10 +6,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -408,15 +410,29 @@ public class TableWriter {
      * of the sum of their deltas that adds all their tokens, unless one of the tokens is pending already (the redo of a
      * change cut short), when each change is made on its own. Answers each change the counter as it left it, or
      * nothing for a change made before.
+     * <p>
+     * Two attempts of one change can wait together: an event retried while its failed attempt's change still waited
+     * behind the write in flight. They share a token, and the token's condition is written once, so summed they would
+     * count twice (the crash test's store outage found a postCount one too high). Only the first of them goes out; the
+     * others answer nothing, as they would after it one at a time.
      */
     private CompletionStage<List<Optional<Map<String, AttributeValue>>>> changeCounter(Counter counter,
             List<CounterChange> changes) {
-        Uni<List<Optional<Map<String, AttributeValue>>>> changed = updateAndGet(counter.change(changes))
-                .chain(now -> now.isPresent() || changes.size() == 1
-                        ? Uni.createFrom().item(Collections.nCopies(changes.size(), now))
-                        : Uni.join().all(changes.stream().map(one -> updateAndGet(counter.change(List.of(one))))
+        Map<String, CounterChange> firstByToken = new LinkedHashMap<>();
+        changes.forEach(change -> firstByToken.putIfAbsent(change.token(), change));
+        List<CounterChange> distinct = List.copyOf(firstByToken.values());
+        Uni<List<Optional<Map<String, AttributeValue>>>> changed = updateAndGet(counter.change(distinct))
+                .chain(now -> now.isPresent() || distinct.size() == 1
+                        ? Uni.createFrom().item(Collections.nCopies(distinct.size(), now))
+                        : Uni.join().all(distinct.stream().map(one -> updateAndGet(counter.change(List.of(one))))
                                 .toList()).andFailFast());
-        return changed.subscribeAsCompletionStage();
+        return changed.map(answers -> {
+            List<String> tokens = List.copyOf(firstByToken.keySet());
+            Set<String> answered = new HashSet<>();
+            return changes.stream().map(change -> answered.add(change.token())
+                    ? answers.get(tokens.indexOf(change.token())) : Optional.<Map<String, AttributeValue>>empty())
+                    .toList();
+        }).subscribeAsCompletionStage();
     }
 
     /** The counter attribute that changes are coalesced on: one write in flight for it at a time. */

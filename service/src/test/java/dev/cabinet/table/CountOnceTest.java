@@ -5,15 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.devservices.launcher.StoreHooks;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Key;
 import io.quarkus.test.junit.QuarkusTest;
@@ -135,6 +140,37 @@ class CountOnceTest {
         for (CounterChange change : changes) {
             assertEquals("1", store.read(change.marker()).await().indefinitely().orElseThrow().get("counted").n());
         }
+    }
+
+    /**
+     * An event retried while its failed attempt's counter change still waits behind another change in flight: both
+     * attempts' changes wait for the same write. They share a token, so together they must count once.
+     */
+    @Test
+    void twoAttemptsOfOneChangeWaitingForTheSameWriteCountOnce() throws Exception {
+        CounterChange inFlight = newChange();
+        CounterChange retried = changeOfAnotherChild(inFlight);
+        StoreHooks hooks = new StoreHooks(ConfigProvider.getConfig().getValue("quarkus.dynamodb.endpoint-override",
+                String.class));
+        // Below the store client's attempt timeout (3 s), which would resend.
+        hooks.holdWrites(List.of(inFlight.counter().pk() + " " + inFlight.counter().sk()), Duration.ofMillis(1500));
+        List<Optional<Map<String, AttributeValue>>> attempts;
+        try {
+            CompletableFuture<Optional<Map<String, AttributeValue>>> first = store.changeCounter(inFlight)
+                    .subscribeAsCompletionStage();
+            CompletableFuture<Optional<Map<String, AttributeValue>>> firstAttempt = store.changeCounter(retried)
+                    .subscribeAsCompletionStage();
+            CompletableFuture<Optional<Map<String, AttributeValue>>> secondAttempt = store.changeCounter(retried)
+                    .subscribeAsCompletionStage();
+            assertTrue(first.get(30, TimeUnit.SECONDS).isPresent());
+            attempts = List.of(firstAttempt.get(30, TimeUnit.SECONDS), secondAttempt.get(30, TimeUnit.SECONDS));
+        } finally {
+            hooks.noHeldWrites();
+        }
+
+        assertEquals("2", counter(inFlight).get("postCount").n(), "the change in flight and the retried one, once");
+        assertEquals(List.of(true, false), attempts.stream().map(Optional::isPresent).toList(),
+                "the first attempt answers the counter as it left it; the second, made before, answers nothing");
     }
 
     private CounterChange changeOfAnotherChild(CounterChange of) {
