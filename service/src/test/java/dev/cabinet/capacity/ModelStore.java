@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,7 @@ final class ModelStore implements DynamoDbAsyncClient {
     private final Deque<Pending> inFlight = new ArrayDeque<>();
     private final List<Call> calls = new ArrayList<>();
     private final Map<Key, GetItemAnswer> getItemAnswers = new HashMap<>();
+    private final Set<Key> failingDeletes = new HashSet<>();
     /** Which of the crash round's writes land, while a crash is armed; null when none is. */
     private IntPredicate landing;
     /** Rounds to go until the armed crash's round (1: the next). */
@@ -162,6 +164,15 @@ final class ModelStore implements DynamoDbAsyncClient {
         NONE,
         /** An error the store would not answer again differently (a 400), in the next round. */
         REFUSAL
+    }
+
+    /** DeleteItem calls of the key made from now on fail as the store's 500 (a transient error) would. */
+    void failDeletes(Key key) {
+        failingDeletes.add(key);
+    }
+
+    void stopFailingDeletes() {
+        failingDeletes.clear();
     }
 
     /** GetItem calls of the key made from now on are answered so. */
@@ -262,6 +273,9 @@ final class ModelStore implements DynamoDbAsyncClient {
     public CompletableFuture<DeleteItemResponse> deleteItem(DeleteItemRequest request) {
         return written(() -> {
             Key key = Key.of(request.key());
+            if (failingDeletes.contains(key)) {
+                throw DynamoDbException.builder().statusCode(500).message("failed by the test").build();
+            }
             Map<String, AttributeValue> before = items.get(key);
             if (!Expressions.holds(request.conditionExpression(), request.expressionAttributeNames(),
                     request.expressionAttributeValues(), before)) {

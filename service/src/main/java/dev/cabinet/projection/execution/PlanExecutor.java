@@ -424,11 +424,11 @@ public class PlanExecutor {
      * makes (it cannot have been counted yet);</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
-     * <li>{@link #settleCounts}: each changed count's marker to be flagged and then its token released when the batch
-     * ends ({@link CountTokenRelease}); then {@link #lateDeletes} (the counted markers among them, now that their
-     * counts are made) and then {@link #looks}, the steps that look at other items after this event's writes (copy
-     * refreshes, other fan-outs, derivations; the checks and the other steps made when the batch ends are handed to
-     * {@link BatchEndChecks}).</li>
+     * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and then
+     * {@link #looks}, the steps that look at other items after this event's writes (copy refreshes, other fan-outs,
+     * derivations; the checks and the other steps made when the batch ends are handed to {@link BatchEndChecks});</li>
+     * <li>{@link #settleCounts}, once all of that succeeded: each changed count's marker to be flagged and then its
+     * token released when the batch ends ({@link CountTokenRelease}).</li>
      * </ol>
      * A counter change always precedes its marker's flag and its marker's delete, and a token is released only once
      * its marker is flagged (or gone): a crash between any two of them is finished by a redo, which changes no counter
@@ -529,11 +529,14 @@ public class PlanExecutor {
          */
         Uni<Void> afterWrites(boolean deletesRoot) {
             return counterChanges()
-                    .invoke(this::settleCounts)
                     .chain(this::lateDeletes)
                     .chain(this::looks)
                     .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version)
-                            .replaceWithVoid() : Uni.createFrom().voidItem());
+                            .replaceWithVoid() : Uni.createFrom().voidItem())
+                    // Only an attempt that ended settles its counts. One that failed later leaves its tokens pending
+                    // for the retry, which may already have read a marker unflagged: a token released meanwhile would
+                    // let it count again (FailedAttemptCountTest).
+                    .invoke(this::settleCounts);
         }
 
         /** Phase two. */
