@@ -78,6 +78,14 @@ public interface ProjectionConfig {
     @WithDefault("20s")
     Duration drainTimeout();
 
+    /**
+     * When a rebalance revokes partitions, how long their batches in flight get to finish before the consumer lets
+     * them go to their next owner, which would otherwise apply the same events at the same time; keep it well below
+     * the consumer's {@code max.poll.interval.ms} (5 minutes), the longest the group waits for a member to rejoin.
+     */
+    @WithDefault("60s")
+    Duration handoverTimeout();
+
     /** How a fan-out walks the items it reaches. */
     default Walk fanOutWalk() {
         return new Walk(fanOutPageSize(), fanOutConcurrency());

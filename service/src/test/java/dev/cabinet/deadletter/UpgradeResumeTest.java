@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.contract.UnknownEventTypeException;
 import dev.cabinet.projection.failure.ParkedKeys;
-import dev.cabinet.projection.failure.ParkedOnAssignment;
+import dev.cabinet.projection.ordering.PartitionHandover;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.table.Attributes;
@@ -43,8 +43,8 @@ class UpgradeResumeTest {
     ParkedKeys parkedKeys;
 
     @Inject
-    @Identifier(ParkedOnAssignment.NAME)
-    ParkedOnAssignment assignment;
+    @Identifier(PartitionHandover.NAME)
+    PartitionHandover assignment;
 
     @Test
     void aKeyParkedByAnOlderProjectorForATypeItDidNotKnowResumesWhenThisOneTakesPartitions() {

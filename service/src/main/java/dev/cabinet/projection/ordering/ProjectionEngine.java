@@ -1,6 +1,8 @@
 package dev.cabinet.projection.ordering;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +11,9 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -75,6 +80,11 @@ public class ProjectionEngine {
     private final InFlight waitingTurn = new InFlight();
     private final InFlight waitingPlace = new InFlight();
     private final InFlight applyingNow = new InFlight();
+
+    /** Batches not finished yet, with their partitions: a revoked partition is handed over once its batches finished. */
+    private final Map<CompletableFuture<Void>, Set<TopicPartition>> unfinished = new ConcurrentHashMap<>();
+    /** Partitions revoked and not assigned again: records of them that still arrive are left to their next owner. */
+    private final Set<TopicPartition> handedOver = ConcurrentHashMap.newKeySet();
 
     /** The parked keys as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
@@ -153,9 +163,36 @@ public class ProjectionEngine {
         return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
     }
 
-    /** Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some). */
-    public void partitionsAssigned() {
+    /**
+     * Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some); and applies
+     * the partitions' records again, should they have been handed over before.
+     */
+    public void partitionsAssigned(Collection<TopicPartition> partitions) {
+        handedOver.removeAll(partitions);
         parkedRead = null;
+    }
+
+    /**
+     * Hands the partitions over to their next owner: records of them that arrive from now on are not applied here, and
+     * this waits (at most {@code limit}) until every batch of them in flight has finished. Their next owner starts
+     * from the last offset committed and applies again what came after, which is idempotent one attempt at a time but
+     * not while this instance is still applying the same events: two attempts of one count, one finishing while the
+     * other has read its marker, count twice. Answers whether they finished in time.
+     */
+    public boolean handOver(Collection<TopicPartition> partitions, Duration limit) throws InterruptedException {
+        handedOver.addAll(partitions);
+        CompletableFuture<?>[] touching = unfinished.entrySet().stream()
+                .filter(batch -> !Collections.disjoint(batch.getValue(), partitions))
+                .map(batch -> batch.getKey().handle((nothing, failure) -> null))
+                .toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(touching).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e);   // never: every batch's failure was handled above
+        }
     }
 
     /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */
@@ -171,7 +208,11 @@ public class ProjectionEngine {
      * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
      * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
-    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> batch, BatchSequence sequence) {
+    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence) {
+        ConsumerRecords<String, byte[]> batch = withoutHandedOver(received);
+        if (batch.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
         lag.started(batch);
         metrics.received(batch);
         Map<LogKey, List<ConsumerRecord<String, byte[]>>> byKey = byKey(batch);
@@ -192,7 +233,29 @@ public class ProjectionEngine {
                         .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        return sequence.add(applied.subscribeAsCompletionStage(), batch.count(), () -> recordProgress(batch));
+        CompletableFuture<Void> done = sequence.add(applied.subscribeAsCompletionStage(), batch.count(),
+                () -> recordProgress(batch));
+        unfinished.put(done, batch.partitions());
+        done.whenComplete((nothing, failure) -> unfinished.remove(done));
+        return done;
+    }
+
+    /**
+     * The batch without the records of partitions handed over. The connector drops the records of revoked partitions
+     * that it had fetched, on its polling thread, while its event loop may be handing out a batch: this keeps such a
+     * batch from running here too. Its acknowledgement commits nothing (the throttled strategy forgot the partitions).
+     */
+    private ConsumerRecords<String, byte[]> withoutHandedOver(ConsumerRecords<String, byte[]> batch) {
+        if (handedOver.isEmpty() || Collections.disjoint(handedOver, batch.partitions())) {
+            return batch;
+        }
+        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> kept = new LinkedHashMap<>();
+        for (TopicPartition partition : batch.partitions()) {
+            if (!handedOver.contains(partition)) {
+                kept.put(partition, batch.records(partition));
+            }
+        }
+        return new ConsumerRecords<>(kept, Map.of());
     }
 
     /**

@@ -1,0 +1,76 @@
+package dev.cabinet.projection.ordering;
+
+import java.util.Collection;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.common.TopicPartition;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.projection.ProjectionConfig;
+import io.smallrye.common.annotation.Identifier;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
+
+/**
+ * The projector's rebalance listener ({@code consumer-rebalance-listener.name} of its channel names this bean). A
+ * partition revoked is handed over only once its batches in flight have finished
+ * ({@link ProjectionEngine#handOver}): its next owner starts from the committed offset, and were this instance still
+ * applying the same events, two attempts of one count could both count. The group hands the partition on only after
+ * this member rejoined, that is after this returns. Partitions assigned may hold keys that their previous owner parked:
+ * the engine reads the parked keys again before its next batch, and keys that an older projector parked for an event
+ * type it did not know may now be applied ({@link PartitionsAssigned}).
+ */
+@ApplicationScoped
+@Identifier(PartitionHandover.NAME)
+public class PartitionHandover implements KafkaConsumerRebalanceListener {
+
+    public static final String NAME = "cabinet-projector";
+
+    private static final Logger LOG = Logger.getLogger(PartitionHandover.class);
+
+    private final ProjectionEngine engine;
+    private final Event<PartitionsAssigned> assigned;
+    private final ProjectionConfig config;
+
+    PartitionHandover(ProjectionEngine engine, Event<PartitionsAssigned> assigned, ProjectionConfig config) {
+        this.engine = engine;
+        this.assigned = assigned;
+        this.config = config;
+    }
+
+    @Override
+    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        if (!partitions.isEmpty()) {
+            engine.partitionsAssigned(partitions);
+            assigned.fireAsync(new PartitionsAssigned());
+        }
+    }
+
+    /**
+     * Called on the consumer's polling thread, before it rejoins the group: waiting here holds the partitions. The
+     * connector has already dropped the partitions' records it had fetched, and committed what was acknowledged (what
+     * finishes now is applied again by the next owner, after this, which is idempotent). Partitions lost rather than
+     * revoked (this member's session expired) come here too: the connector forwards them.
+     */
+    @Override
+    public void onPartitionsRevoked(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        long started = System.nanoTime();
+        try {
+            if (!engine.handOver(partitions, config.handoverTimeout())) {
+                LOG.warnf("Rebalance: %d revoked partition(s) still had batches in flight after %s; their next owner "
+                        + "may apply the same events meanwhile", partitions.size(), config.handoverTimeout());
+            } else {
+                LOG.debugf("Rebalance: %d revoked partition(s) handed over after %d ms", partitions.size(),
+                        (System.nanoTime() - started) / 1_000_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.warnf("Rebalance: interrupted while handing over %d partition(s)", partitions.size());
+        }
+    }
+}
