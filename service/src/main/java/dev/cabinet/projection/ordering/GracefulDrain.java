@@ -81,6 +81,9 @@ public class GracefulDrain {
         } catch (Error e) {
             LOG.errorf(e, "Shutdown: draining the projector failed");
             throw e;
+        } finally {
+            // The consumers close next, revoking their partitions: the batches had their time here.
+            engine.stopping();
         }
     }
 

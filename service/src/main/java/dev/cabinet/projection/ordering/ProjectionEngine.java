@@ -86,6 +86,8 @@ public class ProjectionEngine {
     /** Partitions revoked and not assigned again: records of them that still arrive are left to their next owner. */
     private final Set<TopicPartition> handedOver = ConcurrentHashMap.newKeySet();
 
+    private volatile boolean stopping;
+
     /** The parked keys as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
     private volatile long parkedReadAt;
@@ -181,6 +183,9 @@ public class ProjectionEngine {
      */
     public boolean handOver(Collection<TopicPartition> partitions, Duration limit) throws InterruptedException {
         handedOver.addAll(partitions);
+        if (stopping) {
+            return unfinished.isEmpty();   // the graceful drain gave them their time; the process is going away
+        }
         CompletableFuture<?>[] touching = unfinished.entrySet().stream()
                 .filter(batch -> !Collections.disjoint(batch.getValue(), partitions))
                 .map(batch -> batch.getKey().handle((nothing, failure) -> null))
@@ -193,6 +198,11 @@ public class ProjectionEngine {
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);   // never: every batch's failure was handled above
         }
+    }
+
+    /** The graceful drain has ended: a revocation while the consumers close waits for nothing more. */
+    void stopping() {
+        stopping = true;
     }
 
     /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */
