@@ -354,7 +354,9 @@ public class TableWriter {
      * The projector makes steps 3 and 4 for a whole batch when it ends ({@code projection/CountTokenRelease}), off the
      * events' path; this call makes step 3 itself.
      * A crash between any two steps is repaired by applying the event again: step 2's condition stops a second
-     * change, step 1 stops one after the token was removed. The pending set holds only changes in flight.
+     * change, step 1 stops one after the token was removed. The pending set holds the changes in flight, and those left
+     * pending on purpose: an attempt that failed after its change (its retry releases the token) and the changes of
+     * batches handed over to another owner unfinished (whose redo releases them).
      * Answers the counter item as step 2 left it, when this call made the change.
      */
     public Uni<Optional<Map<String, AttributeValue>>> countOnce(CounterChange change) {

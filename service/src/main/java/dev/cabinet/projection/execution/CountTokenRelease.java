@@ -55,6 +55,8 @@ public class CountTokenRelease {
     private final Set<CompletableFuture<Void>> flagging = ConcurrentHashMap.newKeySet();
     /** Whether a flush after {@link #LATEST} is scheduled: one at a time, however many batches settle meanwhile. */
     private boolean flushQueued;
+    /** While any of these is unfinished, tokens are not released but left pending ({@link #withholdUntil}). */
+    private final Set<CompletableFuture<?>> withholding = ConcurrentHashMap.newKeySet();
 
     CountTokenRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
         this.store = store;
@@ -66,8 +68,24 @@ public class CountTokenRelease {
                 .subscribeAsCompletionStage()));
     }
 
+    /**
+     * Releases no token until {@code finished} completes: batches handed over to another owner before they finished
+     * (a rebalance that timed out, a shutdown) may be applied there at the same time, and a token this instance
+     * released while that owner's attempt had read the marker unflagged would let it count again. A token left pending
+     * is always safe: it blocks only its own event's change, and the next owner's redo releases it. Tokens asked to be
+     * released meanwhile, by any batch, stay pending (their bytes stay on the counter item).
+     */
+    public void withholdUntil(CompletableFuture<?> finished) {
+        withholding.add(finished);
+        finished.whenComplete((nothing, failure) -> withholding.remove(finished));
+        LOG.warnf("Count tokens are withheld until batches handed over unfinished have finished");
+    }
+
     /** Removes the token from the counter's pending set soon; its marker must already say it was counted. */
     void release(Key counter, String token) {
+        if (!withholding.isEmpty()) {
+            return;
+        }
         Set<String> full = null;
         boolean queue = false;
         synchronized (this) {
@@ -178,6 +196,9 @@ public class CountTokenRelease {
 
     /** {@code tokens} is no longer in {@link #waiting}, so nothing changes it from here on. */
     private void write(Key counter, Set<String> tokens) {
+        if (!withholding.isEmpty()) {
+            return;
+        }
         writes.record(counter, tokens).whenComplete((nothing, failure) -> {
             if (failure != null) {
                 // Only a non-transient error gets here: the tokens stay in the set, where they change no later count.

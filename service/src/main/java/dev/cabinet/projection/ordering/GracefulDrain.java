@@ -26,7 +26,9 @@ import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
  * {@code cabinet.projection.drain-timeout} to finish, and then the offsets of everything applied are committed
  * synchronously, before the Kafka connector closes. (The connector's own commit on close has a one-second budget that a
  * busy coordinator can miss; the crash test caught it.) A batch that does not finish in time is redelivered to the next
- * owner of its partitions, where every write is idempotent: shutdown is bounded and loses nothing either way.
+ * owner of its partitions, where every write is idempotent; it may still be applied here meanwhile, so this instance
+ * releases no count token from then on ({@link ProjectionEngine#leaveUnfinished}). Shutdown is bounded and loses
+ * nothing either way.
  */
 @ApplicationScoped
 public class GracefulDrain {
@@ -54,6 +56,8 @@ public class GracefulDrain {
             return;
         }
         LOG.infof("Shutdown: pausing %d consumer(s); %d event(s) in flight", consumers.size(), engine.eventsInFlight());
+        // A revocation under way holds the polling thread, which pausing and committing need: it stops waiting.
+        engine.stopping();
         try {
             for (KafkaConsumer<Object, Object> consumer : consumers) {
                 consumer.pause().await().atMost(COMMIT_LIMIT);
@@ -68,6 +72,7 @@ public class GracefulDrain {
             if (unfinished > 0) {
                 LOG.warnf("Shutdown: %d event(s) still in flight after %d ms; they will be redelivered", unfinished,
                         millis);
+                engine.leaveUnfinished();
             }
             consumers.forEach(this::commitApplied);
             if (unfinished == 0) {
@@ -81,9 +86,6 @@ public class GracefulDrain {
         } catch (Error e) {
             LOG.errorf(e, "Shutdown: draining the projector failed");
             throw e;
-        } finally {
-            // The consumers close next, revoking their partitions: the batches had their time here.
-            engine.stopping();
         }
     }
 

@@ -11,13 +11,14 @@ import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.ProjectionConfig;
 import io.smallrye.common.annotation.Identifier;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
 
 /**
  * The projector's rebalance listener ({@code consumer-rebalance-listener.name} of its channel names this bean). A
  * partition revoked is handed over only once its batches in flight have finished
- * ({@link ProjectionEngine#handOver}): its next owner starts from the committed offset, and were this instance still
- * applying the same events, two attempts of one count could both count. The group hands the partition on only after
+ * ({@link ProjectionEngine#handOver}, per consumer of this instance): its next owner starts from the committed offset,
+ * and were this instance still applying the same events, two attempts of one count could both count. The group hands the partition on only after
  * this member rejoined, that is after this returns. Partitions assigned may hold keys that their previous owner parked:
  * the engine reads the parked keys again before its next batch, and keys that an older projector parked for an event
  * type it did not know may now be applied ({@link PartitionsAssigned}).
@@ -33,19 +34,19 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
     private final ProjectionEngine engine;
     private final Event<PartitionsAssigned> assigned;
     private final ProjectionConfig config;
+    private final KafkaClientService kafka;
 
-    PartitionHandover(ProjectionEngine engine, Event<PartitionsAssigned> assigned, ProjectionConfig config) {
+    PartitionHandover(ProjectionEngine engine, Event<PartitionsAssigned> assigned, ProjectionConfig config,
+            KafkaClientService kafka) {
         this.engine = engine;
         this.assigned = assigned;
         this.config = config;
+        this.kafka = kafka;
     }
 
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        if (!partitions.isEmpty()) {
-            engine.partitionsAssigned(partitions);
-            assigned.fireAsync(new PartitionsAssigned());
-        }
+        assigned(channelOf(consumer), partitions);
     }
 
     /**
@@ -56,21 +57,47 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
      */
     @Override
     public void onPartitionsRevoked(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        revoked(channelOf(consumer), partitions);
+    }
+
+    void assigned(String channel, Collection<TopicPartition> partitions) {
+        if (!partitions.isEmpty()) {
+            engine.partitionsAssigned(channel, partitions);
+            assigned.fireAsync(new PartitionsAssigned());
+        }
+    }
+
+    void revoked(String channel, Collection<TopicPartition> partitions) {
         if (partitions.isEmpty()) {
             return;
         }
         long started = System.nanoTime();
         try {
-            if (!engine.handOver(partitions, config.handoverTimeout())) {
-                LOG.warnf("Rebalance: %d revoked partition(s) still had batches in flight after %s; their next owner "
-                        + "may apply the same events meanwhile", partitions.size(), config.handoverTimeout());
+            if (engine.handOver(channel, partitions, config.handoverTimeout())) {
+                LOG.infof("Rebalance: %d revoked partition(s) handed over after %d ms", partitions.size(),
+                        (System.nanoTime() - started) / 1_000_000);
             } else {
-                LOG.debugf("Rebalance: %d revoked partition(s) handed over after %d ms", partitions.size(),
+                LOG.warnf("Rebalance: %d revoked partition(s) handed over after %d ms with batches still in flight; "
+                        + "no count token is released until they finish", partitions.size(),
                         (System.nanoTime() - started) / 1_000_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             LOG.warnf("Rebalance: interrupted while handing over %d partition(s)", partitions.size());
         }
+    }
+
+    /** The projector's channel (events$1, ...) whose Kafka consumer this is; null when none is (a test's call). */
+    private String channelOf(Consumer<?, ?> consumer) {
+        if (consumer == null) {
+            return null;
+        }
+        for (String channel : kafka.getConsumerChannels()) {
+            if (ProjectionEngine.isEventsChannel(channel) && kafka.getConsumers(channel).stream()
+                    .anyMatch(candidate -> candidate.unwrap() == consumer)) {
+                return channel;
+            }
+        }
+        return null;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -60,7 +61,7 @@ public class ProjectionEngine {
     /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
     public static final String CHANNEL = "events";
     /** The sequence of batches handed to {@link #project(ConsumerRecords)} directly (tests, tools). */
-    private static final String DIRECT = "direct";
+    static final String DIRECT = "direct";
 
     private final EventApplier applier;
     private final ParkedKeys parkedKeys;
@@ -81,12 +82,9 @@ public class ProjectionEngine {
     private final InFlight waitingPlace = new InFlight();
     private final InFlight applyingNow = new InFlight();
 
-    /** Batches not finished yet, with their partitions: a revoked partition is handed over once its batches finished. */
-    private final Map<CompletableFuture<Void>, Set<TopicPartition>> unfinished = new ConcurrentHashMap<>();
-    /** Partitions revoked and not assigned again: records of them that still arrive are left to their next owner. */
-    private final Set<TopicPartition> handedOver = ConcurrentHashMap.newKeySet();
-
-    private volatile boolean stopping;
+    private final Handovers handovers = new Handovers();
+    /** Completed when the graceful drain begins: a handover waits no longer then. */
+    private final CompletableFuture<Void> stopping = new CompletableFuture<>();
 
     /** The parked keys as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
@@ -147,7 +145,7 @@ public class ProjectionEngine {
         IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
                 .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
         BatchSequence sequence = sequence(metadata.getChannel());
-        start(metadata.getRecords(), sequence).whenComplete((done, failure) -> {
+        start(metadata.getChannel(), metadata.getRecords(), sequence).whenComplete((done, failure) -> {
             if (failure == null) {
                 message.ack();
             } else {
@@ -162,47 +160,54 @@ public class ProjectionEngine {
      * (read-your-writes reads that). Completes when all of that is done.
      */
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
-        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
+        return Uni.createFrom().completionStage(() -> start(DIRECT, batch, sequence(DIRECT)));
     }
 
     /**
      * Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some); and applies
-     * the partitions' records again, should they have been handed over before.
+     * the partitions' records again, should the consumer ({@code channel}; null: not known) have handed them over.
      */
-    public void partitionsAssigned(Collection<TopicPartition> partitions) {
-        handedOver.removeAll(partitions);
+    public void partitionsAssigned(String channel, Collection<TopicPartition> partitions) {
+        handovers.assigned(channel, partitions);
         parkedRead = null;
     }
 
     /**
-     * Hands the partitions over to their next owner: records of them that arrive from now on are not applied here, and
-     * this waits (at most {@code limit}) until every batch of them in flight has finished. Their next owner starts
-     * from the last offset committed and applies again what came after, which is idempotent one attempt at a time but
-     * not while this instance is still applying the same events: two attempts of one count, one finishing while the
-     * other has read its marker, count twice. Answers whether they finished in time.
+     * Hands the consumer's partitions over to their next owner: their records that arrive from now on are not applied
+     * here, and this waits (at most {@code limit}, and no longer once the graceful drain has begun) until every batch of
+     * them the consumer started has finished. Their next owner starts from the last offset committed and applies again
+     * what came after, which is idempotent one attempt at a time but not while this instance still applies the same
+     * events: two attempts of one count, one finishing and releasing its token while the other has read its marker
+     * unflagged, count twice. So should the batches not finish in time, no count token is released until they have
+     * ({@link CountTokenRelease#withholdUntil}). Answers whether they finished in time.
      */
-    public boolean handOver(Collection<TopicPartition> partitions, Duration limit) throws InterruptedException {
-        handedOver.addAll(partitions);
-        if (stopping) {
-            return unfinished.isEmpty();   // the graceful drain gave them their time; the process is going away
-        }
-        CompletableFuture<?>[] touching = unfinished.entrySet().stream()
-                .filter(batch -> !Collections.disjoint(batch.getValue(), partitions))
-                .map(batch -> batch.getKey().handle((nothing, failure) -> null))
-                .toArray(CompletableFuture[]::new);
+    public boolean handOver(String channel, Collection<TopicPartition> partitions, Duration limit)
+            throws InterruptedException {
+        CompletableFuture<Void> finished = handovers.handOver(channel, partitions);
         try {
-            CompletableFuture.allOf(touching).get(limit.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
+            CompletableFuture.anyOf(finished, stopping).get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            return false;
+            // checked below
         } catch (ExecutionException e) {
-            throw new IllegalStateException(e);   // never: every batch's failure was handled above
+            throw new IllegalStateException(e);   // never: neither fails
         }
+        if (!finished.isDone()) {
+            tokens.withholdUntil(finished);
+        }
+        return finished.isDone();
     }
 
-    /** The graceful drain has ended: a revocation while the consumers close waits for nothing more. */
+    /** The graceful drain begins: a handover under way or to come waits for nothing more. */
     void stopping() {
-        stopping = true;
+        stopping.complete(null);
+    }
+
+    /**
+     * The graceful drain gave up on batches still unfinished: they go on while their partitions move to another owner
+     * (at once for a dynamic member, after the session for a static one), so no count token is released any more.
+     */
+    void leaveUnfinished() {
+        tokens.withholdUntil(new CompletableFuture<>());
     }
 
     /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */
@@ -218,11 +223,13 @@ public class ProjectionEngine {
      * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
      * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
-    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence) {
-        ConsumerRecords<String, byte[]> batch = withoutHandedOver(received);
-        if (batch.isEmpty()) {
-            return CompletableFuture.completedFuture(null);
+    private CompletableFuture<Void> start(String channel, ConsumerRecords<String, byte[]> received,
+            BatchSequence sequence) {
+        Optional<Handovers.Admitted> admitted = handovers.admit(channel, received);
+        if (admitted.isEmpty()) {
+            return CompletableFuture.completedFuture(null);   // all handed over: the acknowledgement commits nothing
         }
+        ConsumerRecords<String, byte[]> batch = admitted.get().records();
         lag.started(batch);
         metrics.received(batch);
         Map<LogKey, List<ConsumerRecord<String, byte[]>>> byKey = byKey(batch);
@@ -245,27 +252,8 @@ public class ProjectionEngine {
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
         CompletableFuture<Void> done = sequence.add(applied.subscribeAsCompletionStage(), batch.count(),
                 () -> recordProgress(batch));
-        unfinished.put(done, batch.partitions());
-        done.whenComplete((nothing, failure) -> unfinished.remove(done));
+        done.whenComplete((nothing, failure) -> admitted.get().finished().complete(null));
         return done;
-    }
-
-    /**
-     * The batch without the records of partitions handed over. The connector drops the records of revoked partitions
-     * that it had fetched, on its polling thread, while its event loop may be handing out a batch: this keeps such a
-     * batch from running here too. Its acknowledgement commits nothing (the throttled strategy forgot the partitions).
-     */
-    private ConsumerRecords<String, byte[]> withoutHandedOver(ConsumerRecords<String, byte[]> batch) {
-        if (handedOver.isEmpty() || Collections.disjoint(handedOver, batch.partitions())) {
-            return batch;
-        }
-        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> kept = new LinkedHashMap<>();
-        for (TopicPartition partition : batch.partitions()) {
-            if (!handedOver.contains(partition)) {
-                kept.put(partition, batch.records(partition));
-            }
-        }
-        return new ConsumerRecords<>(kept, Map.of());
     }
 
     /**

@@ -69,7 +69,7 @@ class PartitionHandoverTest {
             CompletableFuture<Void> inFlight = engine.project(batchOf(registered(user, partition, 1)))
                     .subscribeAsCompletionStage();
 
-            handover.onPartitionsRevoked(null, List.of(partition, laterPartition));
+            handover.revoked(ProjectionEngine.DIRECT, List.of(partition, laterPartition));
 
             assertTrue(inFlight.isDone(), "the revocation returned before the batch in flight finished");
             assertTrue(profileExists(user));
@@ -77,7 +77,7 @@ class PartitionHandoverTest {
             assertFalse(profileExists(later), "a record of a partition handed over was applied");
         } finally {
             hooks.noHeldWrites();
-            handover.onPartitionsAssigned(null, List.of(partition, laterPartition));
+            handover.assigned(ProjectionEngine.DIRECT, List.of(partition, laterPartition));
         }
         engine.project(batchOf(registered(later, laterPartition, 2))).await().atMost(Duration.ofSeconds(30));
         assertTrue(profileExists(later), "assigned again, the partition's records are applied");
