@@ -203,6 +203,10 @@ public final class AppProcess {
         }
     }
 
+    public String name() {
+        return name;
+    }
+
     public Path currentLog() {
         return logDir.resolve(name + "-" + starts + ".log");
     }

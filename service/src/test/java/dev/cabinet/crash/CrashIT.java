@@ -34,8 +34,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Crash tests: the packaged application runs as a separate process against its own broker and dynalite, under a steady
- * command load, while it is killed with SIGKILL at random moments, the broker is restarted, dynalite is frozen for more
- * than 20 s, and the application is stopped with SIGTERM. Afterwards every acknowledged command must be visible exactly
+ * command load, while it is killed with SIGKILL at random moments, a second instance joins and leaves (two
+ * rebalances), the broker is restarted, dynalite is frozen for more than 20 s, and the application is stopped with
+ * SIGTERM. Afterwards every acknowledged command must be visible exactly
  * once: nothing missing, no counter off. The figures go to the output and to target/crash-it/report.txt.
  * {@code -Dcabinet.crash.rounds=N} sets the number of kill rounds (default 5), {@code -Dcabinet.crash.seed} the seed.
  */
@@ -74,7 +75,7 @@ class CrashIT {
     }
 
     @Test
-    void everyAcknowledgedCommandIsVisibleExactlyOnceAfterKillsABrokerRestartAStoreOutageAndAGracefulStop()
+    void everyAcknowledgedCommandIsVisibleExactlyOnceAfterKillsARollingUpdateABrokerRestartAStoreOutageAndAGracefulStop()
             throws Exception {
         int rounds = Integer.getInteger("cabinet.crash.rounds", 5);
         long seed = Long.getLong("cabinet.crash.seed", System.nanoTime());
@@ -110,6 +111,24 @@ class CrashIT {
                     Map.of("text", "after restart " + round)).get("id").asText());
             log("kill -9 round " + round + ": " + load.acknowledged() + " acknowledged so far; ready again in " + ready
                     + " ms, projecting again (a command applied) " + millisSince(started) + " ms after the restart");
+        }
+
+        // A second instance joins under load and leaves again, as in a rolling update: each time the group rebalances,
+        // and a revoked partition may reach its next owner only once its batches in flight have finished.
+        awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
+        AppProcess second = harness.app("second", Map.of());
+        long joining = System.nanoTime();
+        second.start();
+        log("a second instance joined under load: ready in " + millisSince(joining) + " ms");
+        awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
+        assertTrue(second.stopGracefully(Duration.ofSeconds(60)), "SIGTERM did not stop the second instance in 60 s");
+        awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
+        for (AppProcess instance : List.of(app, second)) {
+            for (String line : Files.readAllLines(instance.currentLog())) {
+                if (line.startsWith("{") && line.contains("Rebalance: ")) {
+                    log("  " + instance.name() + ": " + new ObjectMapper().readTree(line).path("message").asText());
+                }
+            }
         }
 
         awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
