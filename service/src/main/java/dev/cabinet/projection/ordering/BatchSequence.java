@@ -1,10 +1,22 @@
 package dev.cabinet.projection.ordering;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The batches of one consumer that are in flight at the same time: each batch's events run as soon as it arrives (their
@@ -14,6 +26,11 @@ import java.util.function.Supplier;
  * unfinished. The limit counts events, not batches: at a low rate every poll brings a batch of one or two events, and a
  * limit of a few batches made an arriving event wait in the connector's queue until the oldest of them finished
  * (most of its freshness), while a backlog's batches of hundreds of events are held to the same bound as before.
+ * <p>
+ * It also knows which partitions the consumer has handed over on a rebalance ({@link #handOver}): their next owner
+ * may start once the consumer's batches of them have finished, and their records that still arrive are left alone
+ * ({@link #admit}) until they are assigned to the consumer again. Per consumer, because a partition one consumer lost
+ * may already belong to a sibling in the same process, whose batches of it go on.
  */
 public final class BatchSequence {
 
@@ -21,6 +38,14 @@ public final class BatchSequence {
     private int events;
     private final List<CompletableFuture<Void>> waiting = new ArrayList<>();
     private CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
+    /** Partitions handed over and not assigned again. */
+    private final Set<TopicPartition> handedOver = new HashSet<>();
+    /** The batches admitted and not finished, with their partitions. */
+    private final Map<CompletableFuture<Void>, Set<TopicPartition>> unfinished = new HashMap<>();
+
+    /** A batch admitted: its records, and what completes once it has finished (or failed). */
+    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished) {
+    }
 
     BatchSequence(int limit) {
         if (limit < 1) {
@@ -30,11 +55,37 @@ public final class BatchSequence {
     }
 
     /**
-     * Adds a batch of {@code size} events whose events are applied when {@code applied} completes; {@code finish}
-     * (recording its progress) runs once that and every earlier batch have finished. The answer completes when the
-     * batch has finished, or fails as the batch or an earlier one failed (a failed batch finishes nothing after it).
+     * The batch without the records of partitions handed over (the connector drops those it had fetched, on its
+     * polling thread, while its event loop may be handing out a batch), counted as unfinished until {@link #add} has
+     * finished it; empty when nothing is left of it. One lock with {@link #handOver}: a batch is either seen by a
+     * handover or sees the partition handed over.
      */
-    CompletableFuture<Void> add(CompletionStage<Void> applied, int size, Supplier<CompletionStage<Void>> finish) {
+    synchronized Optional<Admitted> admit(ConsumerRecords<String, byte[]> received) {
+        ConsumerRecords<String, byte[]> records = received;
+        if (!Collections.disjoint(handedOver, received.partitions())) {
+            Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> kept = new LinkedHashMap<>();
+            for (TopicPartition partition : received.partitions()) {
+                if (!handedOver.contains(partition)) {
+                    kept.put(partition, received.records(partition));
+                }
+            }
+            records = new ConsumerRecords<>(kept, Map.of());
+        }
+        if (records.isEmpty()) {
+            return Optional.empty();
+        }
+        CompletableFuture<Void> finished = new CompletableFuture<>();
+        unfinished.put(finished, Set.copyOf(records.partitions()));
+        return Optional.of(new Admitted(records, finished));
+    }
+
+    /**
+     * Adds the batch admitted, whose events are applied when {@code applied} completes; {@code finish} (recording its
+     * progress) runs once that and every earlier batch have finished. The answer completes when the batch has
+     * finished, or fails as the batch or an earlier one failed (a failed batch finishes nothing after it).
+     */
+    CompletableFuture<Void> add(Admitted batch, CompletionStage<Void> applied, Supplier<CompletionStage<Void>> finish) {
+        int size = batch.records().count();
         CompletableFuture<Void> done;
         synchronized (this) {
             CompletableFuture<Void> previous = last;
@@ -44,8 +95,31 @@ public final class BatchSequence {
             last = done;
             events += size;
         }
-        done.whenComplete((nothing, failure) -> ended(size));
+        done.whenComplete((nothing, failure) -> {
+            synchronized (this) {
+                unfinished.remove(batch.finished());
+            }
+            batch.finished().complete(null);
+            ended(size);
+        });
         return done;
+    }
+
+    /**
+     * The consumer lets the partitions go: their records are left alone from now on; completes once every batch of
+     * them admitted until now has finished (or failed).
+     */
+    synchronized CompletableFuture<Void> handOver(Collection<TopicPartition> partitions) {
+        handedOver.addAll(partitions);
+        return CompletableFuture.allOf(unfinished.entrySet().stream()
+                .filter(batch -> !Collections.disjoint(batch.getValue(), partitions))
+                .map(Map.Entry::getKey)
+                .toArray(CompletableFuture[]::new));
+    }
+
+    /** The consumer has the partitions (again): their records are applied. */
+    synchronized void assigned(Collection<TopicPartition> partitions) {
+        handedOver.removeAll(partitions);
     }
 
     /**

@@ -82,7 +82,6 @@ public class ProjectionEngine {
     private final InFlight waitingPlace = new InFlight();
     private final InFlight applyingNow = new InFlight();
 
-    private final Handovers handovers = new Handovers();
     /** Completed when the graceful drain begins: a handover waits no longer then. */
     private final CompletableFuture<Void> stopping = new CompletableFuture<>();
 
@@ -145,7 +144,7 @@ public class ProjectionEngine {
         IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
                 .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
         BatchSequence sequence = sequence(metadata.getChannel());
-        start(metadata.getChannel(), metadata.getRecords(), sequence).whenComplete((done, failure) -> {
+        start(metadata.getRecords(), sequence).whenComplete((done, failure) -> {
             if (failure == null) {
                 message.ack();
             } else {
@@ -160,7 +159,7 @@ public class ProjectionEngine {
      * (read-your-writes reads that). Completes when all of that is done.
      */
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
-        return Uni.createFrom().completionStage(() -> start(DIRECT, batch, sequence(DIRECT)));
+        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
     }
 
     /**
@@ -168,7 +167,9 @@ public class ProjectionEngine {
      * the partitions' records again, should the consumer ({@code channel}; null: not known) have handed them over.
      */
     public void partitionsAssigned(String channel, Collection<TopicPartition> partitions) {
-        handovers.assigned(channel, partitions);
+        if (channel != null) {
+            sequence(channel).assigned(partitions);
+        }
         parkedRead = null;
     }
 
@@ -183,7 +184,10 @@ public class ProjectionEngine {
      */
     public boolean handOver(String channel, Collection<TopicPartition> partitions, Duration limit)
             throws InterruptedException {
-        CompletableFuture<Void> finished = handovers.handOver(channel, partitions);
+        // A consumer not found (never, but should it happen) waits for every consumer's batches of the partitions.
+        CompletableFuture<Void> finished = channel != null ? sequence(channel).handOver(partitions)
+                : CompletableFuture.allOf(sequences.values().stream().map(sequence -> sequence.handOver(partitions))
+                        .toArray(CompletableFuture[]::new));
         try {
             CompletableFuture.anyOf(finished, stopping).get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -223,9 +227,8 @@ public class ProjectionEngine {
      * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
      * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
-    private CompletableFuture<Void> start(String channel, ConsumerRecords<String, byte[]> received,
-            BatchSequence sequence) {
-        Optional<Handovers.Admitted> admitted = handovers.admit(channel, received);
+    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence) {
+        Optional<BatchSequence.Admitted> admitted = sequence.admit(received);
         if (admitted.isEmpty()) {
             return CompletableFuture.completedFuture(null);   // all handed over: the acknowledgement commits nothing
         }
@@ -250,10 +253,7 @@ public class ProjectionEngine {
                         .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        CompletableFuture<Void> done = sequence.add(applied.subscribeAsCompletionStage(), batch.count(),
-                () -> recordProgress(batch));
-        done.whenComplete((nothing, failure) -> admitted.get().finished().complete(null));
-        return done;
+        return sequence.add(admitted.get(), applied.subscribeAsCompletionStage(), () -> recordProgress(batch));
     }
 
     /**

@@ -6,13 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 class BatchSequenceTest {
+
+    private static final TopicPartition P = new TopicPartition("cabinet.users", 1);
+    private static final TopicPartition Q = new TopicPartition("cabinet.users", 2);
 
     private final List<String> finished = new ArrayList<>();
 
@@ -22,10 +30,43 @@ class BatchSequenceTest {
 
     private CompletableFuture<Void> add(BatchSequence sequence, CompletableFuture<Void> applied, int events,
             String name) {
-        return sequence.add(applied, events, () -> {
-            finished.add(name);
-            return CompletableFuture.completedFuture(null);
-        });
+        List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < events; i++) {
+            records.add(new ConsumerRecord<>(P.topic(), P.partition(), i, "k", new byte[0]));
+        }
+        return sequence.add(sequence.admit(new ConsumerRecords<>(Map.of(P, records), Map.of())).orElseThrow(), applied,
+                () -> {
+                    finished.add(name);
+                    return CompletableFuture.completedFuture(null);
+                });
+    }
+
+    @Test
+    void aHandoverWaitsForTheBatchesOfThePartitionAndThenLeavesItsRecordsAlone() {
+        BatchSequence sequence = new BatchSequence(10);
+        CompletableFuture<Void> applied = new CompletableFuture<>();
+        sequence.add(sequence.admit(batch(P, Q)).orElseThrow(), applied, () -> CompletableFuture.completedFuture(null));
+
+        CompletableFuture<Void> handedOver = sequence.handOver(List.of(P));
+        assertFalse(handedOver.isDone(), "the batch of the partition is still in flight");
+        assertTrue(new BatchSequence(10).handOver(List.of(P)).isDone(), "a sibling consumer has no batch to wait for");
+        applied.complete(null);
+        assertTrue(handedOver.isDone());
+
+        assertEquals(List.of(Q), List.copyOf(sequence.admit(batch(P, Q)).orElseThrow().records().partitions()),
+                "the partition handed over is left out, the other kept");
+        assertTrue(sequence.admit(batch(P)).isEmpty());
+        sequence.assigned(List.of(P));
+        assertTrue(sequence.admit(batch(P)).isPresent(), "assigned again: applied");
+    }
+
+    private static ConsumerRecords<String, byte[]> batch(TopicPartition... partitions) {
+        Map<TopicPartition, List<ConsumerRecord<String, byte[]>>> records = new LinkedHashMap<>();
+        for (TopicPartition partition : partitions) {
+            records.put(partition, List.of(new ConsumerRecord<>(partition.topic(), partition.partition(), 0, "k",
+                    new byte[0])));
+        }
+        return new ConsumerRecords<>(records, Map.of());
     }
 
     @Test
