@@ -2,7 +2,9 @@ package dev.cabinet.projection.execution;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.failure.TransientRetries;
@@ -48,15 +51,22 @@ public class CountTokenRelease {
     private final TableWriter store;
     private final TransientRetries retries;
     private final ProjectionTracing tracing;
-    private final Map<Key, Set<String>> waiting = new HashMap<>();
+    /** Per counter, the tokens to remove, each with the partition of the event that made it. */
+    private final Map<Key, Map<String, TopicPartition>> waiting = new HashMap<>();
     /** Changes made whose markers are still to be flagged, in the order they were made. */
-    private final List<CounterChange> unflagged = new ArrayList<>();
+    private final List<Unflagged> unflagged = new ArrayList<>();
     /** Flags being written, whoever started them: a batch settles only once every flag started before is done. */
     private final Set<CompletableFuture<Void>> flagging = ConcurrentHashMap.newKeySet();
     /** Whether a flush after {@link #LATEST} is scheduled: one at a time, however many batches settle meanwhile. */
     private boolean flushQueued;
-    /** While any of these is unfinished, tokens are not released but left pending ({@link #withholdUntil}). */
-    private final Set<CompletableFuture<?>> withholding = ConcurrentHashMap.newKeySet();
+    /** Partitions handed over: the tokens of their events are left pending ({@link #withhold}). */
+    private final Set<TopicPartition> withheld = ConcurrentHashMap.newKeySet();
+    /** Set once the graceful drain gave up on batches: no token is released any more. */
+    private volatile boolean withholdingAll;
+
+    /** A change whose marker is to be flagged, with the partition of the event that made it. */
+    private record Unflagged(CounterChange change, TopicPartition from) {
+    }
 
     CountTokenRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
         this.store = store;
@@ -69,28 +79,43 @@ public class CountTokenRelease {
     }
 
     /**
-     * Releases no token until {@code finished} completes: batches handed over to another owner before they finished
-     * (a rebalance that timed out, a shutdown) may be applied there at the same time, and a token this instance
-     * released while that owner's attempt had read the marker unflagged would let it count again. A token left pending
-     * is always safe: it blocks only its own event's change, and the next owner's redo releases it. Tokens asked to be
-     * released meanwhile, by any batch, stay pending (their bytes stay on the counter item).
+     * Releases no token of the partitions' events from now on: the partitions are being handed over, and batches of
+     * them may still run here (a handover that timed out, partitions lost with the member's session) while their next
+     * owner applies the same events. A token this instance released while that owner's attempt had read the marker
+     * unflagged would let it count again. A token left pending is always safe: it blocks only its own event's change,
+     * and the event, not committed by this instance, is redone by the next owner, whose redo releases it.
      */
-    public void withholdUntil(CompletableFuture<?> finished) {
-        withholding.add(finished);
-        finished.whenComplete((nothing, failure) -> withholding.remove(finished));
-        LOG.warnf("Count tokens are withheld until batches handed over unfinished have finished");
+    public void withhold(Collection<TopicPartition> partitions) {
+        withheld.addAll(partitions);
     }
 
-    /** Removes the token from the counter's pending set soon; its marker must already say it was counted. */
-    void release(Key counter, String token) {
-        if (!withholding.isEmpty()) {
+    /** The partitions are assigned here again: their events' tokens are released as before. */
+    public void resume(Collection<TopicPartition> partitions) {
+        withheld.removeAll(partitions);
+    }
+
+    /** The graceful drain gave up on batches that go on while their partitions move: no token is released any more. */
+    public void withholdAll() {
+        withholdingAll = true;
+    }
+
+    private boolean withheld(TopicPartition from) {
+        return withholdingAll || withheld.contains(from);
+    }
+
+    /**
+     * Removes the token from the counter's pending set soon; its marker must already say it was counted. {@code from}
+     * is the partition of the event that made it.
+     */
+    void release(Key counter, String token, TopicPartition from) {
+        if (withheld(from)) {
             return;
         }
-        Set<String> full = null;
+        Map<String, TopicPartition> full = null;
         boolean queue = false;
         synchronized (this) {
-            Set<String> tokens = waiting.computeIfAbsent(counter, c -> new LinkedHashSet<>());
-            tokens.add(token);
+            Map<String, TopicPartition> tokens = waiting.computeIfAbsent(counter, c -> new LinkedHashMap<>());
+            tokens.put(token, from);
             if (tokens.size() >= AT_MOST) {
                 full = waiting.remove(counter);
             } else if (!flushQueued) {
@@ -106,11 +131,11 @@ public class CountTokenRelease {
         }
     }
 
-    /** Flags the change's marker when the batch ends, then releases its token. */
-    void flagThenRelease(CounterChange change) {
+    /** Flags the change's marker when the batch ends, then releases its token; {@code from} as for {@link #release}. */
+    void flagThenRelease(CounterChange change, TopicPartition from) {
         boolean queue = false;
         synchronized (this) {
-            unflagged.add(change);
+            unflagged.add(new Unflagged(change, from));
             if (!flushQueued) {
                 flushQueued = true;
                 queue = true;
@@ -158,7 +183,7 @@ public class CountTokenRelease {
      * refused releases its token. A flag that fails otherwise keeps its token pending, where it changes no later count.
      */
     private CompletableFuture<Void> flagAll() {
-        List<CounterChange> due;
+        List<Unflagged> due;
         synchronized (this) {
             if (unflagged.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
@@ -166,14 +191,14 @@ public class CountTokenRelease {
             due = new ArrayList<>(unflagged);
             unflagged.clear();
         }
-        CompletableFuture<Void> all = CompletableFuture.allOf(due.stream().map(change -> tracing.detached(() -> retries
-                .retrying(store.flagCounted(change), Long.MAX_VALUE).subscribeAsCompletionStage())
+        CompletableFuture<Void> all = CompletableFuture.allOf(due.stream().map(one -> tracing.detached(() -> retries
+                .retrying(store.flagCounted(one.change()), Long.MAX_VALUE).subscribeAsCompletionStage())
                 .handle((flagged, failure) -> {
                     if (failure == null) {
-                        release(change.counter(), change.token());
+                        release(one.change().counter(), one.change().token(), one.from());
                     } else {
-                        LOG.warnf("Could not flag %s as counted in %s: %s", change.marker(), change.counter(),
-                                failure.toString());
+                        LOG.warnf("Could not flag %s as counted in %s: %s", one.change().marker(),
+                                one.change().counter(), failure.toString());
                     }
                     return null;
                 }).toCompletableFuture()).toArray(CompletableFuture[]::new));
@@ -183,7 +208,7 @@ public class CountTokenRelease {
     }
 
     private void flush() {
-        Map<Key, Set<String>> due;
+        Map<Key, Map<String, TopicPartition>> due;
         synchronized (this) {
             if (waiting.isEmpty()) {
                 return;
@@ -194,9 +219,18 @@ public class CountTokenRelease {
         due.forEach(this::write);
     }
 
-    /** {@code tokens} is no longer in {@link #waiting}, so nothing changes it from here on. */
-    private void write(Key counter, Set<String> tokens) {
-        if (!withholding.isEmpty()) {
+    /**
+     * {@code tokens} is no longer in {@link #waiting}, so nothing changes it from here on; those of partitions withheld
+     * meanwhile stay pending.
+     */
+    private void write(Key counter, Map<String, TopicPartition> waited) {
+        Set<String> tokens = new LinkedHashSet<>();
+        waited.forEach((token, from) -> {
+            if (!withheld(from)) {
+                tokens.add(token);
+            }
+        });
+        if (tokens.isEmpty()) {
             return;
         }
         writes.record(counter, tokens).whenComplete((nothing, failure) -> {

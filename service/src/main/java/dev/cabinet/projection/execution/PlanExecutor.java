@@ -16,6 +16,8 @@ import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.common.TopicPartition;
+
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.Projector;
@@ -559,13 +561,14 @@ public class PlanExecutor {
          * flag is the counting event's version, so one written late misleads no later event.
          */
         void settleCounts() {
+            TopicPartition from = new TopicPartition(event.position().topic(), event.position().partition());
             for (Step step : steps) {
                 if (step instanceof Count count) {
                     CounterChange change = changed.get(count);
                     if (change == null) {
-                        tokens.release(count.counter(), event.id());
+                        tokens.release(count.counter(), event.id(), from);
                     } else {
-                        tokens.flagThenRelease(change);
+                        tokens.flagThenRelease(change, from);
                     }
                 }
             }

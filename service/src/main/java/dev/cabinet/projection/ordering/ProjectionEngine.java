@@ -170,6 +170,7 @@ public class ProjectionEngine {
         if (channel != null) {
             sequence(channel).assigned(partitions);
         }
+        tokens.resume(partitions);
         parkedRead = null;
     }
 
@@ -179,11 +180,14 @@ public class ProjectionEngine {
      * them the consumer started has finished. Their next owner starts from the last offset committed and applies again
      * what came after, which is idempotent one attempt at a time but not while this instance still applies the same
      * events: two attempts of one count, one finishing and releasing its token while the other has read its marker
-     * unflagged, count twice. So should the batches not finish in time, no count token is released until they have
-     * ({@link CountTokenRelease#withholdUntil}). Answers whether they finished in time.
+     * unflagged, count twice. So from now on, until the partitions are assigned here again, this instance releases no
+     * count token of their events ({@link CountTokenRelease#withhold}): should the batches not finish in time, or the
+     * partitions have been lost rather than revoked (the member's session expired, and the next owner may have begun),
+     * its batches go on beside the next owner harmlessly. Answers whether they finished in time.
      */
     public boolean handOver(String channel, Collection<TopicPartition> partitions, Duration limit)
             throws InterruptedException {
+        tokens.withhold(partitions);
         // A consumer not found (never, but should it happen) waits for every consumer's batches of the partitions.
         CompletableFuture<Void> finished = channel != null ? sequence(channel).handOver(partitions)
                 : CompletableFuture.allOf(sequences.values().stream().map(sequence -> sequence.handOver(partitions))
@@ -194,9 +198,6 @@ public class ProjectionEngine {
             // checked below
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);   // never: neither fails
-        }
-        if (!finished.isDone()) {
-            tokens.withholdUntil(finished);
         }
         return finished.isDone();
     }
@@ -211,7 +212,7 @@ public class ProjectionEngine {
      * (at once for a dynamic member, after the session for a static one), so no count token is released any more.
      */
     void leaveUnfinished() {
-        tokens.withholdUntil(new CompletableFuture<>());
+        tokens.withholdAll();
     }
 
     /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */

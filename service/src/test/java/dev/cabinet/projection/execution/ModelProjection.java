@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionStage;
 import jakarta.enterprise.inject.Instance;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -117,14 +118,14 @@ public final class ModelProjection {
         }
 
         @Override
-        void release(Key counter, String token) {
+        void release(Key counter, String token, TopicPartition from) {
             synchronized (waiting) {
                 waiting.computeIfAbsent(counter, c -> new LinkedHashSet<>()).add(token);
             }
         }
 
         @Override
-        void flagThenRelease(CounterChange change) {
+        void flagThenRelease(CounterChange change, TopicPartition from) {
             synchronized (waiting) {
                 unflagged.add(change);
             }
@@ -143,7 +144,7 @@ public final class ModelProjection {
                 unflagged.clear();
             }
             Uni<Void> flagged = flags.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(flags.stream()
-                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token())))
+                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token(), null)))
                     .toList()).andFailFast().replaceWithVoid();
             return flagged.subscribeAsCompletionStage().thenCompose(nothing -> releaseNow());
         }
