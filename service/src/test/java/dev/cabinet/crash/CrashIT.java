@@ -123,13 +123,15 @@ class CrashIT {
         awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
         assertTrue(second.stopGracefully(Duration.ofSeconds(60)), "SIGTERM did not stop the second instance in 60 s");
         awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
+        List<String> handovers = new ArrayList<>();
         for (AppProcess instance : List.of(app, second)) {
-            for (String line : Files.readAllLines(instance.currentLog())) {
-                if (line.startsWith("{") && line.contains("Rebalance: ")) {
-                    log("  " + instance.name() + ": " + new ObjectMapper().readTree(line).path("message").asText());
-                }
+            for (String message : logMessages(instance, "Rebalance: ")) {
+                log("  " + instance.name() + ": " + message);
+                handovers.add(instance.name() + ": " + message);
             }
         }
+        assertTrue(handovers.stream().anyMatch(line -> line.startsWith("app: ") && line.contains("handed over")),
+                "the first instance handed over no partition when the second joined: " + handovers);
 
         awaitProgress(load, PROGRESS_BETWEEN_FAULTS);
         long brokerDown = System.nanoTime();
@@ -178,6 +180,24 @@ class CrashIT {
         log("lost: 0, doubled: 0 (" + load.ackedComments().values().stream().mapToInt(Set::size).sum()
                 + " acknowledged comments on " + load.ackedComments().size() + " posts, "
                 + load.ackedPosts().values().stream().mapToInt(Set::size).sum() + " acknowledged posts)");
+    }
+
+    /**
+     * The messages of the instance's JSON log lines that contain {@code marker}; a line still being written (the
+     * instance runs) is skipped.
+     */
+    private static List<String> logMessages(AppProcess instance, String marker) throws java.io.IOException {
+        List<String> messages = new ArrayList<>();
+        for (String line : Files.readAllLines(instance.currentLog(), java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            if (line.startsWith("{") && line.endsWith("}") && line.contains(marker)) {
+                try {
+                    messages.add(new ObjectMapper().readTree(line).path("message").asText());
+                } catch (com.fasterxml.jackson.core.JsonProcessingException partial) {
+                    // the line was cut short by the instance still writing it
+                }
+            }
+        }
+        return messages;
     }
 
     /** Lets the load run until {@code count} more commands were acknowledged. */

@@ -83,7 +83,8 @@ public class CountTokenRelease {
      * them may still run here (a handover that timed out, partitions lost with the member's session) while their next
      * owner applies the same events. A token this instance released while that owner's attempt had read the marker
      * unflagged would let it count again. A token left pending is always safe: it blocks only its own event's change,
-     * and the event, not committed by this instance, is redone by the next owner, whose redo releases it.
+     * and the event, which this instance did not commit, is redone by the next owner, whose redo releases it.
+     * (docs/design.md lists what this leaves open.)
      */
     public void withhold(Collection<TopicPartition> partitions) {
         withheld.addAll(partitions);

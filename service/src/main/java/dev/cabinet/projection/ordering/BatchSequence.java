@@ -111,6 +111,11 @@ public final class BatchSequence {
      */
     synchronized CompletableFuture<Void> handOver(Collection<TopicPartition> partitions) {
         handedOver.addAll(partitions);
+        return finishedWith(partitions);
+    }
+
+    /** Completes once every batch of the partitions admitted until now has finished (or failed). */
+    synchronized CompletableFuture<Void> finishedWith(Collection<TopicPartition> partitions) {
         return CompletableFuture.allOf(unfinished.entrySet().stream()
                 .filter(batch -> !Collections.disjoint(batch.getValue(), partitions))
                 .map(Map.Entry::getKey)

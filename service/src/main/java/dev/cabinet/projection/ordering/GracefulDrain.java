@@ -96,6 +96,14 @@ public class GracefulDrain {
                     .filter(entry -> owned.contains(entry.getKey()))
                     .collect(Collectors.toMap(Map.Entry::getKey, entry -> new OffsetAndMetadata(entry.getValue() + 1)));
             if (!offsets.isEmpty()) {
+                // The offsets applied here are the highest this instance ever applied: a partition that another
+                // instance owned meanwhile and that got no event since it came back would go backwards.
+                Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(offsets.keySet()
+                        .toArray(TopicPartition[]::new)).await().atMost(COMMIT_LIMIT);
+                offsets.entrySet().removeIf(entry -> committed.get(entry.getKey()) != null
+                        && committed.get(entry.getKey()).offset() >= entry.getValue().offset());
+            }
+            if (!offsets.isEmpty()) {
                 consumer.commit(offsets).await().atMost(COMMIT_LIMIT);
             }
         } catch (RuntimeException e) {

@@ -78,7 +78,7 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
                         (System.nanoTime() - started) / 1_000_000);
             } else {
                 LOG.warnf("Rebalance: %d revoked partition(s) handed over after %d ms with batches still in flight; "
-                        + "no count token is released until they finish", partitions.size(),
+                        + "their count tokens stay pending until the partitions are assigned here again", partitions.size(),
                         (System.nanoTime() - started) / 1_000_000);
             }
         } catch (InterruptedException e) {

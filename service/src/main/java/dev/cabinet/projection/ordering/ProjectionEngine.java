@@ -188,10 +188,11 @@ public class ProjectionEngine {
     public boolean handOver(String channel, Collection<TopicPartition> partitions, Duration limit)
             throws InterruptedException {
         tokens.withhold(partitions);
-        // A consumer not found (never, but should it happen) waits for every consumer's batches of the partitions.
+        // A consumer not found (PartitionHandover found no channel for it) waits for every consumer's batches of the
+        // partitions, and leaves their records to whichever consumer has them: a sibling's must go on.
         CompletableFuture<Void> finished = channel != null ? sequence(channel).handOver(partitions)
-                : CompletableFuture.allOf(sequences.values().stream().map(sequence -> sequence.handOver(partitions))
-                        .toArray(CompletableFuture[]::new));
+                : CompletableFuture.allOf(sequences.values().stream()
+                        .map(sequence -> sequence.finishedWith(partitions)).toArray(CompletableFuture[]::new));
         try {
             CompletableFuture.anyOf(finished, stopping).get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -233,7 +234,16 @@ public class ProjectionEngine {
         if (admitted.isEmpty()) {
             return CompletableFuture.completedFuture(null);   // all handed over: the acknowledgement commits nothing
         }
-        ConsumerRecords<String, byte[]> batch = admitted.get().records();
+        try {
+            return run(admitted.get(), sequence);
+        } catch (RuntimeException | Error e) {
+            admitted.get().finished().complete(null);   // a handover must not wait for a batch that never began
+            throw e;
+        }
+    }
+
+    private CompletableFuture<Void> run(BatchSequence.Admitted admitted, BatchSequence sequence) {
+        ConsumerRecords<String, byte[]> batch = admitted.records();
         lag.started(batch);
         metrics.received(batch);
         Map<LogKey, List<ConsumerRecord<String, byte[]>>> byKey = byKey(batch);
@@ -254,7 +264,7 @@ public class ProjectionEngine {
                         .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        return sequence.add(admitted.get(), applied.subscribeAsCompletionStage(), () -> recordProgress(batch));
+        return sequence.add(admitted, applied.subscribeAsCompletionStage(), () -> recordProgress(batch));
     }
 
     /**
