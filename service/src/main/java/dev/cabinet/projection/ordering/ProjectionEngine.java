@@ -180,14 +180,13 @@ public class ProjectionEngine {
      * them the consumer started has finished. Their next owner starts from the last offset committed and applies again
      * what came after, which is idempotent one attempt at a time but not while this instance still applies the same
      * events: two attempts of one count, one finishing and releasing its token while the other has read its marker
-     * unflagged, count twice. So from now on, until the partitions are assigned here again, this instance releases no
-     * count token of their events ({@link CountTokenRelease#withhold}): should the batches not finish in time, or the
-     * partitions have been lost rather than revoked (the member's session expired, and the next owner may have begun),
-     * its batches go on beside the next owner harmlessly. Answers whether they finished in time.
+     * unflagged, count twice. Should the batches not finish in time (a store outage) or the graceful drain have begun,
+     * this instance releases no count token of the partitions' events until they are assigned here again
+     * ({@link CountTokenRelease#withhold}), so that its batches go on beside the next owner harmlessly; those that
+     * finished during the wait released theirs before the next owner could begin. Answers whether they finished in time.
      */
     public boolean handOver(String channel, Collection<TopicPartition> partitions, Duration limit)
             throws InterruptedException {
-        tokens.withhold(partitions);
         // A consumer not found (PartitionHandover found no channel for it) waits for every consumer's batches of the
         // partitions, and leaves their records to whichever consumer has them: a sibling's must go on.
         CompletableFuture<Void> finished = channel != null ? sequence(channel).handOver(partitions)
@@ -199,6 +198,9 @@ public class ProjectionEngine {
             // checked below
         } catch (ExecutionException e) {
             throw new IllegalStateException(e);   // never: neither fails
+        }
+        if (!finished.isDone()) {
+            tokens.withhold(partitions);
         }
         return finished.isDone();
     }
