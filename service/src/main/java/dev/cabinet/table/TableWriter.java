@@ -6,12 +6,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -429,11 +429,13 @@ public class TableWriter {
                         : Uni.join().all(distinct.stream().map(one -> updateAndGet(counter.change(List.of(one))))
                                 .toList()).andFailFast());
         return changed.map(answers -> {
-            List<String> tokens = List.copyOf(firstByToken.keySet());
-            Set<String> answered = new HashSet<>();
-            return changes.stream().map(change -> answered.add(change.token())
-                    ? answers.get(tokens.indexOf(change.token())) : Optional.<Map<String, AttributeValue>>empty())
-                    .toList();
+            Map<String, Optional<Map<String, AttributeValue>>> byToken = new HashMap<>();
+            for (int i = 0; i < distinct.size(); i++) {
+                byToken.put(distinct.get(i).token(), answers.get(i));
+            }
+            // The first change of a token takes its answer; a repeat finds it taken and answers nothing.
+            return changes.stream().map(change -> Objects.requireNonNullElse(byToken.remove(change.token()),
+                    Optional.<Map<String, AttributeValue>>empty())).toList();
         }).subscribeAsCompletionStage();
     }
 
