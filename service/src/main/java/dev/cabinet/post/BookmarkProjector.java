@@ -17,8 +17,6 @@ import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.KeyQuery;
-import dev.cabinet.table.SortKeyCondition;
 
 /**
  * Bookmarks as pure decisions. Each (post, user) bookmark is its own stream whose root is the bookmark item, under
@@ -71,10 +69,5 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
                 .set(Attributes.BOOKMARKED, false)
                 .set(Index.GSI2.pkAttribute(), null)    // out of the user's bookmarks (the sparse index)
                 .set(Index.GSI2.skAttribute(), null));
-    }
-
-    /** What goes with a deleted post: its bookmarks. */
-    public static KeyQuery deletedWithPost(String postId) {
-        return KeyQuery.of(Index.TABLE, KeyPlan.BOOKMARK.partition(postId), SortKeyCondition.any(), false);
     }
 }

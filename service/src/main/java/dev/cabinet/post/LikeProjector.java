@@ -20,9 +20,7 @@ import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.Shards;
-import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.CountersConfig;
 
 /**
@@ -114,12 +112,5 @@ public class LikeProjector implements Projector<LikeEvent> {
         Key counter = PostCounters.counter(event.postId(), Shards.of(event.userId(), shards));
         return plan.then(new Count(counter, KeyPlan.POST_COUNTER, Attributes.LIKE_COUNT, delta, like, flag))
                 .then(PostProjector.goneWithPost(event.postId(), List.of(like, counter)));
-    }
-
-    /** What goes with a deleted post besides its comments: its likes and its counter shards. */
-    public static List<KeyQuery> deletedWithPost(String postId) {
-        return List.of(KeyQuery.of(Index.TABLE, KeyPlan.LIKE.partition(postId), SortKeyCondition.any(), false),
-                KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(postId),
-                        SortKeyCondition.beginsWith(KeyPlan.POST_COUNTER.sk().prefix()), false));
     }
 }

@@ -21,14 +21,12 @@ import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.OrphanCheck;
 import dev.cabinet.table.Attributes;
-import dev.cabinet.table.Index;
+import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
-import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.Shards;
-import dev.cabinet.table.SortKeyCondition;
 import dev.cabinet.table.Values;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -138,22 +136,21 @@ public class PostProjector implements Projector<PostEvent> {
     }
 
     /**
-     * The tombstone is the deletion's record; then the comments, the likes and counter shards, the author's count
-     * (while the summary, its marker, is still there) and the summary go; the executor deletes the metadata with the
-     * first of these (PlanExecutor#deletesRootEarly).
+     * The tombstone is the deletion's record; then every item the key plan says goes with the post (its comments,
+     * likes, counter shards and bookmarks: {@link KeyPlan#deletedWith}), the author's count (while the summary, its
+     * marker, is still there) and the summary go; the executor deletes the metadata with the first of these
+     * (PlanExecutor#deletesRootEarly).
      */
     private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {
         Key summary = KeyPlan.USER_POST.keyFrom(summary(post));
-        KeyQuery comments = KeyQuery.of(Index.TABLE, KeyPlan.POST.partition(e.postId()),
-                SortKeyCondition.beginsWith(KeyPlan.COMMENT.sk().prefix()), false);
         WritePlan plan = WritePlan.deleting(KeyPlan.POST_TOMBSTONE.write(Values.of(
                 Attributes.POST_ID, e.postId(),
-                Attributes.DELETED_AT, e.deletedAt())))
-                .then(new DeleteCollection(comments));
-        // Its likes, counter shards and bookmarks after the tombstone: a like or bookmark applied meanwhile either is
-        // found by these or finds the tombstone in its second look (their OrphanCheck) and deletes itself.
-        LikeProjector.deletedWithPost(e.postId()).forEach(likes -> plan.then(new DeleteCollection(likes)));
-        plan.then(new DeleteCollection(BookmarkProjector.deletedWithPost(e.postId())));
+                Attributes.DELETED_AT, e.deletedAt())));
+        // After the tombstone: a like or bookmark applied meanwhile (another stream's) either is found by these or
+        // finds the tombstone in its second look (its OrphanCheck, goneWithPost) and deletes itself.
+        for (ItemType owned : KeyPlan.deletedWith(KeyPlan.POST)) {
+            plan.then(new DeleteCollection(owned.collectionUnder(Values.of(Attributes.POST_ID, e.postId()))));
+        }
         return plan.then(new Count(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), KeyPlan.USER_PROFILE,
                         Attributes.POST_COUNT, -1, summary, UNCOUNTED))
                 .delete(summary);

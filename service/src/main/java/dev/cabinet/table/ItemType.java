@@ -18,9 +18,10 @@ public final class ItemType {
     private final List<String> attributes;
     private final List<IndexEntry> indexEntries;
     private final String notes;
+    private final ItemType deletedWith;
 
     private ItemType(String name, KeyTemplate pk, KeyTemplate sk, boolean permanent, List<String> attributes,
-            List<IndexEntry> indexEntries, String notes) {
+            List<IndexEntry> indexEntries, String notes, ItemType deletedWith) {
         this.name = name;
         this.pk = pk;
         this.sk = sk;
@@ -28,6 +29,7 @@ public final class ItemType {
         this.attributes = List.copyOf(attributes);
         this.indexEntries = List.copyOf(indexEntries);
         this.notes = notes;
+        this.deletedWith = deletedWith;
     }
 
     public static Builder named(String name) {
@@ -68,6 +70,26 @@ public final class ItemType {
 
     public String notes() {
         return notes;
+    }
+
+    /**
+     * The item type whose deletion takes every item of this type under it (a post's comments, likes and bookmarks go
+     * with the post): the owner's projector deletes {@link #collectionUnder} each type {@link KeyPlan#deletedWith}
+     * names, so a new type declares here that it goes, and no deletion is edited for it.
+     */
+    public Optional<ItemType> deletedWith() {
+        return Optional.ofNullable(deletedWith);
+    }
+
+    /**
+     * Every item of this type under the owner these named values describe (the owner's key placeholders, e.g.
+     * {@code postId}): its partition, narrowed to this type's sort keys by their leading literal (a partition may hold
+     * other types: a post's comments share the post's).
+     */
+    public KeyQuery collectionUnder(java.util.Map<String, ?> ownerValues) {
+        String partition = pk.renderFrom(ownerValues).orElseThrow(() -> missing(pk, ownerValues));
+        return KeyQuery.of(Index.TABLE, partition, sk.prefix().isEmpty() ? SortKeyCondition.any()
+                : SortKeyCondition.beginsWith(sk.prefix()), false);
     }
 
     /** The item's key from the values of the pk placeholders followed by those of the sk placeholders. */
@@ -176,6 +198,7 @@ public final class ItemType {
         private final List<IndexEntry> indexEntries = new ArrayList<>();
         private String notes = "";
         private boolean permanent;
+        private ItemType deletedWith;
 
         private Builder(String name) {
             this.name = name;
@@ -209,8 +232,23 @@ public final class ItemType {
             return this;
         }
 
+        /**
+         * Items of this type go when an item of {@code owner} is deleted ({@link ItemType#deletedWith()}); their partition
+         * key must be made of the owner's partition key values alone, so that the owner's deletion can name it.
+         */
+        public Builder deletedWith(ItemType owner) {
+            this.deletedWith = owner;
+            return this;
+        }
+
         public ItemType build() {
-            return new ItemType(name, pk, sk, permanent, attributes, indexEntries, notes);
+            if (deletedWith != null && (permanent
+                    || !deletedWith.pk().placeholders().containsAll(pk.placeholders()))) {
+                throw new IllegalArgumentException(name + " cannot go with " + deletedWith.name() + ": "
+                        + (permanent ? "it is permanent" : "its partition " + pk + " is not made of "
+                                + deletedWith.pk().placeholders()));
+            }
+            return new ItemType(name, pk, sk, permanent, attributes, indexEntries, notes, deletedWith);
         }
     }
 }

@@ -57,6 +57,7 @@ public final class KeyPlan {
             .index(Index.GSI2, "AUTHOR#{userId}", "{createdAt}#{commentId}", "always",
                     "commentId", "postId", "authorId", "authorName", "authorAvatar", "text", "createdAt")
             .notes("the gsi1 entry finds a comment by id alone, as DELETE /posts/{id}/comments/{commentId} must")
+            .deletedWith(POST)
             .build();
 
     public static final ItemType LIKE = ItemType.named("Like")
@@ -67,6 +68,7 @@ public final class KeyPlan {
             .notes("one user's like of one post, the root of its own stream (so a post's likes are applied "
                     + "concurrently); outside the post's partition, so pattern 3 never reads a post's likes. "
                     + "createdAt is when it was last liked; an unlike keeps the item and drops its gsi2 entry")
+            .deletedWith(POST)
             .build();
 
     public static final ItemType BOOKMARK = ItemType.named("Bookmark")
@@ -77,6 +79,7 @@ public final class KeyPlan {
             .notes("a user's bookmark of a post, the root of its own stream, like a like; its partition is the post's "
                     + "bookmarks, which the post's deletion deletes. createdAt is when it was last saved; a removal keeps "
                     + "the item (the stream's version) and drops its gsi2 entry")
+            .deletedWith(POST)
             .build();
 
     public static final ItemType POST_COUNTER = ItemType.named("PostCounter")
@@ -86,6 +89,7 @@ public final class KeyPlan {
                     + "likeCount (the shard from the liker's id; 2,000 likes at once spread over the shards instead "
                     + "of queueing on one item) and commentCount (the shard from the comment's id). Pattern 3 and "
                     + "GET /posts/{id} read them with the post and sum them, the feed batch-reads its page's")
+            .deletedWith(POST)
             .build();
 
     public static final ItemType GROUP = ItemType.named("Group")
@@ -262,6 +266,11 @@ public final class KeyPlan {
 
     /** Every item type above, in the order declared (found, not listed: a new one is in it by being declared). */
     public static final List<ItemType> ITEM_TYPES = declared(ItemType.class);
+
+    /** The item types that go when an item of {@code owner} is deleted ({@link ItemType#deletedWith()}), in order. */
+    public static List<ItemType> deletedWith(ItemType owner) {
+        return ITEM_TYPES.stream().filter(type -> type.deletedWith().filter(owner::equals).isPresent()).toList();
+    }
 
     /*
      * The item collections: item types that share a partition and are read together by one Query. A Query may return

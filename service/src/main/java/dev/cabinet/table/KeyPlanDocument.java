@@ -35,8 +35,7 @@ public final class KeyPlanDocument {
                     .append(" | `").append(type.pk()).append("` | `").append(type.sk()).append("` | ")
                     .append(gsis.isEmpty() ? "" : gsis).append(" | ")
                     .append(String.join(", ", type.attributes())).append(" | ")
-                    .append(type.permanent() ? "never deleted once written (permanent)" + (type.notes().isEmpty() ? ""
-                            : "; ") : "").append(type.notes()).append(" |\n");
+                    .append(notes(type)).append(" |\n");
         }
 
         doc.append("\n## Item collections\n\n")
@@ -74,6 +73,19 @@ public final class KeyPlanDocument {
                     .append(" | ").append(KeyPlan.PROJECTION_REASONS.get(index)).append(" |\n");
         }
         return doc.toString();
+    }
+
+    /** Whether the type is permanent or goes with an owner, then its own notes. */
+    private static String notes(ItemType type) {
+        List<String> notes = new java.util.ArrayList<>();
+        if (type.permanent()) {
+            notes.add("never deleted once written (permanent)");
+        }
+        type.deletedWith().ifPresent(owner -> notes.add("deleted with its " + owner.name()));
+        if (!type.notes().isEmpty()) {
+            notes.add(type.notes());
+        }
+        return String.join("; ", notes);
     }
 
     private static String readersOf(ItemCollection collection) {

@@ -121,7 +121,8 @@ class BookmarkDecisionsTest {
         assertEquals(List.of(), PROJECTOR.needs(SAVES), "not its post: a replay may bring it before or after it");
         assertEquals(List.of(), PROJECTOR.needs(REMOVES));
         assertEquals("ann", SAVES.aggregateId(), "keyed by the user");
-        assertEquals("BOOKMARKS#p1", BookmarkProjector.deletedWithPost("p1").partition(),
+        assertEquals(Optional.of(KeyPlan.POST), KeyPlan.BOOKMARK.deletedWith(), "bookmarks go with their post");
+        assertEquals("BOOKMARKS#p1", KeyPlan.BOOKMARK.collectionUnder(Map.of(Attributes.POST_ID, "p1")).partition(),
                 "a deleted post's bookmarks are one partition");
     }
 

@@ -32,6 +32,7 @@ import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.Shards;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -142,10 +143,12 @@ class LikeDecisionsTest {
 
     @Test
     void aDeletedPostTakesItsLikesAndItsCounterShards() {
-        assertEquals(List.of("LIKES#p1 ANY", "POST#p1 BEGINS_WITH COUNT#"),
-                LikeProjector.deletedWithPost("p1").stream().map(query -> query.partition() + " "
-                        + query.sortKey().kind() + (query.sortKey().from() == null ? "" : " " + query.sortKey().from()))
-                        .toList());
+        assertEquals(List.of("LIKES#p1 BEGINS_WITH USER#", "POST#p1 BEGINS_WITH COUNT#"),
+                Stream.of(KeyPlan.LIKE, KeyPlan.POST_COUNTER).map(type -> {
+                    assertEquals(Optional.of(KeyPlan.POST), type.deletedWith(), type + " goes with its post");
+                    KeyQuery query = type.collectionUnder(Map.of(Attributes.POST_ID, "p1"));
+                    return query.partition() + " " + query.sortKey().kind() + " " + query.sortKey().from();
+                }).toList());
     }
 
     private static Optional<Map<String, AttributeValue>> like(boolean liked) {

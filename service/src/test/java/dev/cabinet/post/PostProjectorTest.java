@@ -1,10 +1,12 @@
 package dev.cabinet.post;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +16,8 @@ import dev.cabinet.post.PostEvent.PostEdited;
 import dev.cabinet.post.PostEvent.PostPublished;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Shards;
@@ -108,21 +112,20 @@ class PostProjectorTest {
     }
 
     @Test
-    void deletingLeavesATombstoneAndRemovesTheCommentsTheLikesTheCountTheBookmarksAndTheSummary() {
+    void deletingLeavesATombstoneThenRemovesWhatGoesWithThePostTheCountAndTheSummary() {
         assertEquals(StreamTarget.of(KeyPlan.POST_STREAM, "p1"), projector.target(new PostDeleted("p1", T)));
+        // What goes with a post is declared on each item type (KeyPlan.deletedWith): a new one needs no edit here.
+        assertTrue(KeyPlan.deletedWith(KeyPlan.POST).contains(KeyPlan.COMMENT), "its comments go with it");
+        String owned = KeyPlan.deletedWith(KeyPlan.POST).stream()
+                .map(type -> new DeleteCollection(type.collectionUnder(Map.of(Attributes.POST_ID, "p1"))) + ", ")
+                .collect(Collectors.joining());
         assertEquals("deleting(POST#p1/TOMBSTONE: SET type = \"PostTombstone\", postId = \"p1\", deletedAt = \"" + T
-                + "\") then [DeleteCollection[query=KeyQuery[index=TABLE, partition=POST#p1, "
-                + "sortKey=SortKeyCondition[kind=BEGINS_WITH, from=COMMENT#, to=null], newestFirst=false]], "
-                + "DeleteCollection[query=KeyQuery[index=TABLE, partition=LIKES#p1, "
-                + "sortKey=SortKeyCondition[kind=ANY, from=null, to=null], newestFirst=false]], "
-                + "DeleteCollection[query=KeyQuery[index=TABLE, partition=POST#p1, "
-                + "sortKey=SortKeyCondition[kind=BEGINS_WITH, from=COUNT#, to=null], newestFirst=false]], "
-                + "DeleteCollection[query=KeyQuery[index=TABLE, partition=BOOKMARKS#p1, "
-                + "sortKey=SortKeyCondition[kind=ANY, from=null, to=null], newestFirst=false]], "
+                + "\") then [" + owned
                 + "Count[counter=USER#u1 / PROFILE, counterType=UserProfile, attribute=postCount, delta=-1, "
                 + "marker=USER#u1 / POST#" + T + "#p1, markerFlag=uncountedFromPostCount], "
                 + "Delete[key=USER#u1 / POST#" + T + "#p1]]",
                 projector.decide(new PostDeleted("p1", T), root()).toString());
+        assertTrue(owned.contains("partition=POST#p1, sortKey=SortKeyCondition[kind=BEGINS_WITH, from=COMMENT#"), owned);
     }
 
     private static Reads root() {

@@ -99,6 +99,56 @@ class ItemCollectionTest {
                 () -> QueryDefinition.over(KeyPlan.POST_AND_COMMENTS).prefix(KeyPlan.POST_TOMBSTONE));
     }
 
+    @Test
+    void anOwnersDeletionReachesNoItemTypeThatDoesNotGoWithIt() {
+        assertEquals(List.of(), deletionViolations(KeyPlan.ITEM_TYPES));
+        assertEquals(List.of(KeyPlan.COMMENT, KeyPlan.LIKE, KeyPlan.BOOKMARK, KeyPlan.POST_COUNTER),
+                KeyPlan.deletedWith(KeyPlan.POST));
+    }
+
+    @Test
+    void aDraftCommentUnderAPostWouldBeDeletedWithTheComments() {
+        ItemType draft = ItemType.named("CommentDraft").key("POST#{postId}", "COMMENT#DRAFT#{commentId}").build();
+        List<ItemType> types = new ArrayList<>(KeyPlan.ITEM_TYPES);
+        types.add(draft);
+
+        List<String> found = deletionViolations(types);
+
+        assertEquals(1, found.size(), found.toString());
+        assertTrue(found.get(0).startsWith("Comment's deletion with its Post reaches CommentDraft's sort key "),
+                found.toString());
+    }
+
+    @Test
+    void anItemTypeGoesOnlyWithAnOwnerWhosePartitionKeyNamesItsPartition() {
+        assertThrows(IllegalArgumentException.class, () -> ItemType.named("Stray").key("USER#{userId}", "LIKE#{postId}")
+                .deletedWith(KeyPlan.POST).build());
+        assertThrows(IllegalArgumentException.class, () -> ItemType.named("Kept").key("POST#{postId}", "KEPT#{id}")
+                .permanent().deletedWith(KeyPlan.POST).build());
+    }
+
+    /** One line per item type that a deletion of another type's items under its owner would take too. */
+    static List<String> deletionViolations(List<ItemType> itemTypes) {
+        List<String> found = new ArrayList<>();
+        for (ItemType owned : itemTypes) {
+            if (owned.deletedWith().isEmpty()) {
+                continue;
+            }
+            java.util.Map<String, Object> owner = new java.util.HashMap<>();
+            owned.deletedWith().get().pk().placeholders().forEach(name -> owner.put(name, "p1"));
+            SortKeyCondition condition = owned.collectionUnder(owner).sortKey();
+            for (ItemType other : itemTypes) {
+                if (other == owned || !samePartitions(other.pk(), owned.pk())) {
+                    continue;
+                }
+                sortKeys(other, Index.TABLE).stream().filter(condition::matches).findFirst().ifPresent(sk ->
+                        found.add(owned + "'s deletion with its " + owned.deletedWith().get() + " reaches " + other
+                                + "'s sort key " + sk));
+            }
+        }
+        return found;
+    }
+
     /** One line per item type a Query's condition reaches without its collection declaring it. */
     static List<String> violations(List<ItemType> itemTypes, List<AccessPattern> patterns) {
         List<String> found = new ArrayList<>();
