@@ -37,6 +37,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.GeneratedFiles;
 import dev.cabinet.support.ProductionClasses;
 
 /**
@@ -240,6 +241,20 @@ class EventContractTest {
         JsonNode required = asyncApi.path("components").path("schemas").path("CloudEventHeaders").path("required");
         assertEquals(List.of("ce_specversion", "ce_id", "ce_source", "ce_type"),
                 JSON.convertValue(required, List.class));
+    }
+
+    /**
+     * The AsyncAPI document's messages follow from the event types: a new type is listed on its topic and described
+     * from its schema by this test, never by hand.
+     */
+    @Test
+    void theAsyncApiDocumentsMessagesAreGeneratedFromTheEventTypesAndTheirSchemas() {
+        Map<String, JsonNode> schemas = new TreeMap<>();
+        catalog.keySet().forEach(name -> schemas.put(name, decoder.contract().document(name)));
+        AsyncApiMessages.channelMessages(catalog).forEach((topic, messages) -> GeneratedFiles.checkSection(
+                AsyncApiMessages.DOCUMENT, AsyncApiMessages.channelStart(topic), AsyncApiMessages.END, messages));
+        GeneratedFiles.checkSection(AsyncApiMessages.DOCUMENT, AsyncApiMessages.COMPONENTS_START,
+                AsyncApiMessages.COMPONENTS_END, AsyncApiMessages.components(catalog, schemas));
     }
 
     private static void assertFieldsMatch(String where, Class<?> recordClass, JsonNode schema) {
