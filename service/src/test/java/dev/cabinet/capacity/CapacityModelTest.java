@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import jakarta.inject.Inject;
 
@@ -100,12 +101,20 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.user.registered.v1", new int[] {2, 2});
     }
 
+    /**
+     * The bound of a type not listed above: the issue's two rounds (one of reads, one of writes sent together) and four
+     * calls. A new event type is held to it without an edit here; one that needs more is listed, with why.
+     */
+    private static final int[] UNLISTED = {4, 2};
+
     @Test
     void noEventTypeTakesMoreCallsOrRoundsThanItsBound() {
         CapacityModel.Result result = model();
-        assertEquals(BOUNDS.keySet(), result.byType().keySet(), "every event type has its bound");
+        assertEquals(models.currentTypeNames(), new TreeSet<>(result.byType().keySet()),
+                "the scenario (Scenario.steps) has an event of every current type a projector reads");
+        assertTrue(result.byType().keySet().containsAll(BOUNDS.keySet()), "a bound for a type no projector reads");
         result.byType().keySet().forEach(type -> {
-            int[] bound = BOUNDS.get(type);
+            int[] bound = BOUNDS.getOrDefault(type, UNLISTED);
             int calls = result.mostCalls().get(type);
             int rounds = result.mostRounds().get(type);
             assertTrue(calls <= bound[0], type + " makes " + calls + " calls, at most " + bound[0]);

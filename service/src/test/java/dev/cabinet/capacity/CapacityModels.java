@@ -55,4 +55,12 @@ class CapacityModels {
         projectors.forEach(projector -> projector.eventTypes().forEach(type -> names.add(type.name())));
         return names;
     }
+
+    /** Every current event type a projector reads: a superseded version is applied as its successor. */
+    Set<String> currentTypeNames() {
+        Set<String> names = new TreeSet<>();
+        projectors.forEach(projector -> projector.eventTypes().stream().filter(type -> !type.isSuperseded())
+                .forEach(type -> names.add(type.name())));
+        return names;
+    }
 }
