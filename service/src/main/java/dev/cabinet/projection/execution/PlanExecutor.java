@@ -423,7 +423,7 @@ public class PlanExecutor {
      * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
      * {@link PlanExecutor#waits}), the fan-outs over the stream's own partition ({@link PlanExecutor#fansOutEarly});
      * for an event applied the first time, also the counter changes of the counts whose marker one of these writes
-     * makes, or the recording write beside them (it cannot have been counted yet);</li>
+     * makes (it cannot have been counted yet);</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
      * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and then
@@ -629,15 +629,13 @@ public class PlanExecutor {
 
         /**
          * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
-         * marker this plan writes (a write of the first phase, or the root when the recording write goes out with
-         * them: a like counted on its own item), so that it cannot have been counted before. An earlier attempt cut
-         * short left its token pending, which refuses this change, and released it only after its recording landed,
-         * which this decision would have read. Only another attempt running at the same time, past a handover that
-         * timed out, could have released it meanwhile (docs/design.md, "Projection": left open).
+         * marker this plan writes, so that it cannot have been counted before. Not a marker that is the root (a like
+         * counted on its own item), although its recording write writes it: a change sent beside a recording that
+         * another attempt of the event beat would be refused only while that attempt's token is pending, so the count
+         * waits for the recording to land (one round; docs/benchmarks.md, "Rounds").
          */
         private boolean countsAlongside(Count count) {
-            return firstTime && (written.contains(count.marker())
-                    || withRecording && count.marker().equals(target.root()));
+            return firstTime && written.contains(count.marker());
         }
 
         /**
