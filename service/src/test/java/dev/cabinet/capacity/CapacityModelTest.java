@@ -102,8 +102,9 @@ class CapacityModelTest {
     }
 
     /**
-     * The bound of a type not listed above: the issue's two rounds (one of reads, one of writes sent together) and four
-     * calls. A new event type is held to it without an edit here; one that needs more is listed, with why.
+     * The bound of a type not listed above: issue 37's two rounds (one of reads, one of writes sent together), and
+     * four calls (a read and three writes, as a comment's addition takes). A new event type is held to it without an
+     * edit here; one that needs more is listed.
      */
     private static final int[] UNLISTED = {4, 2};
 

@@ -31,6 +31,7 @@ import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.KeyQuery;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The rules of bookmarks, as the commands decide them and as the projector plans them; no Quarkus, no table. */
@@ -122,8 +123,9 @@ class BookmarkDecisionsTest {
         assertEquals(List.of(), PROJECTOR.needs(REMOVES));
         assertEquals("ann", SAVES.aggregateId(), "keyed by the user");
         assertEquals(Optional.of(KeyPlan.POST), KeyPlan.BOOKMARK.deletedWith(), "bookmarks go with their post");
-        assertEquals("BOOKMARKS#p1", KeyPlan.BOOKMARK.collectionUnder(Map.of(Attributes.POST_ID, "p1")).partition(),
-                "a deleted post's bookmarks are one partition");
+        KeyQuery bookmarks = KeyPlan.BOOKMARK.collectionUnder(Map.of(Attributes.POST_ID, "p1"));
+        assertEquals("BOOKMARKS#p1 BEGINS_WITH USER#", bookmarks.partition() + " " + bookmarks.sortKey().kind() + " "
+                + bookmarks.sortKey().from(), "a deleted post's bookmarks are one partition");
     }
 
     private static Optional<Map<String, AttributeValue>> bookmark(boolean bookmarked) {

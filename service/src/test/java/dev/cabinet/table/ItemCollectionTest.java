@@ -102,8 +102,9 @@ class ItemCollectionTest {
     @Test
     void anOwnersDeletionReachesNoItemTypeThatDoesNotGoWithIt() {
         assertEquals(List.of(), deletionViolations(KeyPlan.ITEM_TYPES));
-        assertEquals(List.of(KeyPlan.COMMENT, KeyPlan.LIKE, KeyPlan.BOOKMARK, KeyPlan.POST_COUNTER),
-                KeyPlan.deletedWith(KeyPlan.POST));
+        // Each feature's own test pins its types (LikeDecisionsTest, BookmarkDecisionsTest); a new one adds to these.
+        assertTrue(KeyPlan.deletedWith(KeyPlan.POST).containsAll(List.of(KeyPlan.COMMENT, KeyPlan.LIKE,
+                KeyPlan.BOOKMARK, KeyPlan.POST_COUNTER)), KeyPlan.deletedWith(KeyPlan.POST).toString());
     }
 
     @Test

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
 
@@ -15,6 +17,8 @@ import dev.cabinet.eventlog.EventType;
  * document (the channels' descriptions, the operations, the CloudEvents headers) is written by hand around them.
  */
 final class AsyncApiMessages {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     static final Path DOCUMENT = Path.of("src/main/resources/META-INF/resources/contract/asyncapi.yaml");
     static final String END = "      # end of the generated messages\n";
@@ -27,6 +31,28 @@ final class AsyncApiMessages {
     /** The line after which a channel's generated list of messages begins. */
     static String channelStart(String topic) {
         return "      # generated: the event types on " + topic + " (EventContractTest), do not edit\n";
+    }
+
+    /**
+     * The document with every generated section rendered again from the event types and their schemas, the rest as
+     * {@code committed} has it; a section whose marker lines are missing is an error that names them.
+     */
+    static String render(String committed, Map<String, EventType<?>> catalog, Map<String, JsonNode> schemas) {
+        String document = committed;
+        for (Map.Entry<String, String> channel : channelMessages(catalog).entrySet()) {
+            document = replaceSection(document, channelStart(channel.getKey()), END, channel.getValue());
+        }
+        return replaceSection(document, COMPONENTS_START, COMPONENTS_END, components(catalog, schemas));
+    }
+
+    private static String replaceSection(String document, String start, String end, String section) {
+        int from = document.indexOf(start);
+        int to = from < 0 ? -1 : document.indexOf(end, from + start.length());
+        if (to < 0) {
+            throw new IllegalStateException(DOCUMENT + " lacks the marker lines of a generated section: " + start.strip()
+                    + " ... " + end.strip() + " (a new topic's channel needs them written once by hand)");
+        }
+        return document.substring(0, from + start.length()) + section + document.substring(to);
     }
 
     /** Each event topic's list of messages, by topic. */
@@ -44,6 +70,9 @@ final class AsyncApiMessages {
             JsonNode schema = schemas.get(name);
             String key = schema.path("x-cabinet-key").asText();
             JsonNode keyField = schema.path("properties").path(key);
+            if (!keyField.path("pattern").isTextual()) {
+                throw new IllegalStateException(name + ": its key field " + key + " has no pattern in its schema");
+            }
             yaml.append("    ").append(name).append(":\n")
                     .append("      name: ").append(name).append('\n')
                     .append("      summary: ").append(doubleQuoted(schema.path("description").asText())).append('\n')
@@ -61,8 +90,13 @@ final class AsyncApiMessages {
         return yaml.toString();
     }
 
+    /** A JSON string literal, which YAML reads as a double-quoted scalar: control characters escaped too. */
     private static String doubleQuoted(String text) {
-        return '"' + text.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+        try {
+            return JSON.writeValueAsString(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String singleQuoted(String text) {
