@@ -2,6 +2,7 @@ package dev.cabinet.table;
 
 import dev.cabinet.shared.Ids;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -77,7 +78,7 @@ public final class KeyPlanDocument {
 
     /** Whether the type is permanent or goes with an owner, then its own notes. */
     private static String notes(ItemType type) {
-        List<String> notes = new java.util.ArrayList<>();
+        List<String> notes = new ArrayList<>();
         if (type.permanent()) {
             notes.add("never deleted once written (permanent)");
         }

@@ -1,6 +1,7 @@
 package dev.cabinet.capacity;
 
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.TreeSet;
 
 import jakarta.enterprise.context.Dependent;
@@ -9,6 +10,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.cabinet.eventlog.EventType;
 import dev.cabinet.projection.Derivation;
 import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.Projector;
@@ -51,15 +53,17 @@ class CapacityModels {
 
     /** Every event type a projector reads, superseded versions included. */
     Set<String> typeNames() {
-        Set<String> names = new TreeSet<>();
-        projectors.forEach(projector -> projector.eventTypes().forEach(type -> names.add(type.name())));
-        return names;
+        return typeNames(type -> true);
     }
 
     /** Every current event type a projector reads: a superseded version is applied as its successor. */
     Set<String> currentTypeNames() {
+        return typeNames(type -> !type.isSuperseded());
+    }
+
+    private Set<String> typeNames(Predicate<EventType<?>> which) {
         Set<String> names = new TreeSet<>();
-        projectors.forEach(projector -> projector.eventTypes().stream().filter(type -> !type.isSuperseded())
+        projectors.forEach(projector -> projector.eventTypes().stream().filter(which)
                 .forEach(type -> names.add(type.name())));
         return names;
     }

@@ -52,15 +52,23 @@ public final class GeneratedFiles {
      */
     public static void checkSection(Path file, String start, String end, String generated) {
         String committed = read(file);
-        int from = committed == null ? -1 : committed.indexOf(start);
-        int to = committed == null ? -1 : committed.indexOf(end, Math.max(from, 0));
+        String rewritten = withSection(file, committed, start, end, generated);
+        if (!rewritten.equals(committed)) {
+            write(file, rewritten);
+        }
+        assertEquals(committed, rewritten, stale(file));
+    }
+
+    /**
+     * {@code document} (the content of {@code file}) with the section between the line {@code start} and {@code end}
+     * replaced by {@code generated}; fails when the marker lines are missing.
+     */
+    public static String withSection(Path file, String document, String start, String end, String generated) {
+        int from = document == null ? -1 : document.indexOf(start);
+        int to = from < 0 ? -1 : document.indexOf(end, from + start.length());
         assertTrue(from >= 0 && to > from, file + " lacks the markers of its generated section: " + start.strip()
                 + " ... " + end.strip());
-        String section = committed.substring(from + start.length(), to);
-        if (!generated.equals(section)) {
-            write(file, committed.substring(0, from + start.length()) + generated + committed.substring(to));
-        }
-        assertEquals(generated, section, stale(file));
+        return document.substring(0, from + start.length()) + generated + document.substring(to);
     }
 
     private static String stale(Path file) {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -135,7 +137,7 @@ class ItemCollectionTest {
             if (owned.deletedWith().isEmpty()) {
                 continue;
             }
-            java.util.Map<String, Object> owner = new java.util.HashMap<>();
+            Map<String, Object> owner = new HashMap<>();
             owned.deletedWith().get().pk().placeholders().forEach(name -> owner.put(name, "p1"));
             SortKeyCondition condition = owned.collectionUnder(owner).sortKey();
             for (ItemType other : itemTypes) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.support.GeneratedFiles;
 
 /**
  * The parts of the AsyncAPI document that follow from the event types and their schemas, rendered so that no one edits
@@ -40,19 +41,11 @@ final class AsyncApiMessages {
     static String render(String committed, Map<String, EventType<?>> catalog, Map<String, JsonNode> schemas) {
         String document = committed;
         for (Map.Entry<String, String> channel : channelMessages(catalog).entrySet()) {
-            document = replaceSection(document, channelStart(channel.getKey()), END, channel.getValue());
+            document = GeneratedFiles.withSection(DOCUMENT, document, channelStart(channel.getKey()), END,
+                    channel.getValue());
         }
-        return replaceSection(document, COMPONENTS_START, COMPONENTS_END, components(catalog, schemas));
-    }
-
-    private static String replaceSection(String document, String start, String end, String section) {
-        int from = document.indexOf(start);
-        int to = from < 0 ? -1 : document.indexOf(end, from + start.length());
-        if (to < 0) {
-            throw new IllegalStateException(DOCUMENT + " lacks the marker lines of a generated section: " + start.strip()
-                    + " ... " + end.strip() + " (a new topic's channel needs them written once by hand)");
-        }
-        return document.substring(0, from + start.length()) + section + document.substring(to);
+        return GeneratedFiles.withSection(DOCUMENT, document, COMPONENTS_START, COMPONENTS_END,
+                components(catalog, schemas));
     }
 
     /** Each event topic's list of messages, by topic. */
