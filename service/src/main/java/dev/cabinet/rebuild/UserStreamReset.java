@@ -13,6 +13,7 @@ import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -21,7 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * only its profile ({@code USER#{userId} / PROFILE}, its root); the rest of the partition, the post summaries and the
  * user side of memberships, is the post and group streams'. The profile is not deleted but emptied of everything but
  * what others keep on it: {@code postCount}, which the post streams count exactly once per event, and the tokens of
- * their counts in flight ({@code pendingCounts}); the replayed registration sets the count only where it is absent, so
+ * their counts in flight ({@code pendingCounts}) and the owner epochs of the partitions that counted ({@code
+ * epoch#...}); the replayed registration sets the count only where it is absent, so
  * it is neither reset nor counted again, and nothing needs holding. The user's name copied onto posts, comments and
  * memberships is the holders' streams' to rebuild (they copy the current name); the replay's refresh of those copies
  * changes none that is as new as the profile.
@@ -58,6 +60,7 @@ final class UserStreamReset implements StreamReset {
             }
             Set<String> removed = new TreeSet<>(item.keySet());
             removed.removeAll(KEPT);
+            removed.removeIf(OwnerFence::isEpochAttribute);   // the post streams' counts' fences: never lowered
             if (!removed.isEmpty()) {
                 ItemUpdate update = ItemUpdate.of(profile);
                 removed.forEach(attribute -> update.set(attribute, null));

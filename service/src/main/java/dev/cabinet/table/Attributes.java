@@ -57,6 +57,7 @@ public final class Attributes {
     public static final String OFFSET = "offset";
     public static final String ORDER_DATE = "orderDate";
     public static final String ORDER_ID = "orderId";
+    public static final String OWNER_EPOCH = "ownerEpoch";
     public static final String OWNER_ID = "ownerId";
     public static final String PARENT_ID = "parentId";
     public static final String PARKED_AT = "parkedAt";

@@ -8,10 +8,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A counter change that must happen exactly once although events can be delivered more than once: {@code delta} on
  * {@code attribute} of the {@code counter} item, caused by the {@code marker} item (the child being counted), whose
  * {@code markerFlag} records the {@code version} (the causing event's offset) that counted it, with the causing
- * event's id as {@code token}. See {@link TableWriter#countOnce}.
+ * event's id as {@code token}; {@code fence}, when not null, the owner epoch of the log partition it was applied under
+ * (null: an operator's retry, a test: no fence). See {@link TableWriter#countOnce}.
  */
 public record CounterChange(Key counter, String counterType, String attribute, long delta, Key marker, String markerFlag,
-        String token, long version) {
+        String token, long version, OwnerFence fence) {
+
+    /** A change made outside any partition's ownership: no fence. */
+    public CounterChange(Key counter, String counterType, String attribute, long delta, Key marker, String markerFlag,
+            String token, long version) {
+        this(counter, counterType, attribute, delta, marker, markerFlag, token, version, null);
+    }
 
     /**
      * Whether the marker says this change was counted: its flag holds this change's version. A flag is a version, not a

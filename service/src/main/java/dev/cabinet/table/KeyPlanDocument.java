@@ -21,7 +21,7 @@ public final class KeyPlanDocument {
                 .append("Every item carries `").append(KeyPlan.TYPE).append("`, its entity name. Ids in keys match `")
                 .append(Ids.PATTERN).append("`; timestamps are UTC with fixed millisecond width, so they sort as strings. ")
                 .append("Besides the attributes below, items hold the projector's bookkeeping: `…Version` (the log offset of ")
-                .append("the last event applied from a stream), `counted…` flags and `pendingCounts` (exactly-once counters). ")
+                .append("the last event applied from a stream), `counted…` flags, `pendingCounts` and `epoch#{topic}#{partition}` (exactly-once counters, the latter fencing counts of an older owner of a log partition). ")
                 .append("Time to live is enabled on `").append(KeyPlan.TTL_ATTRIBUTE)
                 .append("` (epoch seconds), which metric samples carry.\n\n");
 

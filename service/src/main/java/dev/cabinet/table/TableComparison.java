@@ -24,8 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * Compares two tables item by item: every item of each is looked up in the other (BatchGetItem, consistent), page by
  * page, so memory stays bounded by a page however large the tables are. This is an operator's job, the one place that
  * may Scan (for the operator's rebuild/); no request path does. What only the live table can hold (idempotency records, the read-model pointer,
- * projection progress, the people's data keys), the wall-clock times of projector bookkeeping and the steps recorded for a redo are left out
- * of the comparison.
+ * projection progress, the people's data keys), the wall-clock times of projector bookkeeping, the steps recorded for a redo and
+ * the counters' owner epochs (each table's projector has its own) are left out of the comparison.
  */
 @ApplicationScoped
 @CallsAws(IamRole.OPERATOR)
@@ -113,6 +113,7 @@ public class TableComparison {
         names.addAll(candidate.keySet());
         names.removeAll(WALL_CLOCK_ATTRIBUTES);
         names.removeAll(REDO_BOOKKEEPING);
+        names.removeIf(OwnerFence::isEpochAttribute);
         names.removeIf(name -> Objects.equals(live.get(name), candidate.get(name)));
         return names.isEmpty() ? null : new Difference(key.pk(), key.sk(), "different", names);
     }

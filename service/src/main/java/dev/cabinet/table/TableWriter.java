@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -81,7 +82,7 @@ public class TableWriter {
     private final String table;
     private final CoalescedReads reads;
     /** Exactly-once counter changes, one write in flight per counter attribute ({@link #changeCounter}). */
-    private final CoalescedWrites<Counter, CounterChange, Optional<Map<String, AttributeValue>>> counterChanges =
+    private final CoalescedWrites<Counter, CounterChange, Answer> counterChanges =
             new CoalescedWrites<>(this::changeCounter);
     /** The GSI entries written here that an index read has not shown yet. */
     private final IndexVisibility indexes;
@@ -357,6 +358,10 @@ public class TableWriter {
      * change, step 1 stops one after the token was removed. The pending set holds the changes in flight, and those left
      * pending on purpose: an attempt that failed after its change (its retry releases the token) and the changes of
      * batches handed over to another owner unfinished (whose redo releases them).
+     * <p>
+     * Step 2 does not stop an attempt that read the marker unflagged and then stalled while the next owner of its log
+     * partition counted, flagged and released: its change carries an {@link OwnerFence}, refused once a newer owner's
+     * change reached the counter (see {@link #changeCounter}).
      * Answers the counter item as step 2 left it, when this call made the change.
      */
     public Uni<Optional<Map<String, AttributeValue>>> countOnce(CounterChange change) {
@@ -390,12 +395,20 @@ public class TableWriter {
      * Step 2 of {@link #countOnce} alone: the counter changes, with the token pending, unless the token is pending
      * already. For a caller that knows its marker is not flagged (it creates the marker now, for an event applied the
      * first time), so that the change need not wait for the marker; {@link #flagCounted} must follow both.
+     * <p>
+     * A change with an {@link OwnerFence} also needs the counter to hold no newer epoch of its partition, and leaves
+     * its own there. Refused, it reads the counter once: its token pending means made before (the answer is empty, as
+     * for any change made before); not pending, a newer owner counted there and this attempt is stale, and the call
+     * fails with {@link FencedCountException}. The newer owner counts this event too (its marker is unflagged) or has
+     * counted it already: either way this attempt must neither count nor flag.
      */
     public Uni<Optional<Map<String, AttributeValue>>> changeCounter(CounterChange change) {
         Counter counter = new Counter(change.counter(), change.counterType(), change.attribute());
         // A change made at once is counted against this work's source; one that waited for another is not.
         return Uni.createFrom().context(context -> Uni.createFrom().completionStage(() -> StoreCallSource.during(
-                StoreCallSource.in(context), () -> counterChanges.record(counter, change))));
+                StoreCallSource.in(context), () -> counterChanges.record(counter, change))))
+                .chain(answer -> answer.fenced() ? Uni.createFrom().failure(new FencedCountException(change))
+                        : Uni.createFrom().item(answer.counterNow()));
     }
 
     /**
@@ -418,31 +431,58 @@ public class TableWriter {
      * count twice (the crash test's store outage found a postCount one too high). Only the first of them goes out; the
      * others answer nothing, as they would after it one at a time.
      */
-    private CompletionStage<List<Optional<Map<String, AttributeValue>>>> changeCounter(Counter counter,
-            List<CounterChange> changes) {
+    private CompletionStage<List<Answer>> changeCounter(Counter counter, List<CounterChange> changes) {
         Map<String, CounterChange> firstByToken = new LinkedHashMap<>();
         changes.forEach(change -> firstByToken.putIfAbsent(change.token(), change));
         List<CounterChange> distinct = List.copyOf(firstByToken.values());
-        Uni<List<Optional<Map<String, AttributeValue>>>> changed = updateAndGet(counter.change(distinct))
-                .chain(now -> now.isPresent() || distinct.size() == 1
-                        ? Uni.createFrom().item(Collections.nCopies(distinct.size(), now))
-                        : Uni.join().all(distinct.stream().map(one -> updateAndGet(counter.change(List.of(one))))
+        Uni<List<Answer>> changed = updateAndGet(counter.change(distinct))
+                .chain(now -> now.isPresent()
+                        ? Uni.createFrom().item(Collections.nCopies(distinct.size(), new Answer(now, false)))
+                        : distinct.size() == 1 ? refused(distinct.get(0)).map(List::of)
+                        : Uni.join().all(distinct.stream().map(one -> updateAndGet(counter.change(List.of(one)))
+                                .chain(alone -> alone.isPresent() ? Uni.createFrom().item(new Answer(alone, false))
+                                        : refused(one)))
                                 .toList()).andFailFast());
         return changed.map(answers -> {
-            Map<String, Optional<Map<String, AttributeValue>>> byToken = new HashMap<>();
+            Map<String, Answer> byToken = new HashMap<>();
             for (int i = 0; i < distinct.size(); i++) {
                 byToken.put(distinct.get(i).token(), answers.get(i));
             }
             // The first change of a token takes its answer; a repeat finds it taken and answers nothing.
             return changes.stream().map(change -> Objects.requireNonNullElse(byToken.remove(change.token()),
-                    Optional.<Map<String, AttributeValue>>empty())).toList();
+                    Answer.MADE_BEFORE)).toList();
         }).subscribeAsCompletionStage();
+    }
+
+    /**
+     * What a change refused on its own means: made before, unless it carries a fence and its token is not pending (a
+     * newer owner's change refused it). An unfenced change needs no read: only its token can refuse it.
+     */
+    private Uni<Answer> refused(CounterChange change) {
+        if (change.fence() == null) {
+            return Uni.createFrom().item(Answer.MADE_BEFORE);
+        }
+        return read(change.counter()).map(counter -> counter
+                .map(item -> item.get(PENDING_COUNTS))
+                .filter(pending -> pending.hasSs() && pending.ss().contains(change.token()))
+                .isPresent() ? Answer.MADE_BEFORE : Answer.FENCED);
+    }
+
+    /** One change's outcome: the counter as it left it (empty: made before), or refused by a newer owner's fence. */
+    private record Answer(Optional<Map<String, AttributeValue>> counterNow, boolean fenced) {
+
+        static final Answer MADE_BEFORE = new Answer(Optional.empty(), false);
+        static final Answer FENCED = new Answer(Optional.empty(), true);
     }
 
     /** The counter attribute that changes are coalesced on: one write in flight for it at a time. */
     private record Counter(Key key, String type, String attribute) {
 
-        /** The changes made at once: their deltas summed, their tokens added, none of them pending before. */
+        /**
+         * The changes made at once: their deltas summed, their tokens added, none of them pending before; per partition
+         * fenced, no epoch newer than the oldest of theirs on the counter, and the newest of theirs left there (two
+         * epochs of one partition meet here only across a reassignment to this instance: refused, each goes alone).
+         */
         ItemUpdate change(List<CounterChange> changes) {
             List<String> tokens = changes.stream().map(CounterChange::token).toList();
             ItemUpdate update = ItemUpdate.of(key)
@@ -450,6 +490,11 @@ public class TableWriter {
                     .increment(attribute, changes.stream().mapToLong(CounterChange::delta).sum())
                     .addToSet(PENDING_COUNTS, tokens);
             tokens.stream().distinct().forEach(token -> update.onlyIfSetLacks(PENDING_COUNTS, token));
+            Map<String, long[]> epochs = new TreeMap<>();   // per fence attribute: oldest and newest epoch
+            changes.stream().map(CounterChange::fence).filter(Objects::nonNull).forEach(fence -> epochs.merge(
+                    fence.attribute(), new long[] { fence.epoch(), fence.epoch() },
+                    (a, b) -> new long[] { Math.min(a[0], b[0]), Math.max(a[1], b[1]) }));
+            epochs.forEach((fence, range) -> update.onlyIfBelow(fence, range[0] + 1).set(fence, range[1]));
             return update;
         }
     }

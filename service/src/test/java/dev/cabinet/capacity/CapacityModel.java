@@ -218,10 +218,14 @@ final class CapacityModel {
         }
     }
 
-    /** The step as the projector receives it at that offset of the log. */
+    /**
+     * The step as the projector receives it at that offset of the log, under its partition's first owner epoch as the
+     * engine applies it: the counters carry the epoch attribute that production's do.
+     */
     static ReceivedEvent received(Scenario.Step step, long offset) {
         return new ReceivedEvent(eventId(offset), step.type().currentName(), step.data().aggregateId(), step.actor(),
-                Instant.parse("2026-06-01T10:00:00Z"), step.data(), new LogPosition(step.type().topic(), 0, offset));
+                Instant.parse("2026-06-01T10:00:00Z"), step.data(), new LogPosition(step.type().topic(), 0, offset))
+                .underEpoch(1);
     }
 
     private static String eventId(long offset) {

@@ -3,6 +3,7 @@ package dev.cabinet.table;
 import dev.cabinet.table.ItemUpdate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
@@ -171,6 +173,118 @@ class CountOnceTest {
         assertEquals("2", counter(inFlight).get("postCount").n(), "the change in flight and the retried one, once");
         assertEquals(List.of(true, false), attempts.stream().map(Optional::isPresent).toList(),
                 "the first attempt answers the counter as it left it; the second, made before, answers nothing");
+    }
+
+    /**
+     * The stall the owner epochs close: an attempt reads its marker unflagged, then stalls past its session; the
+     * partition's next owner counts, flags and releases; the stalled attempt wakes and sends its change, whose token
+     * no longer stops it. Its older epoch does.
+     */
+    @Test
+    void aChangeOfAnOlderOwnerIsRefusedOnceANewerOwnersChangeReachedTheCounter() {
+        CounterChange unfenced = newChange();
+        CounterChange stalled = fenced(unfenced, "cabinet.posts", 3, 1);
+        CounterChange nextOwner = fenced(unfenced, "cabinet.posts", 3, 2);
+
+        countAndRelease(nextOwner);
+        assertThrows(FencedCountException.class, () -> store.changeCounter(stalled).await().indefinitely(),
+                "the stalled attempt wakes to a change refused");
+        assertEquals("1", counter(unfenced).get("postCount").n());
+        assertEquals("2", counter(unfenced).get(nextOwner.fence().attribute()).n(), "the newer epoch stays");
+        assertFalse(counter(unfenced).containsKey(TableWriter.PENDING_COUNTS));
+    }
+
+    /**
+     * An older owner's change that lands first is the one that counts: the newer owner's change is refused by the
+     * pending token, and the read that tells why finds it pending: made before, as without epochs.
+     */
+    @Test
+    void aChangeOfANewerOwnerAfterAnOlderOnesMadeTheChangeFindsItMadeBefore() {
+        CounterChange unfenced = newChange();
+        CounterChange older = fenced(unfenced, "cabinet.posts", 3, 1);
+        CounterChange newer = fenced(unfenced, "cabinet.posts", 3, 2);
+
+        assertTrue(store.changeCounter(older).await().indefinitely().isPresent());
+        var again = store.changeCounter(newer).await().indefinitely();
+
+        assertTrue(again.isEmpty(), "made before: the token is pending");
+        assertEquals("1", counter(unfenced).get("postCount").n());
+        assertEquals(List.of(older.token()), counter(unfenced).get(TableWriter.PENDING_COUNTS).ss());
+    }
+
+    /**
+     * The next owner may count other events of the partition on the counter before it reaches this one: the stalled
+     * attempt is refused all the same, and gives the event up without flagging its marker, so the next owner still
+     * counts it when it gets there.
+     */
+    @Test
+    void aStalledChangeFencedByAnotherEventsCountLeavesItsEventToTheNextOwner() {
+        CounterChange first = newChange();
+        CounterChange otherEvent = fenced(changeOfAnotherChild(first), "cabinet.posts", 3, 2);
+        CounterChange stalled = fenced(changeOfAnotherChild(first), "cabinet.posts", 3, 1);
+        CounterChange nextOwnersOwn = fenced(stalled, "cabinet.posts", 3, 2);
+
+        countAndRelease(otherEvent);
+        assertThrows(FencedCountException.class, () -> store.countOnce(stalled).await().indefinitely());
+        assertFalse(store.read(stalled.marker()).await().indefinitely().orElseThrow().containsKey("counted"),
+                "a fenced attempt leaves the marker unflagged");
+        countAndRelease(nextOwnersOwn);
+
+        assertEquals("2", counter(first).get("postCount").n(), "the other event and the stalled one, once each");
+    }
+
+    /** Epochs are per partition: a newer epoch of one partition fences nothing of another. */
+    @Test
+    void theEpochOfOnePartitionFencesNoChangeOfAnother() {
+        CounterChange first = newChange();
+        countAndRelease(fenced(changeOfAnotherChild(first), "cabinet.posts", 1, 9));
+        countAndRelease(fenced(changeOfAnotherChild(first), "cabinet.posts", 2, 1));
+        countAndRelease(fenced(changeOfAnotherChild(first), "cabinet.users", 1, 1));
+
+        Map<String, AttributeValue> counter = counter(first);
+        assertEquals("3", counter.get("postCount").n());
+        assertEquals("9", counter.get("epoch#cabinet.posts#1").n());
+        assertEquals("1", counter.get("epoch#cabinet.posts#2").n());
+    }
+
+    /**
+     * Changes of one counter sent together share a write; two epochs of one partition among them (a reassignment to
+     * this instance while its older batch still ran) are refused together once a between epoch counted there, and
+     * then go alone: the older is fenced, the newer counts.
+     */
+    @Test
+    void changesOfTwoEpochsWaitingForOneWriteGoAloneOnceRefused() throws Exception {
+        CounterChange first = newChange();
+        countAndRelease(fenced(changeOfAnotherChild(first), "cabinet.posts", 4, 2));
+        CounterChange inFlight = changeOfAnotherChild(first);
+        CounterChange older = fenced(changeOfAnotherChild(first), "cabinet.posts", 4, 1);
+        CounterChange newer = fenced(changeOfAnotherChild(first), "cabinet.posts", 4, 3);
+        StoreHooks hooks = new StoreHooks(ConfigProvider.getConfig().getValue("quarkus.dynamodb.endpoint-override",
+                String.class));
+        hooks.holdWrites(List.of(first.counter().pk() + " " + first.counter().sk()), Duration.ofMillis(1500));
+        CompletableFuture<Optional<Map<String, AttributeValue>>> olderAnswer;
+        CompletableFuture<Optional<Map<String, AttributeValue>>> newerAnswer;
+        try {
+            CompletableFuture<Optional<Map<String, AttributeValue>>> held = store.changeCounter(inFlight)
+                    .subscribeAsCompletionStage();
+            olderAnswer = store.changeCounter(older).subscribeAsCompletionStage();
+            newerAnswer = store.changeCounter(newer).subscribeAsCompletionStage();
+            assertTrue(held.get(30, TimeUnit.SECONDS).isPresent());
+            assertTrue(newerAnswer.get(30, TimeUnit.SECONDS).isPresent());
+        } finally {
+            hooks.noHeldWrites();
+        }
+
+        ExecutionException refused = assertThrows(ExecutionException.class, () -> olderAnswer.get(30, TimeUnit.SECONDS));
+        assertTrue(refused.getCause() instanceof FencedCountException, refused.getCause().toString());
+        assertEquals("3", counter(first).get("postCount").n(), "the first, the one in flight and the newer");
+        assertEquals("3", counter(first).get("epoch#cabinet.posts#4").n());
+    }
+
+    private static CounterChange fenced(CounterChange change, String topic, int partition, long epoch) {
+        return new CounterChange(change.counter(), change.counterType(), change.attribute(), change.delta(),
+                change.marker(), change.markerFlag(), change.token(), change.version(),
+                new OwnerFence(topic, partition, epoch));
     }
 
     private CounterChange changeOfAnotherChild(CounterChange of) {

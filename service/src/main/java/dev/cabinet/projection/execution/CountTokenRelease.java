@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,10 +21,12 @@ import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.failure.TransientRetries;
+import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.shared.CoalescedWrites;
 import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
 
 /**
@@ -36,6 +39,11 @@ import dev.cabinet.table.TableWriter;
  * was written or refused (the marker is gone, or a later event flagged it: either way a redo changes nothing). The
  * engine acknowledges a batch only after {@link #settled()}, so a crash before a flag or a removal redelivers its
  * event, whose redo finds the token still pending (no second change) or the marker flagged, and settles it again.
+ * <p>
+ * A token made under an owner epoch is removed only while that epoch is still its partition's latest (one consistent
+ * read of the partitions' progress items per removal round): once the partition has a newer owner, that owner may have
+ * read the marker unflagged just before this instance flagged it, and its change, sent beside its recording, is then
+ * refused only by the pending token, which its own redo releases (docs/design.md, "Owner epochs").
  */
 @ApplicationScoped
 public class CountTokenRelease {
@@ -51,11 +59,15 @@ public class CountTokenRelease {
     private final TableWriter store;
     private final TransientRetries retries;
     private final ProjectionTracing tracing;
-    /** Per counter, the tokens to remove, each with the partition of the event that made it. */
-    private final Map<Key, Map<String, TopicPartition>> waiting = new HashMap<>();
+    private final ProjectionProgress progress;
+    /** Per counter, the tokens to remove, each with where the event that made it came from. */
+    private final Map<Key, Map<String, Made>> waiting = new HashMap<>();
     /** Changes made whose markers are still to be flagged, in the order they were made. */
     private final List<Unflagged> unflagged = new ArrayList<>();
-    /** Flags being written, whoever started them: a batch settles only once every flag started before is done. */
+    /**
+     * Flags being written, and removals waiting for their owner epochs, whoever started them: a batch settles only once
+     * every one started before is done.
+     */
     private final Set<CompletableFuture<Void>> flagging = ConcurrentHashMap.newKeySet();
     /** Whether a flush after {@link #LATEST} is scheduled: one at a time, however many batches settle meanwhile. */
     private boolean flushQueued;
@@ -68,10 +80,16 @@ public class CountTokenRelease {
     private record Unflagged(CounterChange change, TopicPartition from) {
     }
 
-    CountTokenRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
+    /** Where a token's event came from: its partition, and the owner epoch it was applied under (null: none). */
+    private record Made(TopicPartition from, OwnerFence fence) {
+    }
+
+    CountTokenRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing,
+            ProjectionProgress progress) {
         this.store = store;
         this.retries = retries;
         this.tracing = tracing;
+        this.progress = progress;
         this.writes = CoalescedWrites.of((counter, tokens) -> tracing.detached(() -> retries
                 .retrying(store.releaseCountTokens(counter, tokens.stream().flatMap(Set::stream).toList()),
                         Long.MAX_VALUE)
@@ -106,17 +124,17 @@ public class CountTokenRelease {
 
     /**
      * Removes the token from the counter's pending set soon; its marker must already say it was counted. {@code from}
-     * is the partition of the event that made it.
+     * is the partition of the event that made it, {@code fence} the owner epoch it was applied under (null: none).
      */
-    void release(Key counter, String token, TopicPartition from) {
+    void release(Key counter, String token, TopicPartition from, OwnerFence fence) {
         if (withheld(from)) {
             return;
         }
-        Map<String, TopicPartition> full = null;
+        Map<String, Made> full = null;
         boolean queue = false;
         synchronized (this) {
-            Map<String, TopicPartition> tokens = waiting.computeIfAbsent(counter, c -> new LinkedHashMap<>());
-            tokens.put(token, from);
+            Map<String, Made> tokens = waiting.computeIfAbsent(counter, c -> new LinkedHashMap<>());
+            tokens.put(token, new Made(from, fence));
             if (tokens.size() >= AT_MOST) {
                 full = waiting.remove(counter);
             } else if (!flushQueued) {
@@ -125,7 +143,7 @@ public class CountTokenRelease {
             }
         }
         if (full != null) {
-            write(counter, full);
+            write(Map.of(counter, full));
         }
         if (queue) {
             CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flushLate);
@@ -153,10 +171,9 @@ public class CountTokenRelease {
      */
     public CompletionStage<Void> settled() {
         flagAll();
-        return CompletableFuture.allOf(flagging.toArray(CompletableFuture[]::new)).thenCompose(flagged -> {
-            flush();
-            return writes.settled();
-        });
+        return CompletableFuture.allOf(flagging.toArray(CompletableFuture[]::new))
+                .thenCompose(flagged -> flush())
+                .thenCompose(flushed -> writes.settled());
     }
 
     /**
@@ -196,7 +213,7 @@ public class CountTokenRelease {
                 .retrying(store.flagCounted(one.change()), Long.MAX_VALUE).subscribeAsCompletionStage())
                 .handle((flagged, failure) -> {
                     if (failure == null) {
-                        release(one.change().counter(), one.change().token(), one.from());
+                        release(one.change().counter(), one.change().token(), one.from(), one.change().fence());
                     } else {
                         LOG.warnf("Could not flag %s as counted in %s: %s", one.change().marker(),
                                 one.change().counter(), failure.toString());
@@ -208,37 +225,63 @@ public class CountTokenRelease {
         return all;
     }
 
-    private void flush() {
-        Map<Key, Map<String, TopicPartition>> due;
+    private CompletableFuture<Void> flush() {
+        Map<Key, Map<String, Made>> due;
         synchronized (this) {
             if (waiting.isEmpty()) {
-                return;
+                return CompletableFuture.completedFuture(null);
             }
             due = new HashMap<>(waiting);
             waiting.clear();
         }
-        due.forEach(this::write);
+        return write(due);
     }
 
     /**
-     * {@code tokens} is no longer in {@link #waiting}, so nothing changes it from here on; those of partitions withheld
-     * meanwhile stay pending.
+     * Removes the tokens, per counter in one write, once the partitions they were made under are read to have no newer
+     * owner; {@code due} is no longer in {@link #waiting}, so nothing changes it from here on. Tokens of partitions
+     * withheld meanwhile, or owned by a newer epoch now, stay pending. Tracked by {@link #flagging} like the flags, so
+     * that {@link #settled()} waits for the read.
      */
-    private void write(Key counter, Map<String, TopicPartition> waited) {
-        Set<String> tokens = new LinkedHashSet<>();
-        waited.forEach((token, from) -> {
-            if (!withheld(from)) {
-                tokens.add(token);
-            }
-        });
-        if (tokens.isEmpty()) {
-            return;
-        }
-        writes.record(counter, tokens).whenComplete((nothing, failure) -> {
+    private CompletableFuture<Void> write(Map<Key, Map<String, Made>> due) {
+        Set<TopicPartition> fenced = new HashSet<>();
+        due.values().forEach(tokens -> tokens.values().stream().filter(made -> made.fence() != null)
+                .forEach(made -> fenced.add(made.from())));
+        CompletableFuture<Map<TopicPartition, Long>> epochs = fenced.isEmpty()
+                ? CompletableFuture.completedFuture(Map.of())
+                : tracing.detached(() -> retries.retrying(progress.ownerEpochs(fenced), Long.MAX_VALUE)
+                        .subscribeAsCompletionStage());
+        CompletableFuture<Void> written = epochs.handle((latest, failure) -> {
             if (failure != null) {
-                // Only a non-transient error gets here: the tokens stay in the set, where they change no later count.
-                LOG.warnf("Could not release count tokens %s on %s: %s", tokens, counter, failure.toString());
+                LOG.warnf("Could not read the owner epochs of %s: their count tokens stay pending: %s", fenced,
+                        failure.toString());
+                latest = null;
             }
-        });
+            Map<TopicPartition, Long> owned = latest;
+            List<CompletableFuture<Void>> removals = new ArrayList<>();
+            due.forEach((counter, waited) -> {
+                Set<String> tokens = new LinkedHashSet<>();
+                waited.forEach((token, made) -> {
+                    if (!withheld(made.from()) && (made.fence() == null || owned != null
+                            && owned.getOrDefault(made.from(), 0L) <= made.fence().epoch())) {
+                        tokens.add(token);
+                    }
+                });
+                if (!tokens.isEmpty()) {
+                    removals.add(writes.record(counter, tokens).<Void>handle((nothing, error) -> {
+                        if (error != null) {
+                            // Only a non-transient error gets here: the tokens stay in the set, where they change no
+                            // later count.
+                            LOG.warnf("Could not release count tokens %s on %s: %s", tokens, counter, error.toString());
+                        }
+                        return null;
+                    }).toCompletableFuture());
+                }
+            });
+            return CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new));
+        }).thenCompose(removals -> removals);
+        flagging.add(written);
+        written.whenComplete((nothing, failure) -> flagging.remove(written));
+        return written;
     }
 }

@@ -21,6 +21,7 @@ import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.contract.CloudEvent;
 import dev.cabinet.projection.contract.EventDecoder;
 import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.table.FencedCountException;
 import dev.cabinet.projection.contract.UndecodableEventException;
 import dev.cabinet.projection.failure.StoreRecovery;
 import dev.cabinet.projection.failure.TransientRetries;
@@ -109,7 +110,18 @@ public class EventApplier {
      * {@link CountTokenRelease#settled()} completes.
      */
     public Uni<Void> apply(ConsumerRecord<String, byte[]> record) {
-        return applyOnce(record, Long.MAX_VALUE);
+        return applyOwned(record, 0);
+    }
+
+    /**
+     * As {@link #apply(ConsumerRecord)}, for the engine, under the owner epoch its partition had when the batch was
+     * admitted (0: none): a count that finds a newer owner's epoch gives the event up ({@link FencedCountException}),
+     * which completes as if applied, since the newer owner applies it; the engine's acknowledgement of a partition it
+     * no longer owns commits nothing (the connector dropped the partition).
+     */
+    public Uni<Void> applyOwned(ConsumerRecord<String, byte[]> record, long ownerEpoch) {
+        return read(record, Long.MAX_VALUE).chain(event -> applyRead(record, ownerEpoch == 0 ? event
+                : event.underEpoch(ownerEpoch), Long.MAX_VALUE));
     }
 
     /**
@@ -187,11 +199,18 @@ public class EventApplier {
                 StoreCallSource.of(event.type(), () -> executor.apply(projector, event))
                         .onFailure(TransientStoreErrors::isTransient)
                         .invoke(e -> LOG.warnf("Retrying %s (%s): %s", event.id(), event.type(), e.toString())), attempts)
-                .onFailure(e -> !TransientStoreErrors.isTransient(e))
+                .onFailure(e -> !TransientStoreErrors.isTransient(e) && !(e instanceof FencedCountException))
                 .transform(e -> new UnappliableEventException("the " + event.type() + " projector failed: " + e, e))
                 .invoke(() -> {
                     metrics.applied(event.type(), System.nanoTime() - started);
                     metrics.appliedAged(record.timestamp());
+                })
+                .onFailure(FencedCountException.class).recoverWithUni(e -> {
+                    LOG.warnf("Gave up %s (%s) at offset %d of %s-%d, left to the partition's newer owner: %s",
+                            event.id(), event.type(), event.version(), event.position().topic(),
+                            event.position().partition(), e.getMessage());
+                    metrics.fenced(event.type());
+                    return Uni.createFrom().voidItem();
                 })));
     }
 

@@ -196,7 +196,8 @@ public class PlanExecutor {
                     })
                     .chain(recording -> {
                         if (!recording.made()) {
-                            return afterRecordingRefused(target, event);
+                            // Another attempt recorded the event: the counts sent beside are settled all the same.
+                            return afterRecordingRefused(target, event).invoke(run::settleCountsMadeAlongside);
                         }
                         run.seen(target.root(), recording.rootNow());
                         return run.afterWrites(plan.deletesRoot());
@@ -566,10 +567,25 @@ public class PlanExecutor {
                 if (step instanceof Count count) {
                     CounterChange change = changed.get(count);
                     if (change == null) {
-                        tokens.release(count.counter(), event.id(), from);
+                        tokens.release(count.counter(), event.id(), from, event.fence());
                     } else {
                         tokens.flagThenRelease(change, from);
                     }
+                }
+            }
+        }
+
+        /**
+         * After a refused recording, the counts whose changes went out beside it, made or found made before (the
+         * token pending: the attempt that recorded made it): flagged, then released, as {@link #settleCounts} would.
+         * Left pending, a token that the recording attempt keeps (its partition has a newer owner now) would stay for
+         * good; a count not sent is not settled here (its token may belong to a change in flight).
+         */
+        void settleCountsMadeAlongside() {
+            TopicPartition from = new TopicPartition(event.position().topic(), event.position().partition());
+            for (Step step : steps) {
+                if (step instanceof Count count && changed.get(count) != null) {
+                    tokens.flagThenRelease(changed.get(count), from);
                 }
             }
         }
@@ -629,10 +645,11 @@ public class PlanExecutor {
 
         /**
          * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
-         * marker this plan writes, so that it cannot have been counted before. Not a marker that is the root (a like
-         * counted on its own item), although its recording write writes it: a change sent beside a recording that
-         * another attempt of the event beat would be refused only while that attempt's token is pending, so the count
-         * waits for the recording to land (one round; docs/benchmarks.md, "Rounds").
+         * marker this plan writes (a write of the first phase), so that it cannot have been counted before. A like,
+         * counted on its own item, waits for its recording write (one round more). Another attempt of the event can
+         * beat this one's recording only if it runs at the same time, past a partition's handover; the owner epochs
+         * keep such a pair from counting twice: the older attempt's change is refused once the newer one's reached the
+         * counter, and the older one releases no token once the newer owner is there (docs/design.md, "Owner epochs").
          */
         private boolean countsAlongside(Count count) {
             return firstTime && written.contains(count.marker());
@@ -647,7 +664,7 @@ public class PlanExecutor {
          */
         private Uni<Optional<Map<String, AttributeValue>>> change(Count count, boolean afterWrites) {
             CounterChange change = new CounterChange(count.counter(), count.counterType().name(), count.attribute(),
-                    count.delta(), count.marker(), count.markerFlag(), event.id(), version);
+                    count.delta(), count.marker(), count.markerFlag(), event.id(), version, event.fence());
             return store.changeCounter(change).invoke(now -> {
                 changed.put(count, change);
                 if (afterWrites) {

@@ -60,6 +60,11 @@ public final class ProjectionMetrics {
                 .register(registry).record(nanos, TimeUnit.NANOSECONDS);
     }
 
+    /** An event given up because a newer owner of its partition counted on one of its counters (OwnerFence). */
+    public void fenced(String type) {
+        registry.counter("cabinet.projection.fenced", "type", type).increment();
+    }
+
     public void appliedAged(long recordTimestampMillis) {
         eventAge.record(Math.max(0, System.currentTimeMillis() - recordTimestampMillis), TimeUnit.MILLISECONDS);
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +77,7 @@ public class ProjectionEngine {
     private final CountTokenRelease tokens;
     private final BatchEndChecks checks;
     private final RecordPlacement placement;
+    private final OwnerEpochs epochs;
     /** Keys of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
     private final InFlight waitingTurn = new InFlight();
     private final InFlight waitingPlace = new InFlight();
@@ -93,7 +95,9 @@ public class ProjectionEngine {
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
             ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config,
-            CountTokenRelease tokens, BatchEndChecks checks, RecordPlacement placement, MeterRegistry registry) {
+            CountTokenRelease tokens, BatchEndChecks checks, RecordPlacement placement, OwnerEpochs epochs,
+            MeterRegistry registry) {
+        this.epochs = epochs;
         this.tokens = tokens;
         this.checks = checks;
         this.placement = placement;
@@ -162,10 +166,12 @@ public class ProjectionEngine {
     }
 
     /**
-     * Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some); and applies
-     * the partitions' records again, should the consumer ({@code channel}; null: not known) have handed them over.
+     * Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some); applies
+     * the partitions' records again, should the consumer ({@code channel}; null: not known) have handed them over; and
+     * raises their owner epochs, which their next batches wait for.
      */
     public void partitionsAssigned(String channel, Collection<TopicPartition> partitions) {
+        epochs.assigned(partitions);
         if (channel != null) {
             sequence(channel).assigned(partitions);
         }
@@ -254,11 +260,13 @@ public class ProjectionEngine {
         for (Map.Entry<LogKey, List<ConsumerRecord<String, byte[]>>> key : byKey.entrySet()) {
             groups.add(new KeyBatch(key.getKey().id(), key.getValue(), turns.get(at++)));
         }
-        Uni<Void> applied = parkedIds()
-                .chain(parked -> Multi.createFrom().iterable(groups)
-                        .onItem().transformToUni(group -> applyInTurn(group, parked))
+        // The epochs as assigned when the batch is admitted: a reassignment while it runs does not change its fence.
+        CompletionStage<Map<TopicPartition, Long>> owned = epochs.of(batch.partitions());
+        Uni<Void> applied = Uni.createFrom().completionStage(owned)
+                .chain(ownerEpochs -> parkedIds().chain(parked -> Multi.createFrom().iterable(groups)
+                        .onItem().transformToUni(group -> applyInTurn(group, parked, ownerEpochs))
                         .merge(config.concurrency())
-                        .collect().last())
+                        .collect().last()))
                 .replaceWithVoid()
                 // A batch that fails (or stops) before a key's turn ran must still end that turn.
                 .onFailure().invoke(failure -> groups.forEach(group -> group.turn.done()
@@ -298,7 +306,8 @@ public class ProjectionEngine {
      * Applies a key's records once its earlier records (of earlier batches) are done and one of the projector's
      * {@code cabinet.projection.concurrency} places is free ({@link ApplyingKeys}); ends its turn either way.
      */
-    private Uni<Boolean> applyInTurn(KeyBatch group, Set<String> parkedAtStart) {
+    private Uni<Boolean> applyInTurn(KeyBatch group, Set<String> parkedAtStart,
+            Map<TopicPartition, Long> ownerEpochs) {
         return waitingTurn.track(Uni.createFrom().completionStage(group.turn.previous()))
                 .chain(parkedBefore -> Uni.createFrom().deferred(() -> {
                     CompletableFuture<Void> place = applying.acquire();
@@ -306,7 +315,7 @@ public class ProjectionEngine {
                     return waitingPlace.track(Uni.createFrom().completionStage(place::copy))
                             .chain(() -> applyingNow.track(applyInOrder(group.records, parkedBefore != null
                                     ? parkedBefore : parkedAtStart.contains(group.id) || parkedHere.contains(group.id),
-                                    group.id)))
+                                    group.id, ownerEpochs)))
                             .onTermination().invoke(() -> applying.release(place));
                 }))
                 .invoke(parked -> group.turn.done().complete(parked))
@@ -314,10 +323,12 @@ public class ProjectionEngine {
     }
 
     /** The key's records in order; answers whether the key is parked after them. */
-    private Uni<Boolean> applyInOrder(List<ConsumerRecord<String, byte[]>> records, boolean parkedBefore, String id) {
+    private Uni<Boolean> applyInOrder(List<ConsumerRecord<String, byte[]>> records, boolean parkedBefore, String id,
+            Map<TopicPartition, Long> ownerEpochs) {
         KeyState key = new KeyState(parkedBefore);
         return Multi.createFrom().iterable(records)
-                .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, key))
+                .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, key, ownerEpochs
+                        .getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L)))
                 .collect().last()
                 .map(nothing -> {
                     if (key.parked) {
@@ -329,17 +340,17 @@ public class ProjectionEngine {
                 });
     }
 
-    private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, KeyState key) {
+    private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, KeyState key, long ownerEpoch) {
         if (key.parked) {
             return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(parked -> {
                 key.parked = parked;
-                return parked ? Uni.createFrom().voidItem() : applyOrPark(record, key);
+                return parked ? Uni.createFrom().voidItem() : applyOrPark(record, key, ownerEpoch);
             });
         }
         return placement.misplacement(record)
                 .chain(misplaced -> misplaced.isPresent()
                         ? Uni.createFrom().failure(new UnappliableEventException(misplaced.get()))
-                        : applier.apply(record))
+                        : applier.applyOwned(record, ownerEpoch))
                 .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
                     key.parked = true;
                     String reason = ((UnappliableEventException) e).reason();

@@ -30,6 +30,7 @@ import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.Key;
+import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.mutiny.Uni;
@@ -113,12 +114,12 @@ public final class ModelProjection {
         private final List<CounterChange> unflagged = new ArrayList<>();
 
         SettledRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
-            super(store, retries, tracing);
+            super(store, retries, tracing, null);   // the model's events carry no owner epoch: none is read
             this.store = store;
         }
 
         @Override
-        void release(Key counter, String token, TopicPartition from) {
+        void release(Key counter, String token, TopicPartition from, OwnerFence fence) {
             synchronized (waiting) {
                 waiting.computeIfAbsent(counter, c -> new LinkedHashSet<>()).add(token);
             }
@@ -144,7 +145,7 @@ public final class ModelProjection {
                 unflagged.clear();
             }
             Uni<Void> flagged = flags.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(flags.stream()
-                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token(), null)))
+                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token(), null, null)))
                     .toList()).andFailFast().replaceWithVoid();
             return flagged.subscribeAsCompletionStage().thenCompose(nothing -> releaseNow());
         }

@@ -45,15 +45,15 @@ class WithheldTokensTest {
 
         tokens.withhold(List.of(HANDED_OVER));
         try {
-            tokens.release(counter, handedOver, HANDED_OVER);
-            tokens.release(counter, kept, KEPT);
+            tokens.release(counter, handedOver, HANDED_OVER, null);
+            tokens.release(counter, kept, KEPT, null);
             tokens.settled().toCompletableFuture().get(30, TimeUnit.SECONDS);
             assertEquals(List.of(handedOver), pending(counter), "only the partition handed over keeps its token");
         } finally {
             tokens.resume(List.of(HANDED_OVER));   // the suite's application goes on releasing either way
         }
 
-        tokens.release(counter, handedOver, HANDED_OVER);
+        tokens.release(counter, handedOver, HANDED_OVER, null);
         tokens.settled().toCompletableFuture().get(30, TimeUnit.SECONDS);
         assertFalse(store.read(counter).await().indefinitely().orElseThrow().containsKey(TableWriter.PENDING_COUNTS));
     }
