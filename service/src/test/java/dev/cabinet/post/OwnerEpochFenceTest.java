@@ -3,6 +3,7 @@ package dev.cabinet.post;
 import static dev.cabinet.support.Api.createPost;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
+import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.post.LikeEvent.PostLiked;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.WritePlan;
@@ -59,6 +61,9 @@ class OwnerEpochFenceTest {
 
     @Inject
     PostProjector projector;
+
+    @Inject
+    LikeProjector likes;
 
     @Inject
     PlanExecutor executor;
@@ -117,6 +122,34 @@ class OwnerEpochFenceTest {
 
         assertEquals("1", postCount(post.author), "counted by the older owner alone");
         assertFalse(profile(post.author).containsKey(TableWriter.PENDING_COUNTS), "the next owner released it");
+    }
+
+    /**
+     * A like's count goes out beside its recording, the like item it is marked on: the stalled attempt of a like wakes
+     * after the next owner applied it whole, and is given up the same way.
+     */
+    @Test
+    void aLikeThatWakesAfterTheNextOwnerCountedIsGivenUp() {
+        String author = newUserId();
+        register(author, "Liked");
+        String postId = createPost(author, "Liked");
+        TopicPartition partition = new TopicPartition(TOPIC, 1000 + ThreadLocalRandom.current().nextInt(1_000_000));
+        long older = progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
+        long next = progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
+        String user = newUserId();
+        PostLiked liked = new PostLiked(postId, user, Timestamps.format(Instant.now()));
+        ReceivedEvent event = new ReceivedEvent(Ids.newId(), LikeEvent.LIKED.name(), user, user, Instant.now(), liked,
+                new LogPosition(TOPIC, partition.partition(), 7));
+        WritePlan stalledDecision = likes.decide(liked, new Reads(Optional.empty(), Map.of()));
+
+        executor.apply(likes, event.underEpoch(next)).await().atMost(WAIT);
+        batchEnds();
+        assertThrows(FencedCountException.class, () -> executor.carryOut(likes.target(liked), event.underEpoch(older),
+                stalledDecision, Optional.empty(), likes.needs(liked)).await().atMost(WAIT));
+        batchEnds();
+
+        assertEquals(1, given().get("/posts/" + postId).then().statusCode(200).extract().jsonPath()
+                .getLong("likeCount"), "counted by the next owner alone");
     }
 
     /** The running projector raised its partitions' epochs when they were assigned, and its counts carry them. */

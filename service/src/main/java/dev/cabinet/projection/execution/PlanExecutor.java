@@ -424,7 +424,7 @@ public class PlanExecutor {
      * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
      * {@link PlanExecutor#waits}), the fan-outs over the stream's own partition ({@link PlanExecutor#fansOutEarly});
      * for an event applied the first time, also the counter changes of the counts whose marker one of these writes
-     * makes (it cannot have been counted yet);</li>
+     * makes, or the recording write beside them (it cannot have been counted yet);</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
      * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and then
@@ -645,14 +645,16 @@ public class PlanExecutor {
 
         /**
          * Whether the count's counter changes while its marker is written: for an event applied the first time, whose
-         * marker this plan writes (a write of the first phase), so that it cannot have been counted before. A like,
-         * counted on its own item, waits for its recording write (one round more). Another attempt of the event can
-         * beat this one's recording only if it runs at the same time, past a partition's handover; the owner epochs
-         * keep such a pair from counting twice: the older attempt's change is refused once the newer one's reached the
-         * counter, and the older one releases no token once the newer owner is there (docs/design.md, "Owner epochs").
+         * marker this plan writes (a write of the first phase, or the root when the recording write goes out with
+         * them: a like counted on its own item), so that it cannot have been counted before. Another attempt of the
+         * event can beat this one's recording only if it runs at the same time, past a partition's handover; the owner
+         * epochs keep such a pair from counting twice: the older attempt's change is refused once the newer one's
+         * reached the counter, and the older one releases no token once the newer owner is there (docs/design.md,
+         * "Owner epochs").
          */
         private boolean countsAlongside(Count count) {
-            return firstTime && written.contains(count.marker());
+            return firstTime && (written.contains(count.marker())
+                    || withRecording && count.marker().equals(target.root()));
         }
 
         /**
