@@ -27,6 +27,7 @@ import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.failure.Rejections;
 import dev.cabinet.projection.failure.StoreRecovery;
 import dev.cabinet.projection.failure.TransientRetries;
+import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.Key;
@@ -106,15 +107,19 @@ public final class ModelProjection {
         return tokens.settleNow();
     }
 
-    /** The release of the real class, collected until {@link #settleNow()}: one write per counter, as a batch's end. */
+    /**
+     * The release of the real class, collected until {@link #settleNow()}: one read of the owner epochs of the tokens'
+     * partitions, then one write per counter, as a batch's end (the model's store holds no epoch, so none is withheld).
+     */
     private static final class SettledRelease extends CountTokenRelease {
 
         private final TableWriter store;
         private final Map<Key, Set<String>> waiting = new LinkedHashMap<>();
+        private final Set<TopicPartition> fenced = new LinkedHashSet<>();
         private final List<CounterChange> unflagged = new ArrayList<>();
 
         SettledRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing) {
-            super(store, retries, tracing, null);   // the model's events carry no owner epoch: none is read
+            super(store, retries, tracing, null);   // its own release reads the epochs (releaseNow)
             this.store = store;
         }
 
@@ -122,6 +127,9 @@ public final class ModelProjection {
         void release(Key counter, String token, TopicPartition from, OwnerFence fence) {
             synchronized (waiting) {
                 waiting.computeIfAbsent(counter, c -> new LinkedHashSet<>()).add(token);
+                if (fence != null) {
+                    fenced.add(new TopicPartition(fence.topic(), fence.partition()));
+                }
             }
         }
 
@@ -145,23 +153,28 @@ public final class ModelProjection {
                 unflagged.clear();
             }
             Uni<Void> flagged = flags.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(flags.stream()
-                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token(), null, null)))
+                    .map(change -> store.flagCounted(change).invoke(() -> release(change.counter(), change.token(), null,
+                            change.fence())))
                     .toList()).andFailFast().replaceWithVoid();
             return flagged.subscribeAsCompletionStage().thenCompose(nothing -> releaseNow());
         }
 
         private CompletionStage<Void> releaseNow() {
             Map<Key, Set<String>> due;
+            List<Key> epochs;
             synchronized (waiting) {
                 due = new LinkedHashMap<>(waiting);
                 waiting.clear();
+                epochs = fenced.stream().map(partition -> ProjectionProgress.key(partition.topic(),
+                        partition.partition())).toList();
+                fenced.clear();
             }
             if (due.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
-            return Uni.join().all(due.entrySet().stream()
+            return store.readAll(epochs).chain(read -> Uni.join().all(due.entrySet().stream()
                     .map(entry -> store.releaseCountTokens(entry.getKey(), List.copyOf(entry.getValue()))).toList())
-                    .andFailFast().replaceWithVoid()
+                    .andFailFast()).replaceWithVoid()
                     .subscribeAsCompletionStage();
         }
     }
