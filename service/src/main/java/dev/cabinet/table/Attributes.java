@@ -58,6 +58,8 @@ public final class Attributes {
     public static final String ORDER_DATE = "orderDate";
     public static final String ORDER_ID = "orderId";
     public static final String OWNER_EPOCH = "ownerEpoch";
+    public static final String OWNER_GENERATION = "ownerGeneration";
+    public static final String OWNER_RAISED_AT = "ownerRaisedAt";
     public static final String OWNER_ID = "ownerId";
     public static final String PARENT_ID = "parentId";
     public static final String PARKED_AT = "parkedAt";

@@ -181,10 +181,12 @@ public final class KeyPlan {
 
     public static final ItemType PROJECTION_PROGRESS = ItemType.named("ProjectionProgress")
             .key("PROGRESS#{topicId}", "PARTITION#{partition}")
-            .attributes("topic", "partition", "appliedOffset", "appliedAt", "ownerEpoch")
+            .attributes("topic", "partition", "appliedOffset", "appliedAt", "ownerEpoch", "ownerGeneration",
+                    "ownerRaisedAt")
             .notes("how far the projector has applied each partition of the log; read by every API instance for "
                     + "read-your-writes (the topic with '.' written as '-'); and the partition's owner epoch, raised "
-                    + "on every assignment, which fences counts made under an older one")
+                    + "on every assignment in the order of the consumer group's generations, which fences counts "
+                    + "made under an older one")
             .build();
 
     public static final ItemType IDEMPOTENT_REQUEST = ItemType.named("IdempotentRequest")

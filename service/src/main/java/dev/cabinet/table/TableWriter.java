@@ -7,11 +7,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledExecutorService;
@@ -448,9 +450,13 @@ public class TableWriter {
             for (int i = 0; i < distinct.size(); i++) {
                 byToken.put(distinct.get(i).token(), answers.get(i));
             }
-            // The first change of a token takes its answer; a repeat finds it taken and answers nothing.
-            return changes.stream().map(change -> Objects.requireNonNullElse(byToken.remove(change.token()),
-                    Answer.MADE_BEFORE)).toList();
+            // The first change of a token takes its answer; a repeat finds it taken and answers nothing, unless the
+            // first was fenced: then so is the repeat (made before, it would flag a marker that nobody counted).
+            Set<String> answered = new HashSet<>();
+            return changes.stream().map(change -> {
+                Answer first = byToken.get(change.token());
+                return answered.add(change.token()) || first.fenced() ? first : Answer.MADE_BEFORE;
+            }).toList();
         }).subscribeAsCompletionStage();
     }
 

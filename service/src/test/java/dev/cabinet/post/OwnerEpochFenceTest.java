@@ -133,9 +133,9 @@ class OwnerEpochFenceTest {
         String author = newUserId();
         register(author, "Liked");
         String postId = createPost(author, "Liked");
-        TopicPartition partition = new TopicPartition(TOPIC, 1000 + ThreadLocalRandom.current().nextInt(1_000_000));
-        long older = progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
-        long next = progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
+        TopicPartition partition = freshPartition();
+        long older = raise(partition, 1);
+        long next = raise(partition, 2);
         String user = newUserId();
         PostLiked liked = new PostLiked(postId, user, Timestamps.format(Instant.now()));
         ReceivedEvent event = new ReceivedEvent(Ids.newId(), LikeEvent.LIKED.name(), user, user, Instant.now(), liked,
@@ -174,19 +174,58 @@ class OwnerEpochFenceTest {
     /** A partition's progress item is written when it is assigned, before anything of it is applied. */
     @Test
     void aPartitionWhoseEpochWasRaisedHasAppliedNothingYet() {
-        TopicPartition partition = new TopicPartition(TOPIC, 1000 + ThreadLocalRandom.current().nextInt(1_000_000));
-        progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
+        TopicPartition partition = freshPartition();
+        raise(partition, 1);
 
         assertFalse(progress.isApplied(new LogPosition(TOPIC, partition.partition(), 0)).await().atMost(WAIT),
                 "offset 0 is not applied");
     }
 
+    /**
+     * A raise that lands late (after a store outage, or a stall before it was sent) must not hand its member the newest
+     * epoch: the group's generations order the raises, and one of an older generation is refused.
+     */
+    @Test
+    void aRaiseOfAnOlderGenerationThatLandsLateLeavesThePartitionToTheNewerOwner() {
+        TopicPartition partition = freshPartition();
+        long newer = raise(partition, 7);
+
+        assertEquals(ProjectionProgress.STALE, raise(partition, 6), "the older generation's raise is stale");
+        assertEquals(newer + 1, raise(partition, 7),
+                "the same generation raises again (a static member rejoins without a rebalance)");
+        assertEquals(newer + 2, raise(partition, 8));
+    }
+
+    /**
+     * Generations start again when the group is recreated (its offsets expired) or moved to another cluster: a stored
+     * generation above this one, raised before this assignment, is that previous life, and the epoch goes on rising.
+     */
+    @Test
+    void aStoredGenerationFromBeforeThisAssignmentIsAPreviousLifeOfTheGroup() {
+        TopicPartition partition = freshPartition();
+        long previousLife = raise(partition, 40);
+
+        long recreated = progress.raiseOwnerEpoch(partition, 1, Instant.now().plus(Duration.ofMinutes(1)))
+                .await().atMost(WAIT);
+
+        assertEquals(previousLife + 1, recreated);
+        assertEquals(recreated + 1, raise(partition, 2), "the new life's generations order the raises from then on");
+    }
+
+    private long raise(TopicPartition partition, int generation) {
+        return progress.raiseOwnerEpoch(partition, generation, Instant.now()).await().atMost(WAIT);
+    }
+
+    private static TopicPartition freshPartition() {
+        return new TopicPartition(TOPIC, 1000 + ThreadLocalRandom.current().nextInt(1_000_000));
+    }
+
     private Staged stage() {
         String author = newUserId();
         register(author, "Staged");
-        TopicPartition partition = new TopicPartition(TOPIC, 1000 + ThreadLocalRandom.current().nextInt(1_000_000));
-        long older = progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
-        long next = progress.raiseOwnerEpoch(partition).await().atMost(WAIT);
+        TopicPartition partition = freshPartition();
+        long older = raise(partition, 1);
+        long next = raise(partition, 2);
         PostCreated created = new PostCreated(Ids.newId(), author, "Staged", "Body", Timestamps.format(Instant.now()));
         return new Staged(author, created, Ids.newId(), new LogPosition(TOPIC, partition.partition(), 5), older, next);
     }

@@ -281,6 +281,38 @@ class CountOnceTest {
         assertEquals("3", counter(first).get("epoch#cabinet.posts#4").n());
     }
 
+    /**
+     * Two attempts of one fenced change waiting for the same write (an event retried while its first attempt's change
+     * still waited): both are fenced. Answered "made before", the second would flag a marker that nobody counted, and
+     * the newer owner would then skip the count.
+     */
+    @Test
+    void twoAttemptsOfAFencedChangeWaitingForTheSameWriteAreBothFenced() throws Exception {
+        CounterChange first = newChange();
+        countAndRelease(fenced(changeOfAnotherChild(first), "cabinet.posts", 5, 2));
+        CounterChange inFlight = changeOfAnotherChild(first);
+        CounterChange stalled = fenced(changeOfAnotherChild(first), "cabinet.posts", 5, 1);
+        StoreHooks hooks = new StoreHooks(ConfigProvider.getConfig().getValue("quarkus.dynamodb.endpoint-override",
+                String.class));
+        hooks.holdWrites(List.of(first.counter().pk() + " " + first.counter().sk()), Duration.ofMillis(1500));
+        List<CompletableFuture<Optional<Map<String, AttributeValue>>>> attempts;
+        try {
+            CompletableFuture<Optional<Map<String, AttributeValue>>> held = store.changeCounter(inFlight)
+                    .subscribeAsCompletionStage();
+            attempts = List.of(store.changeCounter(stalled).subscribeAsCompletionStage(),
+                    store.changeCounter(stalled).subscribeAsCompletionStage());
+            assertTrue(held.get(30, TimeUnit.SECONDS).isPresent());
+        } finally {
+            hooks.noHeldWrites();
+        }
+
+        for (CompletableFuture<Optional<Map<String, AttributeValue>>> attempt : attempts) {
+            ExecutionException refused = assertThrows(ExecutionException.class, () -> attempt.get(30, TimeUnit.SECONDS));
+            assertTrue(refused.getCause() instanceof FencedCountException, refused.getCause().toString());
+        }
+        assertEquals("2", counter(first).get("postCount").n());
+    }
+
     private static CounterChange fenced(CounterChange change, String topic, int partition, long epoch) {
         return new CounterChange(change.counter(), change.counterType(), change.attribute(), change.delta(),
                 change.marker(), change.markerFlag(), change.token(), change.version(),

@@ -171,9 +171,12 @@ public class CountTokenRelease {
      */
     public CompletionStage<Void> settled() {
         flagAll();
+        // Twice: a flag's handler that fills a counter's removals starts their write (and its epoch read) at once,
+        // into flagging, after the first look; the flush's own write is in the answer of flush().
         return CompletableFuture.allOf(flagging.toArray(CompletableFuture[]::new))
                 .thenCompose(flagged -> flush())
-                .thenCompose(flushed -> writes.settled());
+                .thenCompose(flushed -> CompletableFuture.allOf(flagging.toArray(CompletableFuture[]::new)))
+                .thenCompose(started -> writes.settled());
     }
 
     /**

@@ -115,9 +115,9 @@ public class EventApplier {
 
     /**
      * As {@link #apply(ConsumerRecord)}, for the engine, under the owner epoch its partition had when the batch was
-     * admitted (0: none): a count that finds a newer owner's epoch gives the event up ({@link FencedCountException}),
-     * which completes as if applied, since the newer owner applies it; the engine's acknowledgement of a partition it
-     * no longer owns commits nothing (the connector dropped the partition).
+     * admitted (0: none): a count that finds a newer owner's epoch fails the event with {@link FencedCountException},
+     * neither retried nor dead-lettered: the engine leaves the event, and its partition's later records under that
+     * epoch, to the newer owner.
      */
     public Uni<Void> applyOwned(ConsumerRecord<String, byte[]> record, long ownerEpoch) {
         return read(record, Long.MAX_VALUE).chain(event -> applyRead(record, ownerEpoch == 0 ? event
@@ -204,13 +204,6 @@ public class EventApplier {
                 .invoke(() -> {
                     metrics.applied(event.type(), System.nanoTime() - started);
                     metrics.appliedAged(record.timestamp());
-                })
-                .onFailure(FencedCountException.class).recoverWithUni(e -> {
-                    LOG.warnf("Gave up %s (%s) at offset %d of %s-%d, left to the partition's newer owner: %s",
-                            event.id(), event.type(), event.version(), event.position().topic(),
-                            event.position().partition(), e.getMessage());
-                    metrics.fenced(event.type());
-                    return Uni.createFrom().voidItem();
                 })));
     }
 

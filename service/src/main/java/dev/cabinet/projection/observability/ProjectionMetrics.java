@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -60,9 +61,13 @@ public final class ProjectionMetrics {
                 .register(registry).record(nanos, TimeUnit.NANOSECONDS);
     }
 
-    /** An event given up because a newer owner of its partition counted on one of its counters (OwnerFence). */
-    public void fenced(String type) {
-        registry.counter("cabinet.projection.fenced", "type", type).increment();
+    /**
+     * An event left to a newer owner of its partition: one of its counts met that owner's epoch (OwnerFence), or an
+     * earlier event of the partition's ownership here did, or the ownership was stale from its start.
+     */
+    public void leftToNewerOwner(TopicPartition partition) {
+        registry.counter("cabinet.projection.left_to_newer_owner", "topic", partition.topic(), "partition",
+                Integer.toString(partition.partition())).increment();
     }
 
     public void appliedAged(long recordTimestampMillis) {

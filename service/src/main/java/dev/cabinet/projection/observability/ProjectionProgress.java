@@ -1,5 +1,6 @@
 package dev.cabinet.projection.observability;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableWriter;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * How far the projector has applied each partition of the log, kept in the table itself so that every API instance
@@ -49,17 +51,49 @@ public class ProjectionProgress {
         return store.indexesShowWrites().chain(() -> store.update(appliedUpTo(partition, last))).replaceWithVoid();
     }
 
+    /** How far apart two instances' clocks may be when telling a newer owner's raise from a previous life's. */
+    static final Duration CLOCK_SKEW = Duration.ofSeconds(30);
+    /** What {@link #raiseOwnerEpoch} answers when a newer generation of the group owns the partition. */
+    public static final long STALE = 0;
+
     /**
-     * Raises the partition's owner epoch by one and answers it: called as the partition is assigned, so that each
-     * ownership counts under an epoch no earlier ownership had ({@link dev.cabinet.table.OwnerFence}).
+     * Raises the partition's owner epoch by one for an assignment of consumer-group generation {@code generation}, made
+     * at {@code assignedAt}, and answers it; or {@link #STALE} when the group has assigned the partition again since (a
+     * raise that comes late, after a store outage or a stall, must not hand its member the newest epoch). The group's
+     * generations order the raises: a raise is refused once a later generation's is stored. One of the same generation
+     * raises again: a static member that restarts rejoins without a rebalance, and its new process must fence the old
+     * one's counts. A stored generation above
+     * this one that was raised before this assignment (a clock skew of {@link #CLOCK_SKEW} allowed) is a previous
+     * life of the group (recreated after its offsets expired, or moved to another cluster, where generations start
+     * again), and is replaced: the epoch itself goes on rising, so the counters' fences stay below it.
      */
-    public Uni<Long> raiseOwnerEpoch(TopicPartition partition) {
-        return store.updateAndGet(ItemUpdate.of(key(partition.topic(), partition.partition()),
-                KeyPlan.PROJECTION_PROGRESS.name())
+    public Uni<Long> raiseOwnerEpoch(TopicPartition partition, int generation, Instant assignedAt) {
+        return store.updateAndGet(raise(partition, generation).onlyIfBelow(Attributes.OWNER_GENERATION,
+                generation + 1L)).chain(raised -> raised.isPresent()
+                        ? Uni.createFrom().item(Items.number(raised.get(), Attributes.OWNER_EPOCH))
+                        : store.read(key(partition.topic(), partition.partition())).chain(found -> {
+                            Map<String, AttributeValue> stored = found.orElseThrow();
+                            long storedGeneration = Items.number(stored, Attributes.OWNER_GENERATION);
+                            String raisedAt = Items.string(stored, Attributes.OWNER_RAISED_AT);
+                            boolean previousLife = raisedAt == null
+                                    || Timestamps.parse(raisedAt).isBefore(assignedAt.minus(CLOCK_SKEW));
+                            if (!previousLife) {
+                                return Uni.createFrom().item(STALE);
+                            }
+                            return store.updateAndGet(raise(partition, generation)
+                                    .onlyIfEquals(Attributes.OWNER_GENERATION, storedGeneration))
+                                    .map(replaced -> replaced.map(now -> Items.number(now, Attributes.OWNER_EPOCH))
+                                            .orElse(STALE));
+                        }));
+    }
+
+    private static ItemUpdate raise(TopicPartition partition, int generation) {
+        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS.name())
                 .set(Attributes.TOPIC, partition.topic())
                 .set(Attributes.PARTITION, partition.partition())
-                .increment(Attributes.OWNER_EPOCH, 1))
-                .map(now -> Items.number(now.orElseThrow(), Attributes.OWNER_EPOCH));
+                .increment(Attributes.OWNER_EPOCH, 1)
+                .set(Attributes.OWNER_GENERATION, generation)
+                .set(Attributes.OWNER_RAISED_AT, Timestamps.format(Instant.now()));
     }
 
     /** The partitions' owner epochs as the store holds them now (strongly consistent reads; 0: never raised). */

@@ -1,8 +1,10 @@
 package dev.cabinet.projection.ordering;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,34 +12,59 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.common.TopicPartition;
+import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionProgress;
 
 /**
  * The owner epoch of each partition assigned here: raised in the store (on the partition's progress item) at every
- * assignment, without holding up the consumer's polling thread; a batch waits for the epochs of its partitions and
- * carries them as they were when it was admitted, so that its counts stay fenced by the ownership they began under
- * even after the partition came back to this instance ({@link dev.cabinet.table.OwnerFence}).
+ * assignment, in the order of the consumer group's generations, without holding up the consumer's polling thread; a
+ * batch waits for the epochs of its partitions and carries them as they were when it was admitted, so that its counts
+ * stay fenced by the ownership they began under even after the partition came back to this instance
+ * ({@link dev.cabinet.table.OwnerFence}). An ownership found stale (the group assigned the partition again before its
+ * raise landed) or fenced (one of its counts met a newer owner's) applies nothing more: its records are left to the
+ * newer owner, unapplied and unacknowledged.
  */
 @ApplicationScoped
 public class OwnerEpochs {
+
+    private static final Logger LOG = Logger.getLogger(OwnerEpochs.class);
 
     private final ProjectionProgress progress;
     private final TransientRetries retries;
     /** The latest assignment's epoch of each partition, being raised or raised. */
     private final Map<TopicPartition, CompletableFuture<Long>> latest = new ConcurrentHashMap<>();
+    /** The ownerships that met a newer owner: their partitions' records at that epoch are applied no more. */
+    private final Set<Ownership> fenced = ConcurrentHashMap.newKeySet();
+
+    /** One partition under one epoch. */
+    private record Ownership(TopicPartition partition, long epoch) {
+    }
 
     OwnerEpochs(ProjectionProgress progress, TransientRetries retries) {
         this.progress = progress;
         this.retries = retries;
     }
 
-    /** The partitions are assigned here: their epochs are raised, retried while the store fails transiently. */
-    void assigned(Collection<TopicPartition> partitions) {
+    /**
+     * The partitions are assigned here in the group's {@code generation} (negative: not known, a test's assignment,
+     * whose records carry no fence): their epochs are raised, retried while the store fails transiently.
+     */
+    void assigned(Collection<TopicPartition> partitions, int generation) {
+        Instant assignedAt = Instant.now();
         for (TopicPartition partition : partitions) {
-            latest.put(partition, retries.retrying(progress.raiseOwnerEpoch(partition), Long.MAX_VALUE)
-                    .subscribeAsCompletionStage());
+            if (generation < 0) {
+                latest.remove(partition);
+                continue;
+            }
+            latest.put(partition, retries.retrying(progress.raiseOwnerEpoch(partition, generation, assignedAt),
+                    Long.MAX_VALUE).invoke(epoch -> {
+                        if (epoch == ProjectionProgress.STALE) {
+                            LOG.warnf("Partition %s was assigned again after generation %d assigned it here: its "
+                                    + "records are left to its newer owner", partition, generation);
+                        }
+                    }).subscribeAsCompletionStage());
         }
     }
 
@@ -61,5 +88,18 @@ public class OwnerEpochs {
             raising.forEach((partition, epoch) -> epochs.put(partition, epoch.join()));
             return epochs;
         });
+    }
+
+    /** One of the partition's counts under {@code epoch} met a newer owner: nothing more is applied under it. */
+    void fence(TopicPartition partition, long epoch) {
+        if (fenced.add(new Ownership(partition, epoch))) {
+            LOG.warnf("Partition %s has a newer owner than epoch %d here: its records under that epoch are left to "
+                    + "it", partition, epoch);
+        }
+    }
+
+    /** Whether records of the partition admitted under {@code epoch} (null: none) are left to a newer owner. */
+    boolean leftToNewerOwner(TopicPartition partition, Long epoch) {
+        return epoch != null && (epoch == ProjectionProgress.STALE || fenced.contains(new Ownership(partition, epoch)));
     }
 }

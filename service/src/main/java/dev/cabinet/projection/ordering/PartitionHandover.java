@@ -44,9 +44,10 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
         this.kafka = kafka;
     }
 
+    /** The group's generation orders the owner epochs the assignment raises ({@link OwnerEpochs}). */
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        assigned(channelOf(consumer), partitions);
+        assigned(channelOf(consumer), partitions, consumer == null ? -1 : consumer.groupMetadata().generationId());
     }
 
     /**
@@ -60,9 +61,14 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
         revoked(channelOf(consumer), partitions);
     }
 
+    /** An assignment whose generation is not known (a test's): its records carry no owner epoch. */
     void assigned(String channel, Collection<TopicPartition> partitions) {
+        assigned(channel, partitions, -1);
+    }
+
+    void assigned(String channel, Collection<TopicPartition> partitions, int generation) {
         if (!partitions.isEmpty()) {
-            engine.partitionsAssigned(channel, partitions);
+            engine.partitionsAssigned(channel, partitions, generation);
             assigned.fireAsync(new PartitionsAssigned());
         }
     }
@@ -78,7 +84,7 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
                         (System.nanoTime() - started) / 1_000_000);
             } else {
                 LOG.warnf("Rebalance: %d revoked partition(s) handed over after %d ms with batches still in flight; "
-                        + "their count tokens stay pending until the partitions are assigned here again", partitions.size(),
+                        + "their count tokens stay pending, for the next owner's redo to release", partitions.size(),
                         (System.nanoTime() - started) / 1_000_000);
             }
         } catch (InterruptedException e) {

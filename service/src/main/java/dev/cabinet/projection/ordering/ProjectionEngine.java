@@ -37,6 +37,7 @@ import dev.cabinet.projection.observability.ProjectionMetrics;
 import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.shared.CoalescedWrites;
 import dev.cabinet.shared.InFlight;
+import dev.cabinet.table.FencedCountException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.smallrye.mutiny.Multi;
@@ -147,12 +148,14 @@ public class ProjectionEngine {
         IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
                 .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
         BatchSequence sequence = sequence(metadata.getChannel());
-        start(metadata.getRecords(), sequence).whenComplete((done, failure) -> {
-            if (failure == null) {
-                message.ack();
-            } else {
+        start(metadata.getRecords(), sequence).whenComplete((acknowledge, failure) -> {
+            if (failure != null) {
                 message.nack(failure);
+            } else if (acknowledge) {
+                message.ack();
             }
+            // else a partition of it has a newer owner, which applies its records again: the batch acknowledges
+            // nothing (its partitions were revoked meanwhile, so the connector tracks none of its records).
         });
         return Uni.createFrom().completionStage(sequence::room);
     }
@@ -162,16 +165,17 @@ public class ProjectionEngine {
      * (read-your-writes reads that). Completes when all of that is done.
      */
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
-        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT)));
+        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT))).replaceWithVoid();
     }
 
     /**
      * Forgets the parked keys read so far: the next batch reads them again (new partitions may hold some); applies
      * the partitions' records again, should the consumer ({@code channel}; null: not known) have handed them over; and
-     * raises their owner epochs, which their next batches wait for.
+     * raises their owner epochs in the group's {@code generation} (negative: not known), which their next batches wait
+     * for.
      */
-    public void partitionsAssigned(String channel, Collection<TopicPartition> partitions) {
-        epochs.assigned(partitions);
+    public void partitionsAssigned(String channel, Collection<TopicPartition> partitions, int generation) {
+        epochs.assigned(partitions, generation);
         if (channel != null) {
             sequence(channel).assigned(partitions);
         }
@@ -187,7 +191,8 @@ public class ProjectionEngine {
      * events: two attempts of one count, one finishing and releasing its token while the other has read its marker
      * unflagged, count twice. Should the batches not finish in time (a store outage) or the graceful drain have begun,
      * this instance releases no count token of the partitions' events until they are assigned here again
-     * ({@link CountTokenRelease#withhold}), so that its batches go on beside the next owner harmlessly; those that
+     * ({@link CountTokenRelease#withhold}; and then none made under the older epoch, see {@link OwnerEpochs}), so that
+     * its batches go on beside the next owner harmlessly, whose redo of their events releases the tokens; those that
      * finished during the wait released theirs before the next owner could begin. Answers whether they finished in time.
      */
     public boolean handOver(String channel, Collection<TopicPartition> partitions, Duration limit)
@@ -236,10 +241,11 @@ public class ProjectionEngine {
      * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
      * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
-    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence) {
+    /** Completes once the batch has finished, with whether to acknowledge it. */
+    private CompletableFuture<Boolean> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence) {
         Optional<BatchSequence.Admitted> admitted = sequence.admit(received);
         if (admitted.isEmpty()) {
-            return CompletableFuture.completedFuture(null);   // all handed over: the acknowledgement commits nothing
+            return CompletableFuture.completedFuture(true);   // all handed over: the acknowledgement commits nothing
         }
         try {
             return run(admitted.get(), sequence);
@@ -249,7 +255,7 @@ public class ProjectionEngine {
         }
     }
 
-    private CompletableFuture<Void> run(BatchSequence.Admitted admitted, BatchSequence sequence) {
+    private CompletableFuture<Boolean> run(BatchSequence.Admitted admitted, BatchSequence sequence) {
         ConsumerRecords<String, byte[]> batch = admitted.records();
         lag.started(batch);
         metrics.received(batch);
@@ -261,7 +267,7 @@ public class ProjectionEngine {
             groups.add(new KeyBatch(key.getKey().id(), key.getValue(), turns.get(at++)));
         }
         // The epochs as assigned when the batch is admitted: a reassignment while it runs does not change its fence.
-        CompletionStage<Map<TopicPartition, Long>> owned = epochs.of(batch.partitions());
+        CompletableFuture<Map<TopicPartition, Long>> owned = epochs.of(batch.partitions()).toCompletableFuture();
         Uni<Void> applied = Uni.createFrom().completionStage(owned)
                 .chain(ownerEpochs -> parkedIds().chain(parked -> Multi.createFrom().iterable(groups)
                         .onItem().transformToUni(group -> applyInTurn(group, parked, ownerEpochs))
@@ -273,7 +279,10 @@ public class ProjectionEngine {
                         .completeExceptionally(failure)))
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
-        return sequence.add(admitted, applied.subscribeAsCompletionStage(), () -> recordProgress(batch));
+        return sequence.add(admitted, applied.subscribeAsCompletionStage(),
+                () -> recordProgress(batch, owned.getNow(Map.of())))
+                .thenApply(finished -> batch.partitions().stream()
+                        .noneMatch(partition -> epochs.leftToNewerOwner(partition, owned.join().get(partition))));
     }
 
     /**
@@ -281,11 +290,15 @@ public class ProjectionEngine {
      * count tokens its events released to be removed (so an acknowledged batch leaves none pending) and for the checks
      * its events deferred ({@link BatchEndChecks}); then its lag.
      */
-    private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch) {
+    private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch,
+            Map<TopicPartition, Long> ownerEpochs) {
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         writes.add(tokens.settled().toCompletableFuture());
         writes.add(checks.settled().toCompletableFuture());
         for (TopicPartition partition : batch.partitions()) {
+            if (epochs.leftToNewerOwner(partition, ownerEpochs.get(partition))) {
+                continue;   // what it applied is not all there is: its newer owner records the partition's progress
+            }
             List<ConsumerRecord<String, byte[]>> records = batch.records(partition);
             long last = records.get(records.size() - 1).offset();
             writes.add(progressWrites.record(partition, last).toCompletableFuture());
@@ -327,8 +340,8 @@ public class ProjectionEngine {
             Map<TopicPartition, Long> ownerEpochs) {
         KeyState key = new KeyState(parkedBefore);
         return Multi.createFrom().iterable(records)
-                .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, key, ownerEpochs
-                        .getOrDefault(new TopicPartition(record.topic(), record.partition()), 0L)))
+                .onItem().transformToUniAndConcatenate(record -> applyOrPark(record, key,
+                        ownerEpochs.get(new TopicPartition(record.topic(), record.partition()))))
                 .collect().last()
                 .map(nothing -> {
                     if (key.parked) {
@@ -340,7 +353,16 @@ public class ProjectionEngine {
                 });
     }
 
-    private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, KeyState key, long ownerEpoch) {
+    /**
+     * Applies the record under its partition's owner epoch ({@code ownerEpoch}; null: none), or parks it behind its
+     * key; leaves it alone once the partition has a newer owner, and gives it up when one of its counts finds one.
+     */
+    private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, KeyState key, Long ownerEpoch) {
+        TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+        if (epochs.leftToNewerOwner(partition, ownerEpoch)) {
+            metrics.leftToNewerOwner(partition);
+            return Uni.createFrom().voidItem();
+        }
         if (key.parked) {
             return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(parked -> {
                 key.parked = parked;
@@ -350,7 +372,14 @@ public class ProjectionEngine {
         return placement.misplacement(record)
                 .chain(misplaced -> misplaced.isPresent()
                         ? Uni.createFrom().failure(new UnappliableEventException(misplaced.get()))
-                        : applier.applyOwned(record, ownerEpoch))
+                        : applier.applyOwned(record, ownerEpoch == null ? 0 : ownerEpoch))
+                .onFailure(FencedCountException.class).recoverWithItem(e -> {
+                    // The rest of its key's records, and of its partition's under this epoch, are left alone too: a
+                    // later event of the stream recorded here would hide this one from the newer owner.
+                    epochs.fence(partition, ownerEpoch);
+                    metrics.leftToNewerOwner(partition);
+                    return null;
+                })
                 .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
                     key.parked = true;
                     String reason = ((UnappliableEventException) e).reason();
