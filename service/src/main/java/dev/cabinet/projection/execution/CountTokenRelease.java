@@ -132,11 +132,13 @@ public class CountTokenRelease {
         }
         Map<String, Made> full = null;
         boolean queue = false;
+        CompletableFuture<Void> taken = new CompletableFuture<>();
         synchronized (this) {
             Map<String, Made> tokens = waiting.computeIfAbsent(counter, c -> new LinkedHashMap<>());
             tokens.put(token, new Made(from, fence));
             if (tokens.size() >= AT_MOST) {
                 full = waiting.remove(counter);
+                flagging.add(taken);   // as in flagAll
             } else if (!flushQueued) {
                 flushQueued = true;
                 queue = true;
@@ -144,6 +146,8 @@ public class CountTokenRelease {
         }
         if (full != null) {
             write(Map.of(counter, full));
+            flagging.remove(taken);
+            taken.complete(null);
         }
         if (queue) {
             CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flushLate);
@@ -205,12 +209,15 @@ public class CountTokenRelease {
      */
     private CompletableFuture<Void> flagAll() {
         List<Unflagged> due;
+        CompletableFuture<Void> taken = new CompletableFuture<>();
         synchronized (this) {
             if (unflagged.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
             due = new ArrayList<>(unflagged);
             unflagged.clear();
+            // Seen by a settled() from the moment the work leaves the list, not only once its writes have started.
+            flagging.add(taken);
         }
         CompletableFuture<Void> all = CompletableFuture.allOf(due.stream().map(one -> tracing.detached(() -> retries
                 .retrying(store.flagCounted(one.change()), Long.MAX_VALUE).subscribeAsCompletionStage())
@@ -225,19 +232,26 @@ public class CountTokenRelease {
                 }).toCompletableFuture()).toArray(CompletableFuture[]::new));
         flagging.add(all);
         all.whenComplete((nothing, failure) -> flagging.remove(all));
+        flagging.remove(taken);
+        taken.complete(null);
         return all;
     }
 
     private CompletableFuture<Void> flush() {
         Map<Key, Map<String, Made>> due;
+        CompletableFuture<Void> taken = new CompletableFuture<>();
         synchronized (this) {
             if (waiting.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
             due = new HashMap<>(waiting);
             waiting.clear();
+            flagging.add(taken);   // as in flagAll
         }
-        return write(due);
+        CompletableFuture<Void> written = write(due);
+        flagging.remove(taken);
+        taken.complete(null);
+        return written;
     }
 
     /**

@@ -51,8 +51,12 @@ public class ProjectionProgress {
         return store.indexesShowWrites().chain(() -> store.update(appliedUpTo(partition, last))).replaceWithVoid();
     }
 
-    /** How far apart two instances' clocks may be when telling a newer owner's raise from a previous life's. */
-    static final Duration CLOCK_SKEW = Duration.ofSeconds(30);
+    /**
+     * How old a stored raise of a later generation must be, at this assignment, to be a previous life of the group
+     * rather than a newer owner's: far beyond a stall between the group's answer and the listener, or two clocks'
+     * skew, and far below the week a group stays empty before its offsets expire and it starts again.
+     */
+    static final Duration PREVIOUS_LIFE_AFTER = Duration.ofHours(1);
     /** What {@link #raiseOwnerEpoch} answers when a newer generation of the group owns the partition. */
     public static final long STALE = 0;
 
@@ -62,10 +66,10 @@ public class ProjectionProgress {
      * raise that comes late, after a store outage or a stall, must not hand its member the newest epoch). The group's
      * generations order the raises: a raise is refused once a later generation's is stored. One of the same generation
      * raises again: a static member that restarts rejoins without a rebalance, and its new process must fence the old
-     * one's counts. A stored generation above
-     * this one that was raised before this assignment (a clock skew of {@link #CLOCK_SKEW} allowed) is a previous
-     * life of the group (recreated after its offsets expired, or moved to another cluster, where generations start
-     * again), and is replaced: the epoch itself goes on rising, so the counters' fences stay below it.
+     * one's counts. A stored generation above this one raised {@link #PREVIOUS_LIFE_AFTER} or longer before this
+     * assignment is a previous life of the group (recreated after its offsets expired, or moved to another cluster,
+     * where generations start again), and is replaced: the epoch itself goes on rising, so the counters' fences stay
+     * below it. A group moved sooner than that after its last rebalance finds its partitions STALE until then.
      */
     public Uni<Long> raiseOwnerEpoch(TopicPartition partition, int generation, Instant assignedAt) {
         return store.updateAndGet(raise(partition, generation).onlyIfBelow(Attributes.OWNER_GENERATION,
@@ -76,14 +80,17 @@ public class ProjectionProgress {
                             long storedGeneration = Items.number(stored, Attributes.OWNER_GENERATION);
                             String raisedAt = Items.string(stored, Attributes.OWNER_RAISED_AT);
                             boolean previousLife = raisedAt == null
-                                    || Timestamps.parse(raisedAt).isBefore(assignedAt.minus(CLOCK_SKEW));
+                                    || Timestamps.parse(raisedAt).isBefore(assignedAt.minus(PREVIOUS_LIFE_AFTER));
                             if (!previousLife) {
                                 return Uni.createFrom().item(STALE);
                             }
+                            // Another member of the new life may replace it first: then the generations decide.
                             return store.updateAndGet(raise(partition, generation)
                                     .onlyIfEquals(Attributes.OWNER_GENERATION, storedGeneration))
-                                    .map(replaced -> replaced.map(now -> Items.number(now, Attributes.OWNER_EPOCH))
-                                            .orElse(STALE));
+                                    .chain(replaced -> replaced.isPresent()
+                                            ? Uni.createFrom().item(Items.number(replaced.get(),
+                                                    Attributes.OWNER_EPOCH))
+                                            : raiseOwnerEpoch(partition, generation, assignedAt));
                         }));
     }
 

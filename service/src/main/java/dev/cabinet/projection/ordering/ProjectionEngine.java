@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -148,14 +149,19 @@ public class ProjectionEngine {
         IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
                 .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
         BatchSequence sequence = sequence(metadata.getChannel());
-        start(metadata.getRecords(), sequence).whenComplete((acknowledge, failure) -> {
+        start(metadata.getRecords(), sequence).whenComplete((leftAlone, failure) -> {
             if (failure != null) {
                 message.nack(failure);
-            } else if (acknowledge) {
+            } else if (leftAlone.isEmpty()) {
                 message.ack();
+            } else {
+                // A partition left to a newer owner commits nothing from here: that owner applies its records again.
+                message.getLatestOffsetRecords().forEach((partition, last) -> {
+                    if (!leftAlone.contains(partition)) {
+                        last.ack();
+                    }
+                });
             }
-            // else a partition of it has a newer owner, which applies its records again: the batch acknowledges
-            // nothing (its partitions were revoked meanwhile, so the connector tracks none of its records).
         });
         return Uni.createFrom().completionStage(sequence::room);
     }
@@ -241,11 +247,12 @@ public class ProjectionEngine {
      * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
      * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
-    /** Completes once the batch has finished, with whether to acknowledge it. */
-    private CompletableFuture<Boolean> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence) {
+    /** Completes once the batch has finished, with its partitions left to a newer owner (not to acknowledge). */
+    private CompletableFuture<Set<TopicPartition>> start(ConsumerRecords<String, byte[]> received,
+            BatchSequence sequence) {
         Optional<BatchSequence.Admitted> admitted = sequence.admit(received);
         if (admitted.isEmpty()) {
-            return CompletableFuture.completedFuture(true);   // all handed over: the acknowledgement commits nothing
+            return CompletableFuture.completedFuture(Set.of());   // all handed over: the acknowledgement commits nothing
         }
         try {
             return run(admitted.get(), sequence);
@@ -255,7 +262,7 @@ public class ProjectionEngine {
         }
     }
 
-    private CompletableFuture<Boolean> run(BatchSequence.Admitted admitted, BatchSequence sequence) {
+    private CompletableFuture<Set<TopicPartition>> run(BatchSequence.Admitted admitted, BatchSequence sequence) {
         ConsumerRecords<String, byte[]> batch = admitted.records();
         lag.started(batch);
         metrics.received(batch);
@@ -282,7 +289,8 @@ public class ProjectionEngine {
         return sequence.add(admitted, applied.subscribeAsCompletionStage(),
                 () -> recordProgress(batch, owned.getNow(Map.of())))
                 .thenApply(finished -> batch.partitions().stream()
-                        .noneMatch(partition -> epochs.leftToNewerOwner(partition, owned.join().get(partition))));
+                        .filter(partition -> epochs.leftToNewerOwner(partition, owned.join().get(partition)))
+                        .collect(Collectors.toSet()));
     }
 
     /**
