@@ -145,9 +145,11 @@ public class CountTokenRelease {
             }
         }
         if (full != null) {
-            write(Map.of(counter, full));
-            flagging.remove(taken);
-            taken.complete(null);
+            try {
+                write(Map.of(counter, full));
+            } finally {
+                done(taken);
+            }
         }
         if (queue) {
             CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(this::flushLate);
@@ -219,7 +221,25 @@ public class CountTokenRelease {
             // Seen by a settled() from the moment the work leaves the list, not only once its writes have started.
             flagging.add(taken);
         }
-        CompletableFuture<Void> all = CompletableFuture.allOf(due.stream().map(one -> tracing.detached(() -> retries
+        CompletableFuture<Void> all;
+        try {
+            all = flagEach(due);
+        } catch (RuntimeException | Error e) {
+            done(taken);
+            throw e;
+        }
+        flagging.add(all);
+        // Done once the flags' handlers have passed their tokens on to be released, which a settled() must then find.
+        all.whenComplete((nothing, failure) -> {
+            flagging.remove(all);
+            done(taken);
+        });
+        return all;
+    }
+
+    /** The flags written together; each written or refused releases its token. */
+    private CompletableFuture<Void> flagEach(List<Unflagged> due) {
+        return CompletableFuture.allOf(due.stream().map(one -> tracing.detached(() -> retries
                 .retrying(store.flagCounted(one.change()), Long.MAX_VALUE).subscribeAsCompletionStage())
                 .handle((flagged, failure) -> {
                     if (failure == null) {
@@ -230,11 +250,6 @@ public class CountTokenRelease {
                     }
                     return null;
                 }).toCompletableFuture()).toArray(CompletableFuture[]::new));
-        flagging.add(all);
-        all.whenComplete((nothing, failure) -> flagging.remove(all));
-        flagging.remove(taken);
-        taken.complete(null);
-        return all;
     }
 
     private CompletableFuture<Void> flush() {
@@ -248,10 +263,17 @@ public class CountTokenRelease {
             waiting.clear();
             flagging.add(taken);   // as in flagAll
         }
-        CompletableFuture<Void> written = write(due);
+        try {
+            return write(due);
+        } finally {
+            done(taken);
+        }
+    }
+
+    /** Work taken from the lists is in flight under its own future now, or done. */
+    private void done(CompletableFuture<Void> taken) {
         flagging.remove(taken);
         taken.complete(null);
-        return written;
     }
 
     /**

@@ -35,6 +35,8 @@ public class OwnerEpochs {
     private final TransientRetries retries;
     /** The latest assignment's epoch of each partition, being raised or raised. */
     private final Map<TopicPartition, CompletableFuture<Long>> latest = new ConcurrentHashMap<>();
+    /** The group generation of each partition's latest assignment here. */
+    private final Map<TopicPartition, Integer> generations = new ConcurrentHashMap<>();
     /** The ownerships that met a newer owner: their partitions' records at that epoch are applied no more. */
     private final Set<Ownership> fenced = ConcurrentHashMap.newKeySet();
 
@@ -56,8 +58,10 @@ public class OwnerEpochs {
         for (TopicPartition partition : partitions) {
             if (generation < 0) {
                 latest.remove(partition);
+                generations.remove(partition);
                 continue;
             }
+            generations.put(partition, generation);
             latest.put(partition, retries.retrying(progress.raiseOwnerEpoch(partition, generation, assignedAt),
                     Long.MAX_VALUE).invoke(epoch -> {
                         if (epoch == ProjectionProgress.STALE) {
@@ -69,13 +73,19 @@ public class OwnerEpochs {
     }
 
     /**
-     * The epochs of the partitions as assigned now, once raised; a partition never assigned here (a batch handed to
-     * the engine directly, by a test or a tool) has none, and its counts carry no fence.
+     * The epochs of the partitions as assigned now, once raised, for a batch polled in the group's {@code generation}
+     * (negative: not known); a partition never assigned here (a batch handed to the engine directly, by a test or a
+     * tool) has none, and its counts carry no fence. A batch polled before the partition's latest assignment (it waited
+     * in the connector through a rebalance that gave the partition back here) is {@link ProjectionProgress#STALE} for
+     * it: the records are fetched again from the committed offset, and the two must not run under one epoch.
      */
-    CompletionStage<Map<TopicPartition, Long>> of(Collection<TopicPartition> partitions) {
+    CompletionStage<Map<TopicPartition, Long>> of(Collection<TopicPartition> partitions, int generation) {
         Map<TopicPartition, CompletableFuture<Long>> raising = new HashMap<>();
         for (TopicPartition partition : partitions) {
-            CompletableFuture<Long> epoch = latest.get(partition);
+            Integer assigned = generations.get(partition);
+            CompletableFuture<Long> epoch = generation >= 0 && assigned != null && assigned > generation
+                    ? CompletableFuture.completedFuture(ProjectionProgress.STALE)
+                    : latest.get(partition);
             if (epoch != null) {
                 raising.put(partition, epoch);
             }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -149,21 +149,30 @@ public class ProjectionEngine {
         IncomingKafkaRecordBatchMetadata<String, byte[]> metadata = message
                 .getMetadata(IncomingKafkaRecordBatchMetadata.class).orElseThrow();
         BatchSequence sequence = sequence(metadata.getChannel());
-        start(metadata.getRecords(), sequence).whenComplete((leftAlone, failure) -> {
-            if (failure != null) {
-                message.nack(failure);
-            } else if (leftAlone.isEmpty()) {
-                message.ack();
-            } else {
-                // A partition left to a newer owner commits nothing from here: that owner applies its records again.
-                message.getLatestOffsetRecords().forEach((partition, last) -> {
-                    if (!leftAlone.contains(partition)) {
-                        last.ack();
-                    }
-                });
-            }
-        });
+        Set<TopicPartition> leftAlone = ConcurrentHashMap.newKeySet();
+        start(metadata.getRecords(), sequence, metadata.getConsumerGroupGenerationId(), leftAlone)
+                .whenComplete((done, failure) -> acknowledge(message, failure, leftAlone));
         return Uni.createFrom().completionStage(sequence::room);
+    }
+
+    /**
+     * Acknowledges the batch (the throttled strategy then commits its partitions' latest offsets), or fails it; a
+     * partition left to a newer owner commits nothing from here: that owner applies its records again.
+     */
+    private static void acknowledge(KafkaRecordBatch<String, byte[]> message, Throwable failure,
+            Set<TopicPartition> leftAlone) {
+        if (failure != null) {
+            message.nack(failure);
+        } else if (leftAlone.isEmpty()) {
+            message.ack();
+        } else {
+            // What the batch's own ack does, partition by partition: each partition's latest record.
+            message.getLatestOffsetRecords().forEach((partition, last) -> {
+                if (!leftAlone.contains(partition)) {
+                    last.ack();
+                }
+            });
+        }
     }
 
     /**
@@ -171,7 +180,7 @@ public class ProjectionEngine {
      * (read-your-writes reads that). Completes when all of that is done.
      */
     public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
-        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT))).replaceWithVoid();
+        return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT), -1, new HashSet<>()));
     }
 
     /**
@@ -247,22 +256,26 @@ public class ProjectionEngine {
      * Takes every key's turn now, together and in log order, then applies the keys concurrently; the batch
      * finishes (progress recorded, lag updated) after every earlier batch of its sequence.
      */
-    /** Completes once the batch has finished, with its partitions left to a newer owner (not to acknowledge). */
-    private CompletableFuture<Set<TopicPartition>> start(ConsumerRecords<String, byte[]> received,
-            BatchSequence sequence) {
+    /**
+     * Completes once the batch, polled in the group's {@code generation} (negative: not known), has finished; by then
+     * {@code leftAlone} holds its partitions left to a newer owner, which are not to be acknowledged.
+     */
+    private CompletableFuture<Void> start(ConsumerRecords<String, byte[]> received, BatchSequence sequence,
+            int generation, Set<TopicPartition> leftAlone) {
         Optional<BatchSequence.Admitted> admitted = sequence.admit(received);
         if (admitted.isEmpty()) {
-            return CompletableFuture.completedFuture(Set.of());   // all handed over: the acknowledgement commits nothing
+            return CompletableFuture.completedFuture(null);   // all handed over: the acknowledgement commits nothing
         }
         try {
-            return run(admitted.get(), sequence);
+            return run(admitted.get(), sequence, generation, leftAlone);
         } catch (RuntimeException | Error e) {
             admitted.get().finished().complete(null);   // a handover must not wait for a batch that never began
             throw e;
         }
     }
 
-    private CompletableFuture<Set<TopicPartition>> run(BatchSequence.Admitted admitted, BatchSequence sequence) {
+    private CompletableFuture<Void> run(BatchSequence.Admitted admitted, BatchSequence sequence, int generation,
+            Set<TopicPartition> leftAlone) {
         ConsumerRecords<String, byte[]> batch = admitted.records();
         lag.started(batch);
         metrics.received(batch);
@@ -274,7 +287,8 @@ public class ProjectionEngine {
             groups.add(new KeyBatch(key.getKey().id(), key.getValue(), turns.get(at++)));
         }
         // The epochs as assigned when the batch is admitted: a reassignment while it runs does not change its fence.
-        CompletableFuture<Map<TopicPartition, Long>> owned = epochs.of(batch.partitions()).toCompletableFuture();
+        CompletableFuture<Map<TopicPartition, Long>> owned = epochs.of(batch.partitions(), generation)
+                .toCompletableFuture();
         Uni<Void> applied = Uni.createFrom().completionStage(owned)
                 .chain(ownerEpochs -> parkedIds().chain(parked -> Multi.createFrom().iterable(groups)
                         .onItem().transformToUni(group -> applyInTurn(group, parked, ownerEpochs))
@@ -287,24 +301,23 @@ public class ProjectionEngine {
                 .onCancellation().invoke(() -> groups.forEach(group -> group.turn.done()
                         .completeExceptionally(new IllegalStateException("the batch was cancelled"))));
         return sequence.add(admitted, applied.subscribeAsCompletionStage(),
-                () -> recordProgress(batch, owned.getNow(Map.of())))
-                .thenApply(finished -> batch.partitions().stream()
-                        .filter(partition -> epochs.leftToNewerOwner(partition, owned.join().get(partition)))
-                        .collect(Collectors.toSet()));
+                () -> recordProgress(batch, owned.getNow(Map.of()), leftAlone));
     }
 
     /**
      * Records how far the batch's partitions are applied (coalesced with other batches' writes), and waits for the
      * count tokens its events released to be removed (so an acknowledged batch leaves none pending) and for the checks
-     * its events deferred ({@link BatchEndChecks}); then its lag.
+     * its events deferred ({@link BatchEndChecks}); then its lag. A partition left to a newer owner records nothing,
+     * and is added to {@code leftAlone}.
      */
     private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch,
-            Map<TopicPartition, Long> ownerEpochs) {
+            Map<TopicPartition, Long> ownerEpochs, Set<TopicPartition> leftAlone) {
         List<CompletableFuture<Void>> writes = new ArrayList<>();
         writes.add(tokens.settled().toCompletableFuture());
         writes.add(checks.settled().toCompletableFuture());
         for (TopicPartition partition : batch.partitions()) {
             if (epochs.leftToNewerOwner(partition, ownerEpochs.get(partition))) {
+                leftAlone.add(partition);
                 continue;   // what it applied is not all there is: its newer owner records the partition's progress
             }
             List<ConsumerRecord<String, byte[]>> records = batch.records(partition);

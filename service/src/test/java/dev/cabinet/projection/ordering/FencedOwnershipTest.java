@@ -68,6 +68,9 @@ class FencedOwnershipTest {
     @Inject
     MeterRegistry registry;
 
+    @Inject
+    OwnerEpochs epochs;
+
     @Test
     void anOwnershipWhoseCountMetANewerOwnerLeavesTheRestOfItsPartitionAlone() {
         String author = newUserId();
@@ -116,6 +119,27 @@ class FencedOwnershipTest {
         assertFalse(store.read(ProjectionProgress.key(partition.topic(), partition.partition())).await().atMost(WAIT)
                 .orElseThrow().containsKey(Attributes.APPLIED_OFFSET), "no progress recorded past the event given up");
         assertEquals(3, leftToNewerOwner(partition) - leftBefore);
+    }
+
+    /**
+     * A batch polled before the partition's latest assignment here (it waited in the connector through a rebalance that
+     * gave the partition back) runs under no epoch of its own: the records are fetched again from the committed offset
+     * under the new one, and the old batch is left alone.
+     */
+    @Test
+    void aBatchPolledBeforeThePartitionsLatestAssignmentHereIsStale() {
+        TopicPartition partition = new TopicPartition(Topics.DEAD_LETTERS, 2000 + (int) (System.nanoTime() % 100_000));
+        handover.assigned(ProjectionEngine.DIRECT, List.of(partition), 5);
+        try {
+            long epoch = epochs.of(List.of(partition), 5).toCompletableFuture().join().get(partition);
+            assertTrue(epoch > 0);
+            assertEquals(ProjectionProgress.STALE, epochs.of(List.of(partition), 4).toCompletableFuture().join()
+                    .get(partition));
+            assertEquals(epoch, epochs.of(List.of(partition), -1).toCompletableFuture().join().get(partition),
+                    "a batch whose generation is not known takes the partition's epoch");
+        } finally {
+            handover.assigned(ProjectionEngine.DIRECT, List.of(partition));
+        }
     }
 
     private double leftToNewerOwner(TopicPartition partition) {
