@@ -82,7 +82,8 @@ public final class BatchSequence {
     /**
      * Adds the batch admitted, whose events are applied when {@code applied} completes; {@code finish} (recording its
      * progress) runs once that and every earlier batch have finished. The answer completes when the batch has
-     * finished, or fails as the batch or an earlier one failed (a failed batch finishes nothing after it).
+     * finished, or fails as the batch or an earlier one failed (a failed batch finishes nothing after it); what
+     * depends on it (the batch's acknowledgement) runs before a handover waiting for the batch goes on.
      */
     CompletableFuture<Void> add(Admitted batch, CompletionStage<Void> applied, Supplier<CompletionStage<Void>> finish) {
         int size = batch.records().count();
@@ -95,14 +96,22 @@ public final class BatchSequence {
             last = done;
             events += size;
         }
+        CompletableFuture<Void> answer = new CompletableFuture<>();
         done.whenComplete((nothing, failure) -> {
             synchronized (this) {
                 unfinished.remove(batch.finished());
             }
+            // The answer's dependents run here, before the handover's: the order of two callbacks on one future is
+            // not one Java promises.
+            if (failure == null) {
+                answer.complete(null);
+            } else {
+                answer.completeExceptionally(failure);
+            }
             batch.finished().complete(null);
             ended(size);
         });
-        return done;
+        return answer;
     }
 
     /**
