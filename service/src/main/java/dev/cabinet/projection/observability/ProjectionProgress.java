@@ -110,8 +110,8 @@ public class ProjectionProgress {
                 .map(found -> {
                     Map<TopicPartition, Long> epochs = new HashMap<>();
                     for (int i = 0; i < asked.size(); i++) {
-                        epochs.put(asked.get(i), found.get(i).filter(item -> item.containsKey(Attributes.OWNER_EPOCH))
-                                .map(item -> Items.number(item, Attributes.OWNER_EPOCH)).orElse(0L));
+                        epochs.put(asked.get(i), found.get(i).map(item -> Items.number(item, Attributes.OWNER_EPOCH))
+                                .orElse(0L));
                     }
                     return epochs;
                 });
