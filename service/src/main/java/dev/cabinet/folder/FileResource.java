@@ -120,7 +120,7 @@ public class FileResource {
 
     /** The object a pending file's upload went to, as storage reports it; no call when the decision needs none. */
     private Uni<Optional<StoredObject>> object(FileView file) {
-        if (file == null || file.isStored() || !caller.id().equals(file.ownerId())) {
+        if (!FolderDecisions.completionLooksAtObject(caller.id(), file)) {
             return Uni.createFrom().item(Optional.empty());
         }
         return ObjectAddress.parse(file.contentUrl()).map(content::head)

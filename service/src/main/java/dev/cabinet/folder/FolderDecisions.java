@@ -94,6 +94,14 @@ public final class FolderDecisions {
     }
 
     /**
+     * Whether confirming the upload needs what object storage holds: only for a pending file of the caller's; for any
+     * other, {@link #completeFile} answers without it, and no storage call is made.
+     */
+    public static boolean completionLooksAtObject(String actor, FileView file) {
+        return file != null && !file.isStored() && actor.equals(file.ownerId());
+    }
+
+    /**
      * Whether the caller may download the file's content now: empty when they may. Only the owner may: a folder is
      * private to its owner (only they add files to it), and its files' content with it; the metadata stays readable by
      * id, as every file's is.

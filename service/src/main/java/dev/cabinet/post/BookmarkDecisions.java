@@ -1,12 +1,17 @@
 package dev.cabinet.post;
 
+import java.util.Optional;
+
 import dev.cabinet.decision.Decision;
 import dev.cabinet.decision.Refusal;
 import dev.cabinet.post.BookmarkEvent.BookmarkRemoved;
 import dev.cabinet.post.BookmarkEvent.PostBookmarked;
 import dev.cabinet.user.Registration;
 
-/** The rules of bookmarks (pure): a command and what its reads found give the event, a refusal or no change. */
+/**
+ * The rules of bookmarks (pure): a command and what its reads found give the event, a refusal or no change; and who
+ * may read a user's bookmarks.
+ */
 public final class BookmarkDecisions {
 
     /** The caller ({@code userId}) saves or removes a bookmark of a post at {@code now}; no decision reads a clock. */
@@ -40,5 +45,12 @@ public final class BookmarkDecisions {
                 ? Decision.accept(BookmarkEvent.REMOVED,
                         new BookmarkRemoved(command.postId(), command.userId(), command.now()))
                 : Decision.unchanged();
+    }
+
+    /** Bookmarks are private: only their user reads them ({@code reader}, the caller; {@code owner}, the path's user). */
+    public static Optional<Refusal> read(String reader, String owner) {
+        return reader.equals(owner) ? Optional.empty()
+                : Optional.of(Refusal.forbidden("bookmarks are private: user " + reader + " may not read those of user "
+                        + owner));
     }
 }

@@ -133,10 +133,9 @@ public class BookmarkResource {
         @GET
         @Operation(description = "The posts the caller bookmarked, newest first; another user's bookmarks: 403.")
         public Uni<Page<BookmarkView>> listBookmarksOfUser(@PathParam("id") String id, @BeanParam PageParameters page) {
-            String reader = caller.id();
-            if (!reader.equals(Ids.require("id", id))) {
-                throw Problems.forbidden("bookmarks are private: user " + reader + " may not read those of user " + id);
-            }
+            BookmarkDecisions.read(caller.id(), Ids.require("id", id)).ifPresent(refusal -> {
+                throw Problems.of(refusal);
+            });
             return table.query(KeyPlan.USER_BOOKMARKS.query(id), pages.of(page.limit(), page.cursor()))
                     .map(result -> result.map(BookmarkView::of));
         }

@@ -9,10 +9,13 @@ import static dev.cabinet.decision.Rules.notFound;
 import static dev.cabinet.decision.Rules.rule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -166,6 +169,32 @@ class FolderDecisionsTest {
                 rule("a deleted file cannot be downloaded",
                         refusalOf(FolderDecisions.download("f1", "ada", null)),
                         notFound("file f1 does not exist")));
+    }
+
+    /**
+     * The confirmation's storage call is skipped only where the decision does not depend on what storage holds: for
+     * every file that does not look at the object, any object gives the answer that none gives.
+     */
+    @Test
+    void theConfirmationLooksAtTheObjectOnlyWhenItsAnswerDependsOnIt() {
+        List<Optional<StoredObject>> objects = List.of(Optional.empty(), AS_DECLARED,
+                Optional.of(new StoredObject(11, "text/plain")));
+        Map<String, FileView> files = new LinkedHashMap<>();
+        files.put("none", null);
+        files.put("pending, the caller's", file("ada"));
+        files.put("pending, another's", file("eve"));
+        files.put("stored, the caller's", stored("ada"));
+        files.put("stored, another's", stored("eve"));
+        files.forEach((what, file) -> {
+            boolean looks = FolderDecisions.completionLooksAtObject("ada", file);
+            assertEquals(what.equals("pending, the caller's"), looks, what);
+            if (!looks) {
+                for (Optional<StoredObject> object : objects) {
+                    assertEquals(FolderDecisions.completeFile("f1", "ada", file, Optional.empty(), NOW),
+                            FolderDecisions.completeFile("f1", "ada", file, object, NOW), what + " with " + object);
+                }
+            }
+        });
     }
 
     /** A download's refusal as a decision, so the table compares it like the others (none: unchanged). */

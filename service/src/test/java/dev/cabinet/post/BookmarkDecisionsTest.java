@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
+import dev.cabinet.decision.Refusal;
 import dev.cabinet.post.BookmarkDecisions.BookmarkCommand;
 import dev.cabinet.post.BookmarkDecisions.Seen;
 import dev.cabinet.post.BookmarkEvent.BookmarkRemoved;
@@ -113,6 +114,13 @@ class BookmarkDecisionsTest {
                                         .set(Attributes.POST_ID, "p1").set(Attributes.USER_ID, "ann")
                                         .set(Attributes.BOOKMARKED, false))
                                 .then(new OrphanCheck(TOMBSTONE, List.of(BOOKMARK)))));
+    }
+
+    @Test
+    void onlyTheUserReadsTheirBookmarks() {
+        assertEquals(Optional.empty(), BookmarkDecisions.read("ann", "ann"));
+        assertEquals(Optional.of(Refusal.Kind.FORBIDDEN),
+                BookmarkDecisions.read("bob", "ann").map(Refusal::kind), "another user's");
     }
 
     @Test
