@@ -376,7 +376,7 @@ public final class KeyPlan {
             new AccessPattern(24, "List the posts a user likes, newest like first", "GET /users/{id}/likes",
                     USER_LIKES),
             new AccessPattern(25, "List the posts a user bookmarked, newest first (the user only)",
-                    "GET /users/{id}/bookmarks", USER_BOOKMARKS));
+                    "GET /users/{id}/bookmarks", USER_BOOKMARKS).onlyForTheCaller());
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

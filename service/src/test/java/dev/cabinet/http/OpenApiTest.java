@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -23,6 +25,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cabinet.support.Api;
 import dev.cabinet.support.Endpoints;
+import dev.cabinet.table.AccessPattern;
+import dev.cabinet.table.KeyPlan;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -76,6 +80,14 @@ class OpenApiTest {
      * What client generators need: an id for every operation, unique (generated methods are named after it), and the
      * security of every operation declared: the bearer token on commands and operator endpoints, none on reads.
      */
+    /**
+     * The reads only their user may make: the access patterns the key plan declares so (a new one needs no line here),
+     * and a file's content, which is its folder owner's and no pattern of the table.
+     */
+    private static final Set<String> PRIVATE_READS = Stream.concat(Stream.of("/files/{id}/content"),
+            KeyPlan.ACCESS_PATTERNS.stream().filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream()))
+            .collect(Collectors.toSet());
+
     @Test
     void everyOperationHasAUniqueIdAndDeclaresItsSecurity() throws Exception {
         JsonNode document = JSON.readTree(given().queryParam("format", "json").get("/q/openapi")
@@ -92,9 +104,8 @@ class OpenApiTest {
             assertTrue(ids.add(id), endpoint + " repeats the operationId " + id);
             JsonNode security = operation.path("security");
             assertTrue(security.isArray(), endpoint + " declares no security");
-            // The private reads: a file's content is its folder owner's, a user's bookmarks are theirs.
             boolean publicRead = entry.getKey().equals("get") && !path.getKey().startsWith("/admin/")
-                    && !Set.of("/files/{id}/content", "/users/{id}/bookmarks").contains(path.getKey())
+                    && !PRIVATE_READS.contains(path.getKey())
                     || path.getKey().startsWith("/dev/");
             assertEquals(publicRead ? 0 : 1, security.size(), endpoint + ": " + security);
             if (!publicRead) {

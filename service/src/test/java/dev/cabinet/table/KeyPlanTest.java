@@ -31,6 +31,19 @@ class KeyPlanTest {
         assertTrue(numbers.size() >= 16, "SPEC's 16 patterns at least");
     }
 
+    /** Each pattern's GET paths, as the API document names them: without query strings and optional parts. */
+    @Test
+    void aPatternsPathsAreItsGetsWithoutQueries() {
+        assertEquals(List.of("/customers/{id}", "/customers/{id}/orders"), pattern(14).paths());
+        assertEquals(List.of("/posts/{id}"), pattern(3).paths());
+        assertEquals(List.of("/users/{id}/bookmarks"), KeyPlan.ACCESS_PATTERNS.stream()
+                .filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream()).toList(), "the private reads");
+    }
+
+    private static AccessPattern pattern(int number) {
+        return KeyPlan.ACCESS_PATTERNS.get(number - 1);
+    }
+
     /** The lists are found from the constants: every item type, copy and collection declared is in its list. */
     @Test
     void everyConstantOfTheKeyPlanIsInItsList() throws IllegalAccessException {
