@@ -13,6 +13,10 @@ import dev.cabinet.decision.Refusal;
  */
 public final class CustomerDecisions {
 
+    /** The customer places an order of {@code total} (a decimal string) under {@code orderId} at {@code placedAt}. */
+    public record PlaceOrder(String customerId, String orderId, String placedAt, String total) {
+    }
+
     private CustomerDecisions() {
     }
 
@@ -24,16 +28,15 @@ public final class CustomerDecisions {
      * {@code placedAt} is a fixed-width UTC instant; the order's date is its first ten characters. A client's own
      * order id already in use is refused: placing it again would overwrite another order.
      */
-    public static Decision placeOrder(String customerId, String orderId, String placedAt, String total,
-            CustomerView customer, OrderView existing) {
+    public static Decision placeOrder(PlaceOrder command, CustomerView customer, OrderView existing) {
         if (customer == null) {
-            return Decision.refuse(Refusal.notFound("customer", customerId));
+            return Decision.refuse(Refusal.notFound("customer", command.customerId()));
         }
         if (existing != null) {
-            return Decision.refuse(Refusal.conflict("order " + orderId + " already exists"));
+            return Decision.refuse(Refusal.conflict("order " + command.orderId() + " already exists"));
         }
-        return Decision.accept(CustomerEvent.ORDER_PLACED, new OrderPlaced(customerId, orderId,
-                placedAt.substring(0, 10), placedAt, total));
+        return Decision.accept(CustomerEvent.ORDER_PLACED, new OrderPlaced(command.customerId(), command.orderId(),
+                command.placedAt().substring(0, 10), command.placedAt(), command.total()));
     }
 
     /** A change to the status the order already has is refused, so that a client learns its view was stale. */

@@ -21,6 +21,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.customer.CustomerDecisions.PlaceOrder;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.InstantParameters;
@@ -111,8 +112,8 @@ public class CustomerResource {
         String placedAt = body.placedAt() == null ? Timestamps.format(Instant.now())
                 : InstantParameters.fixedWidth("placedAt", body.placedAt());
         return Uni.combine().all().unis(customers.findCustomer(id), customers.findOrder(orderId)).asTuple()
-                .map(read -> CustomerDecisions.placeOrder(id, orderId, placedAt, body.total(), read.getItem1().orElse(null),
-                        read.getItem2().orElse(null)))
+                .map(read -> CustomerDecisions.placeOrder(new PlaceOrder(id, orderId, placedAt, body.total()),
+                        read.getItem1().orElse(null), read.getItem2().orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, orderId, "/orders/" + orderId));
     }
 

@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.folder.FolderDecisions.AddFile;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
@@ -85,8 +86,8 @@ public class FolderCommandResource {
         String fileId = answers.newId();
         String objectKey = UploadLinks.objectKey(id, fileId);
         return folder(id)
-                .map(folder -> FolderDecisions.addFile(id, fileId, owner, body, files.maxSize(),
-                        uploads.contentUrl(objectKey), Timestamps.format(Instant.now()), folder))
+                .map(folder -> FolderDecisions.addFile(new AddFile(id, fileId, owner, body,
+                        uploads.contentUrl(objectKey), Timestamps.format(Instant.now())), files.maxSize(), folder))
                 .chain(decision -> answers.accepted(decision, owner, appended -> Response.accepted(new FileAccepted(
                         appended.eventId(), appended.type(), appended.position().token(), fileId,
                         uploads.presign(objectKey, body.contentType(), body.size())))

@@ -20,6 +20,14 @@ import dev.cabinet.folder.FolderEvent.FolderRenamed;
  */
 public final class FolderDecisions {
 
+    /**
+     * {@code owner} adds {@code file}'s metadata to the folder at {@code now}; its content goes to {@code contentUrl}
+     * (the upload link's object), both made by the API.
+     */
+    public record AddFile(String folderId, String fileId, String owner, NewFileRequest file, String contentUrl,
+            String now) {
+    }
+
     private FolderDecisions() {
     }
 
@@ -56,13 +64,14 @@ public final class FolderDecisions {
      * A file's metadata in {@code folder}; its content goes to {@code contentUrl} afterwards. The size bound is checked
      * first: it is the same answer whatever the folder.
      */
-    public static Decision addFile(String folderId, String fileId, String owner, NewFileRequest body, long maxSize,
-            String contentUrl, String now, FolderView folder) {
-        if (body.size() > maxSize) {
+    public static Decision addFile(AddFile command, long maxSize, FolderView folder) {
+        if (command.file().size() > maxSize) {
             return Decision.refuse(Refusal.invalid("size", "must be at most " + maxSize + " bytes"));
         }
-        return owned(folder, folderId, owner, "add files to", () -> Decision.accept(FileEvent.UPLOADED,
-                new FileUploaded(fileId, folderId, body.name(), body.size(), body.contentType(), contentUrl, now, owner)));
+        NewFileRequest file = command.file();
+        return owned(folder, command.folderId(), command.owner(), "add files to", () -> Decision.accept(
+                FileEvent.UPLOADED, new FileUploaded(command.fileId(), command.folderId(), file.name(), file.size(),
+                        file.contentType(), command.contentUrl(), command.now(), command.owner())));
     }
 
     /**

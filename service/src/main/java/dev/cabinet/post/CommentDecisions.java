@@ -9,6 +9,10 @@ import dev.cabinet.user.Registration;
 /** The rules of comment commands: a registered user comments on a post that exists; its author or the post's deletes. */
 public final class CommentDecisions {
 
+    /** {@code author} comments {@code text} on the post at {@code now}; the comment's id is made by the API. */
+    public record AddComment(String postId, String commentId, String author, String text, String now) {
+    }
+
     private CommentDecisions() {
     }
 
@@ -16,11 +20,11 @@ public final class CommentDecisions {
      * {@code post} is null when it does not exist. It may still be deleted before the projector reaches the comment:
      * the projector then rejects the comment, which is why this check is a courtesy, not the guarantee.
      */
-    public static Decision add(String postId, String commentId, String author, NewCommentRequest body, String now,
-            boolean registered, PostView post) {
-        return Registration.required(registered, author, "commenting", () -> post == null
-                ? Decision.refuse(Refusal.notFound("post", postId))
-                : Decision.accept(CommentEvent.ADDED, new CommentAdded(postId, commentId, author, body.text(), now)));
+    public static Decision add(AddComment command, PostView post, boolean registered) {
+        return Registration.required(registered, command.author(), "commenting", () -> post == null
+                ? Decision.refuse(Refusal.notFound("post", command.postId()))
+                : Decision.accept(CommentEvent.ADDED, new CommentAdded(command.postId(), command.commentId(),
+                        command.author(), command.text(), command.now())));
     }
 
     /**

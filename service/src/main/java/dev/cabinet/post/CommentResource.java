@@ -25,6 +25,7 @@ import dev.cabinet.http.Problems;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
 import dev.cabinet.table.query.PageRequests;
+import dev.cabinet.post.CommentDecisions.AddComment;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -81,8 +82,8 @@ public class CommentResource {
         String author = caller.id();
         String commentId = answers.newId();
         return Uni.combine().all().unis(users.isRegistered(author), posts.findPost(postId)).asTuple()
-                .map(read -> CommentDecisions.add(postId, commentId, author, body, Timestamps.format(Instant.now()),
-                        read.getItem1(), read.getItem2().orElse(null)))
+                .map(read -> CommentDecisions.add(new AddComment(postId, commentId, author, body.text(),
+                        Timestamps.format(Instant.now())), read.getItem2().orElse(null), read.getItem1()))
                 .chain(decision -> answers.accepted(decision, author, commentId, "/posts/" + postId + "/comments"));
     }
 

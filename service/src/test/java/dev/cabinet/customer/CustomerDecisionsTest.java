@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
 import dev.cabinet.customer.CustomerEvent.OrderPlaced;
 import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
+import dev.cabinet.customer.CustomerDecisions.PlaceOrder;
 import dev.cabinet.decision.Decision;
 
 /** The rules of customer and order commands, given the views a resource reads; no Quarkus, no table. */
@@ -37,14 +38,14 @@ class CustomerDecisionsTest {
                         CustomerDecisions.register("c1", new CustomerRequest("Acme Ltd", "orders@acme.example")),
                         appends(CustomerEvent.REGISTERED, new CustomerRegistered("c1", "Acme Ltd", "orders@acme.example"))),
                 rule("an order is placed for a customer, dated by the UTC day of its placement",
-                        CustomerDecisions.placeOrder("c1", "O100", PLACED_AT, "129.90", ACME, null),
+                        CustomerDecisions.placeOrder(new PlaceOrder("c1", "O100", PLACED_AT, "129.90"), ACME, null),
                         appends(CustomerEvent.ORDER_PLACED, new OrderPlaced("c1", "O100", "2026-06-01", PLACED_AT,
                                 "129.90"))),
                 rule("no order is placed for a customer who does not exist",
-                        CustomerDecisions.placeOrder("c1", "O100", PLACED_AT, "129.90", null, null),
+                        CustomerDecisions.placeOrder(new PlaceOrder("c1", "O100", PLACED_AT, "129.90"), null, null),
                         notFound("customer c1 does not exist")),
                 rule("an order id already in use is refused rather than overwritten",
-                        CustomerDecisions.placeOrder("c1", "O100", PLACED_AT, "5.00", ACME, O100),
+                        CustomerDecisions.placeOrder(new PlaceOrder("c1", "O100", PLACED_AT, "5.00"), ACME, O100),
                         conflict("order O100 already exists")),
                 rule("an order's status changes, keeping the customer and date its keys need",
                         CustomerDecisions.changeStatus("O100", "paid", O100),

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
 import dev.cabinet.folder.FileEvent.FileDeleted;
+import dev.cabinet.folder.FolderDecisions.AddFile;
 import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
@@ -109,17 +110,17 @@ class FolderDecisionsTest {
         NewFileRequest large = new NewFileRequest("q1.pdf", MAX_SIZE + 1, "application/pdf");
         return Stream.of(
                 rule("the owner adds a file up to the size limit to their folder",
-                        FolderDecisions.addFile("docs", "f1", "ada", small, MAX_SIZE, URL, NOW, DOCS),
+                        FolderDecisions.addFile(new AddFile("docs", "f1", "ada", small, URL, NOW), MAX_SIZE, DOCS),
                         appends(FileEvent.UPLOADED, new FileUploaded("f1", "docs", "q1.pdf", MAX_SIZE,
                                 "application/pdf", URL, NOW, "ada"))),
                 rule("a file larger than the limit is refused, naming its size",
-                        FolderDecisions.addFile("docs", "f1", "ada", large, MAX_SIZE, URL, NOW, DOCS),
+                        FolderDecisions.addFile(new AddFile("docs", "f1", "ada", large, URL, NOW), MAX_SIZE, DOCS),
                         invalid("size", "must be at most 1000 bytes")),
                 rule("no one adds files to someone else's folder",
-                        FolderDecisions.addFile("docs", "f1", "eve", small, MAX_SIZE, URL, NOW, DOCS),
+                        FolderDecisions.addFile(new AddFile("docs", "f1", "eve", small, URL, NOW), MAX_SIZE, DOCS),
                         forbidden("only the owner of folder docs may add files to it")),
                 rule("no file goes into a folder that does not exist",
-                        FolderDecisions.addFile("gone", "f1", "ada", small, MAX_SIZE, URL, NOW, null),
+                        FolderDecisions.addFile(new AddFile("gone", "f1", "ada", small, URL, NOW), MAX_SIZE, null),
                         notFound("folder gone does not exist")),
                 rule("the owner deletes their file",
                         FolderDecisions.deleteFile("f1", "ada", file("ada")),

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
+import dev.cabinet.post.CommentDecisions.AddComment;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
 import dev.cabinet.post.PostEvent.PostCreated;
@@ -76,19 +77,18 @@ class PostDecisionsTest {
     }
 
     static Stream<Arguments> commentRules() {
-        NewCommentRequest nice = new NewCommentRequest("Nice");
         return Stream.of(
                 rule("a registered user comments on a post that exists",
-                        CommentDecisions.add("p1", "c1", "bob", nice, NOW, true, PUBLISHED),
+                        CommentDecisions.add(new AddComment("p1", "c1", "bob", "Nice", NOW), PUBLISHED, true),
                         appends(CommentEvent.ADDED, new CommentAdded("p1", "c1", "bob", "Nice", NOW))),
                 rule("a draft takes comments too: only the feed is for published posts",
-                        CommentDecisions.add("p1", "c1", "bob", nice, NOW, true, DRAFT),
+                        CommentDecisions.add(new AddComment("p1", "c1", "bob", "Nice", NOW), DRAFT, true),
                         appends(CommentEvent.ADDED, new CommentAdded("p1", "c1", "bob", "Nice", NOW))),
                 rule("a user who has not registered is told to register before commenting, whatever the post",
-                        CommentDecisions.add("p1", "c1", "bob", nice, NOW, false, null),
+                        CommentDecisions.add(new AddComment("p1", "c1", "bob", "Nice", NOW), null, false),
                         conflict("register your profile with PUT /users/bob before commenting")),
                 rule("a comment on a post that does not exist is not found",
-                        CommentDecisions.add("p1", "c1", "bob", nice, NOW, true, null),
+                        CommentDecisions.add(new AddComment("p1", "c1", "bob", "Nice", NOW), null, true),
                         notFound("post p1 does not exist")),
                 rule("a comment's author deletes it, with the comment's own creation time",
                         CommentDecisions.delete("p1", "c1", "bob", BOBS_COMMENT, PUBLISHED),
