@@ -60,6 +60,13 @@ public final class ItemType {
         return attributes;
     }
 
+    /** Whether an item of this type has the attribute: declared, its entity name, or a placeholder of its keys. */
+    public boolean declares(String attribute) {
+        return attributes.contains(attribute) || attribute.equals(KeyPlan.TYPE) || pk.placeholders().contains(attribute)
+                || sk.placeholders().contains(attribute) || indexEntries.stream().anyMatch(entry -> entry.pk()
+                        .placeholders().contains(attribute) || entry.sk().placeholders().contains(attribute));
+    }
+
     public List<IndexEntry> indexEntries() {
         return indexEntries;
     }

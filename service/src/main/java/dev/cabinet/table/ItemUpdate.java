@@ -23,6 +23,8 @@ public final class ItemUpdate {
     private static final Pattern VALUE_PLACEHOLDER = Pattern.compile(":v[0-9]+");
 
     private final Key key;
+    /** The item type whose declared attributes alone it writes; null: unchecked ({@link #of(Key, ItemType)}). */
+    private ItemType declared;
     private final List<String> sets = new ArrayList<>();
     private final List<String> removes = new ArrayList<>();
     private final List<String> adds = new ArrayList<>();
@@ -124,13 +126,37 @@ public final class ItemUpdate {
         return new ItemUpdate(key).set(KeyPlan.TYPE, itemType);
     }
 
+    /**
+     * An update of an item of {@code type} that writes only what the key plan declares of it (its attributes and its
+     * key's placeholders): writing any other attribute fails at once, so that the key plan and docs/key-plan.md
+     * cannot miss an attribute the code writes. For the items the projector keeps for itself (its progress, parked
+     * keys, event outcomes), whose attributes no stream's bookkeeping adds to.
+     */
+    public static ItemUpdate of(Key key, ItemType type) {
+        if (!type.matches(key)) {
+            throw new IllegalArgumentException(key + " is not the key of a " + type.name());
+        }
+        ItemUpdate update = of(key, type.name());
+        update.declared = type;
+        return update;
+    }
+
+    /** The attribute, checked against the declared item type if there is one. */
+    private String written(String attribute) {
+        if (declared != null && !declared.declares(attribute)) {
+            throw new IllegalArgumentException(declared.name() + " has no attribute " + attribute
+                    + " in the key plan (KeyPlan): declare it; its attributes: " + declared.attributes());
+        }
+        return name(attribute);
+    }
+
     public Key key() {
         return key;
     }
 
     /** SET the attribute; a null value REMOVEs it instead. A later SET or REMOVE of the same attribute replaces it. */
     public ItemUpdate set(String attribute, Object value) {
-        forget(name(attribute));
+        forget(written(attribute));
         if (value == null) {
             removes.add(name(attribute));
         } else {
@@ -141,14 +167,14 @@ public final class ItemUpdate {
 
     /** SET the attribute only when the item does not have it yet. */
     public ItemUpdate setIfAbsent(String attribute, Object value) {
-        String n = name(attribute);
+        String n = written(attribute);
         sets.add(n + " = if_not_exists(" + n + ", " + value(AttributeValues.of(value)) + ")");
         return this;
     }
 
     /** SET a number attribute to its current value (0 when absent) plus {@code delta}. */
     public ItemUpdate increment(String attribute, long delta) {
-        String n = name(attribute);
+        String n = written(attribute);
         sets.add(n + " = if_not_exists(" + n + ", " + value(AttributeValue.fromN("0")) + ") + "
                 + value(AttributeValue.fromN(Long.toString(delta))));
         return this;
@@ -161,7 +187,7 @@ public final class ItemUpdate {
 
     /** ADD strings to a string set. */
     public ItemUpdate addToSet(String attribute, Collection<String> elements) {
-        adds.add(name(attribute) + " " + value(stringSet(attribute, elements)));
+        adds.add(written(attribute) + " " + value(stringSet(attribute, elements)));
         return this;
     }
 
@@ -189,7 +215,7 @@ public final class ItemUpdate {
      * or redelivered event therefore changes nothing, and an older event never overwrites a newer one.
      */
     public ItemUpdate guardedBy(String versionAttribute, long version) {
-        String n = name(versionAttribute);
+        String n = written(versionAttribute);
         String v = value(AttributeValue.fromN(Long.toString(version)));
         conditions.add("(attribute_not_exists(" + n + ") OR " + n + " < " + v + ")");
         sets.add(n + " = " + v);

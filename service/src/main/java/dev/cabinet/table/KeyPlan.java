@@ -174,7 +174,7 @@ public final class KeyPlan {
 
     public static final ItemType EVENT_OUTCOME = ItemType.named("EventOutcome")
             .key("EVENT#{eventId}", "OUTCOME")
-            .attributes("eventId", "eventType", "subject", "status", "reason", "decidedAt")
+            .attributes("eventId", "eventType", "subject", "status", "reason", "position", "decidedAt")
             .notes("what became of an event the projector did not simply apply (rejected, parked behind a dead letter, "
                     + "or discarded by an operator), recorded by event id for GET /commands/{eventId}")
             .build();

@@ -43,7 +43,7 @@ public class SubjectKeyStore {
      */
     public Uni<Optional<Map<String, AttributeValue>>> create(String subjectId, byte[] wrappedKey, String wrapping,
             String createdAt) {
-        ItemUpdate update = ItemUpdate.of(KeyPlan.SUBJECT_KEY.key(subjectId), KeyPlan.SUBJECT_KEY.name())
+        ItemUpdate update = ItemUpdate.of(KeyPlan.SUBJECT_KEY.key(subjectId), KeyPlan.SUBJECT_KEY)
                 .set(Attributes.SUBJECT_ID, subjectId)
                 .set(Attributes.WRAPPED_KEY, AttributeValue.fromB(SdkBytes.fromByteArray(wrappedKey)))
                 .set(Attributes.WRAPPING, wrapping)
@@ -61,7 +61,7 @@ public class SubjectKeyStore {
      * that record for a subject who had no key yet; the first erasure's time stays.
      */
     public Uni<Void> destroy(String subjectId, String erasedAt) {
-        ItemUpdate update = ItemUpdate.of(KeyPlan.SUBJECT_KEY.key(subjectId), KeyPlan.SUBJECT_KEY.name())
+        ItemUpdate update = ItemUpdate.of(KeyPlan.SUBJECT_KEY.key(subjectId), KeyPlan.SUBJECT_KEY)
                 .set(Attributes.SUBJECT_ID, subjectId)
                 .setIfAbsent(Attributes.ERASED_AT, erasedAt)
                 .set(Attributes.WRAPPED_KEY, null)

@@ -73,6 +73,23 @@ class KeyPlanTest {
         KeyPlan.GROUP_COUNTER.write(Map.of(Attributes.GROUP_ID, "g1", Attributes.SHARD, 3));
     }
 
+    /** The projector's own items are written by typed updates, which refuse an attribute the key plan lacks. */
+    @Test
+    void aTypedUpdateWritesOnlyWhatItsTypeDeclares() {
+        Key outcome = KeyPlan.EVENT_OUTCOME.key("e1");
+        ItemUpdate typed = ItemUpdate.of(outcome, KeyPlan.EVENT_OUTCOME).set(Attributes.STATUS, "parked")
+                .setIfAbsent(Attributes.POSITION, "cabinet.posts:3:7");
+        assertTrue(typed.mentions(Attributes.STATUS) && typed.mentions(Attributes.POSITION));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> ItemUpdate.of(outcome, KeyPlan.EVENT_OUTCOME).set("colour", "blue"));
+        assertTrue(refused.getMessage().contains("EventOutcome has no attribute colour"), refused.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> ItemUpdate.of(outcome, KeyPlan.EVENT_OUTCOME).guardedBy(Attributes.APPLIED_OFFSET, 1));
+        assertThrows(IllegalArgumentException.class, () -> ItemUpdate.of(outcome, KeyPlan.PARKED_KEY),
+                "a key of another type");
+        ItemUpdate.of(outcome, "EventOutcome").set("colour", "blue");   // untyped: the caller's own bookkeeping
+    }
+
     @Test
     void theTableDefinitionHasBothGsisWithIncludeProjectionsThatLeavePostBodiesOut() {
         CreateTableRequest request = TableDefinition.createTableRequest("cabinet");

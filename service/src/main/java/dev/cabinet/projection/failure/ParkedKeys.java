@@ -117,7 +117,7 @@ public class ParkedKeys {
         LOG.errorf("Parked %s key %s at %s-%d@%d: %s", logKey.id(), record.key(), record.topic(), record.partition(),
                 record.offset(), reason);
         registry.counter(DEAD_LETTERED, "topic", record.topic()).increment();
-        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()), KeyPlan.PARKED_KEY.name())
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()), KeyPlan.PARKED_KEY)
                 .setIfAbsent(Attributes.PARKED_KEY_ID, logKey.id())
                 .setIfAbsent(Attributes.TOPIC, record.topic())
                 .setIfAbsent(Attributes.PARTITION, record.partition())
@@ -146,7 +146,7 @@ public class ParkedKeys {
         LogKey logKey = LogKey.of(record);
         registry.counter(PARKED_BEHIND, "topic", record.topic()).increment();
         String reason = "waits behind an earlier event of its key that could not be applied";
-        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()))
+        ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()), KeyPlan.PARKED_KEY)
                 .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset())
                 .onlyIfExists();
         return store.update(event(record, logKey, reason))
@@ -172,9 +172,10 @@ public class ParkedKeys {
 
     /** Records that a retried event still cannot apply: the key stays parked with the new reason. */
     public Uni<Void> stillFails(String parkedKeyId, long offset, String reason) {
-        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId)).set(Attributes.REASON, reason).onlyIfExists())
-                .chain(() -> store.update(ItemUpdate.of(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset))
-                        .set(Attributes.REASON, reason).onlyIfExists()))
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId), KeyPlan.PARKED_KEY)
+                        .set(Attributes.REASON, reason).onlyIfExists())
+                .chain(() -> store.update(ItemUpdate.of(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset),
+                        KeyPlan.PARKED_EVENT).set(Attributes.REASON, reason).onlyIfExists()))
                 .replaceWithVoid();
     }
 
@@ -187,7 +188,7 @@ public class ParkedKeys {
     /** Records that an operator discarded a parked event: its command's outcome says so from now on. */
     public Uni<Void> discardOutcome(String eventId, String reason) {
         return eventId == null ? Uni.createFrom().voidItem()
-                : store.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId))
+                : store.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId), KeyPlan.EVENT_OUTCOME)
                         .set(Attributes.STATUS, DISCARDED)
                         .set(Attributes.REASON, reason)
                         .set(Attributes.DECIDED_AT, Timestamps.format(Instant.now()))
@@ -196,7 +197,7 @@ public class ParkedKeys {
 
     private ItemUpdate event(ConsumerRecord<String, byte[]> record, LogKey logKey, String reason) {
         ItemUpdate event = ItemUpdate.of(KeyPlan.PARKED_EVENT.key(logKey.id(), record.offset()),
-                KeyPlan.PARKED_EVENT.name())
+                KeyPlan.PARKED_EVENT)
                 .setIfAbsent(Attributes.TOPIC, record.topic())
                 .setIfAbsent(Attributes.PARTITION, record.partition())
                 .setIfAbsent(Attributes.OFFSET, record.offset())
@@ -213,7 +214,7 @@ public class ParkedKeys {
         if (eventId.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId.get()), KeyPlan.EVENT_OUTCOME.name())
+        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId.get()), KeyPlan.EVENT_OUTCOME)
                 .setIfAbsent(Attributes.EVENT_ID, eventId.get())
                 .setIfAbsent(Attributes.STATUS, PARKED)
                 .setIfAbsent(Attributes.REASON, reason)

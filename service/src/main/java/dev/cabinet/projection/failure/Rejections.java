@@ -43,7 +43,7 @@ public class Rejections {
             // A foreign producer's event id that cannot be a key: the log line and the metric are all there is.
             return Uni.createFrom().voidItem();
         }
-        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(event.id()), KeyPlan.EVENT_OUTCOME.name())
+        ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(event.id()), KeyPlan.EVENT_OUTCOME)
                 .setIfAbsent(Attributes.EVENT_ID, event.id())
                 .setIfAbsent(Attributes.EVENT_TYPE, event.type());
         if (event.subject() != null) {

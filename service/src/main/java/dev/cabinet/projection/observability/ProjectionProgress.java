@@ -95,7 +95,7 @@ public class ProjectionProgress {
     }
 
     private static ItemUpdate raise(TopicPartition partition, int generation) {
-        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS.name())
+        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS)
                 .set(Attributes.TOPIC, partition.topic())
                 .set(Attributes.PARTITION, partition.partition())
                 .increment(Attributes.OWNER_EPOCH, 1)
@@ -118,7 +118,7 @@ public class ProjectionProgress {
     }
 
     private static ItemUpdate appliedUpTo(TopicPartition partition, long last) {
-        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS.name())
+        return ItemUpdate.of(key(partition.topic(), partition.partition()), KeyPlan.PROJECTION_PROGRESS)
                 .set(Attributes.TOPIC, partition.topic())
                 .set(Attributes.PARTITION, partition.partition())
                 .set(Attributes.APPLIED_AT, Timestamps.format(Instant.now()))
