@@ -1,10 +1,20 @@
 package dev.cabinet.customer;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.AMOUNT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.DATE;
+import static dev.cabinet.eventlog.FieldSchema.Kind.DECIMAL;
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.ONE_OF;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TEXT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import java.math.BigDecimal;
 
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
 
@@ -32,8 +42,14 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
         return customerId();
     }
 
-    /** A customer was registered, or their profile replaced. */
-    record CustomerRegistered(String customerId, String name, String email) implements CustomerEvent {
+    @EventSchema(description = "A customer was registered, or their profile replaced.", key = "customerId")
+    record CustomerRegistered(@FieldSchema(ID) String customerId,
+            @FieldSchema(value = TEXT, max = TextRules.NAME_MAX) String name,
+            @FieldSchema(value = TEXT, max = TextRules.EMAIL_MAX) String email) implements CustomerEvent {
+        /** The example the published schema shows. */
+        public static final CustomerRegistered EXAMPLE = new CustomerRegistered("acme", "Acme Ltd",
+                "orders@acme.example");
+
         public CustomerRegistered {
             EventFields.id("customerId", customerId);
             EventFields.text("name", name, TextRules.NAME_MAX);
@@ -45,8 +61,20 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
      * The customer placed an order; {@code orderDate} is the UTC date of {@code placedAt}, {@code total} a decimal
      * string ({@link OrderTotal}).
      */
-    record OrderPlaced(String customerId, String orderId, String orderDate, String placedAt, String total)
-            implements CustomerEvent {
+    @EventSchema(
+            description = "The customer placed an order. orderDate must be the UTC date of placedAt (a rule across "
+                    + "fields that JSON Schema cannot state; the projector checks it).",
+            key = "customerId",
+            incompatibleBecause = "v2 writes total as a decimal string where v1 wrote a JSON number (which lost "
+                    + "cents in some readers): no reader of one reads the other, so the projector upcasts v1 events to "
+                    + "v2 as it reads them")
+    record OrderPlaced(@FieldSchema(ID) String customerId, @FieldSchema(ID) String orderId,
+            @FieldSchema(DATE) String orderDate, @FieldSchema(TIMESTAMP) String placedAt,
+            @FieldSchema(DECIMAL) String total) implements CustomerEvent {
+        /** The example the published schema shows. */
+        public static final OrderPlaced EXAMPLE = new OrderPlaced("acme", "01JORDER000000000000000001", "2026-01-31",
+                "2026-01-31T12:00:00.000Z", "129.90");
+
         public OrderPlaced {
             EventFields.id("customerId", customerId);
             EventFields.id("orderId", orderId);
@@ -59,10 +87,21 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
      * Version 1 of {@link OrderPlaced}: the total as a JSON number with at most two decimals. Read; written only while
      * {@code cabinet.events.write-version."cabinet.customer.order-placed"} says 1.
      */
-    record OrderPlacedV1(String customerId, String orderId, String orderDate, String placedAt, BigDecimal total)
-            implements CustomerEvent {
-
+    @EventSchema(
+            description = "Superseded by cabinet.customer.order-placed.v2 (the total as a decimal string): still "
+                    + "accepted and read from the log, upcast to v2 on read; producers write v2. The customer placed "
+                    + "an order. orderDate must be the UTC date of placedAt (a rule across fields that JSON Schema "
+                    + "cannot state; the projector checks it).",
+            key = "customerId",
+            deprecated = true)
+    record OrderPlacedV1(@FieldSchema(ID) String customerId, @FieldSchema(ID) String orderId,
+            @FieldSchema(DATE) String orderDate, @FieldSchema(TIMESTAMP) String placedAt,
+            @FieldSchema(AMOUNT) BigDecimal total) implements CustomerEvent {
         private static final BigDecimal MAX_TOTAL = new BigDecimal(OrderTotal.MAX);
+
+        /** The example the published schema shows (after the bound its constructor checks). */
+        public static final OrderPlacedV1 EXAMPLE = new OrderPlacedV1("acme", "01JORDER000000000000000001",
+                "2026-01-31", "2026-01-31T12:00:00.000Z", new BigDecimal("129.9"));
 
         public OrderPlacedV1 {
             EventFields.id("customerId", customerId);
@@ -87,8 +126,18 @@ public sealed interface CustomerEvent extends DomainEvent permits CustomerEvent.
     }
 
     /** The order moved to another status; {@code orderDate} locates it in the customer's cabinet. */
-    record OrderStatusChanged(String customerId, String orderId, String orderDate, String status)
+    @EventSchema(
+            description = "The order moved to another status; orderDate locates it in the customer's cabinet.",
+            key = "customerId")
+    record OrderStatusChanged(@FieldSchema(ID) String customerId, @FieldSchema(ID) String orderId,
+            @FieldSchema(DATE) String orderDate,
+            @FieldSchema(value = ONE_OF, allowed = {OrderStatus.PLACED, "paid", "shipped", "delivered", "cancelled"})
+            String status)
             implements CustomerEvent {
+        /** The example the published schema shows. */
+        public static final OrderStatusChanged EXAMPLE = new OrderStatusChanged("acme", "01JORDER000000000000000001",
+                "2026-01-31", "shipped");
+
         public OrderStatusChanged {
             EventFields.id("customerId", customerId);
             EventFields.id("orderId", orderId);

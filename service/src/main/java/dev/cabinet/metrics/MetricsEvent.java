@@ -1,10 +1,18 @@
 package dev.cabinet.metrics;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.COUNT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.LIST;
+import static dev.cabinet.eventlog.FieldSchema.Kind.PERCENT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import java.util.List;
 
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.eventlog.Topics;
 
 /**
@@ -26,8 +34,17 @@ public sealed interface MetricsEvent extends DomainEvent permits MetricsEvent.Me
         return resourceId();
     }
 
-    /** Samples of one resource; a later sample for the same timestamp replaces the earlier one. */
-    record MetricsRecorded(String resourceId, List<Sample> samples) implements MetricsEvent {
+    @EventSchema(
+            description = "Samples of one resource; a later sample for the same timestamp replaces the earlier one.",
+            key = "resourceId")
+    record MetricsRecorded(@FieldSchema(ID) String resourceId,
+            @FieldSchema(value = LIST, min = 1, max = MAX_SAMPLES, description = "One measurement: cpu and memory in "
+                    + "percent, requests served since the previous sample.") List<Sample> samples)
+            implements MetricsEvent {
+        /** The example the published schema shows. */
+        public static final MetricsRecorded EXAMPLE = new MetricsRecorded("web-1",
+                List.of(new Sample("2026-01-31T12:00:00.000Z", 41.5, 63.2, 1200)));
+
         public MetricsRecorded {
             EventFields.id("resourceId", resourceId);
             if (samples == null || samples.isEmpty() || samples.size() > MAX_SAMPLES) {
@@ -38,7 +55,8 @@ public sealed interface MetricsEvent extends DomainEvent permits MetricsEvent.Me
     }
 
     /** One measurement: cpu and memory in percent (0–100), requests served since the previous sample. */
-    record Sample(String timestamp, double cpu, double memory, long requests) {
+    record Sample(@FieldSchema(TIMESTAMP) String timestamp, @FieldSchema(PERCENT) double cpu,
+            @FieldSchema(PERCENT) double memory, @FieldSchema(COUNT) long requests) {
         public Sample {
             EventFields.timestamp("timestamp", timestamp);
             percent("cpu", cpu);

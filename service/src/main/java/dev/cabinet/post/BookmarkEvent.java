@@ -1,8 +1,13 @@
 package dev.cabinet.post;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.eventlog.Topics;
 
 /**
@@ -26,8 +31,15 @@ public sealed interface BookmarkEvent extends DomainEvent
         return userId();
     }
 
-    /** The user saves the post to their bookmarks (again, if they had removed it). */
-    record PostBookmarked(String postId, String userId, String bookmarkedAt) implements BookmarkEvent {
+    @EventSchema(
+            description = "The user saves the post to their bookmarks (again, if they had removed it).",
+            key = "userId")
+    record PostBookmarked(@FieldSchema(ID) String postId, @FieldSchema(ID) String userId,
+            @FieldSchema(TIMESTAMP) String bookmarkedAt) implements BookmarkEvent {
+        /** The example the published schema shows. */
+        public static final PostBookmarked EXAMPLE = new PostBookmarked("01JPOST0000000000000000001",
+                "01JUSER0000000000000000002", "2026-01-31T12:00:00.000Z");
+
         public PostBookmarked {
             EventFields.id("postId", postId);
             EventFields.id("userId", userId);
@@ -35,8 +47,13 @@ public sealed interface BookmarkEvent extends DomainEvent
         }
     }
 
-    /** The user removes the post from their bookmarks. */
-    record BookmarkRemoved(String postId, String userId, String removedAt) implements BookmarkEvent {
+    @EventSchema(description = "The user removes the post from their bookmarks.", key = "userId")
+    record BookmarkRemoved(@FieldSchema(ID) String postId, @FieldSchema(ID) String userId,
+            @FieldSchema(TIMESTAMP) String removedAt) implements BookmarkEvent {
+        /** The example the published schema shows. */
+        public static final BookmarkRemoved EXAMPLE = new BookmarkRemoved("01JPOST0000000000000000001",
+                "01JUSER0000000000000000002", "2026-01-31T12:00:00.000Z");
+
         public BookmarkRemoved {
             EventFields.id("postId", postId);
             EventFields.id("userId", userId);

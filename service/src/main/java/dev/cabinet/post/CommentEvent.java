@@ -1,8 +1,14 @@
 package dev.cabinet.post;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TEXT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.erasure.PersonalData;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
@@ -26,8 +32,16 @@ public sealed interface CommentEvent extends DomainEvent permits CommentEvent.Co
     }
 
     /** A user commented on a post. */
-    record CommentAdded(String postId, String commentId, String authorId, @PersonalData String text, String createdAt)
-            implements CommentEvent {
+    @EventSchema(
+            description = "A user commented on a post (the post's stream keeps comments in order with the post).",
+            key = "postId")
+    record CommentAdded(@FieldSchema(ID) String postId, @FieldSchema(ID) String commentId,
+            @FieldSchema(ID) String authorId,
+            @FieldSchema(value = TEXT, max = TextRules.COMMENT_MAX) @PersonalData String text,
+            @FieldSchema(TIMESTAMP) String createdAt) implements CommentEvent {
+        /** The example the published schema shows. */
+        public static final CommentAdded EXAMPLE = new CommentAdded("01JPOST0000000000000000001",
+                "01JCOMMENT0000000000000001", "grace", "Nice.", "2026-01-31T12:00:00.000Z");
 
         @Override
         public String dataSubject() {
@@ -44,7 +58,15 @@ public sealed interface CommentEvent extends DomainEvent permits CommentEvent.Co
     }
 
     /** A comment was deleted; {@code createdAt} is the comment's own, which its key holds. */
-    record CommentDeleted(String postId, String commentId, String createdAt) implements CommentEvent {
+    @EventSchema(
+            description = "A comment was deleted; createdAt is the comment's own, which its key holds.",
+            key = "postId")
+    record CommentDeleted(@FieldSchema(ID) String postId, @FieldSchema(ID) String commentId,
+            @FieldSchema(TIMESTAMP) String createdAt) implements CommentEvent {
+        /** The example the published schema shows. */
+        public static final CommentDeleted EXAMPLE = new CommentDeleted("01JPOST0000000000000000001",
+                "01JCOMMENT0000000000000001", "2026-01-31T12:00:00.000Z");
+
         public CommentDeleted {
             EventFields.id("postId", postId);
             EventFields.id("commentId", commentId);

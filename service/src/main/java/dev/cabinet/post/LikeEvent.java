@@ -1,8 +1,13 @@
 package dev.cabinet.post;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.eventlog.Topics;
 
 /**
@@ -23,8 +28,13 @@ public sealed interface LikeEvent extends DomainEvent permits LikeEvent.PostLike
         return userId();
     }
 
-    /** The user likes the post (again, if they had unliked it). */
-    record PostLiked(String postId, String userId, String likedAt) implements LikeEvent {
+    @EventSchema(description = "The user likes the post (again, if they had unliked it).", key = "userId")
+    record PostLiked(@FieldSchema(ID) String postId, @FieldSchema(ID) String userId,
+            @FieldSchema(TIMESTAMP) String likedAt) implements LikeEvent {
+        /** The example the published schema shows. */
+        public static final PostLiked EXAMPLE = new PostLiked("01JPOST0000000000000000001",
+                "01JUSER0000000000000000002", "2026-01-31T12:00:00.000Z");
+
         public PostLiked {
             EventFields.id("postId", postId);
             EventFields.id("userId", userId);
@@ -32,8 +42,13 @@ public sealed interface LikeEvent extends DomainEvent permits LikeEvent.PostLike
         }
     }
 
-    /** The user no longer likes the post. */
-    record PostUnliked(String postId, String userId, String unlikedAt) implements LikeEvent {
+    @EventSchema(description = "The user no longer likes the post.", key = "userId")
+    record PostUnliked(@FieldSchema(ID) String postId, @FieldSchema(ID) String userId,
+            @FieldSchema(TIMESTAMP) String unlikedAt) implements LikeEvent {
+        /** The example the published schema shows. */
+        public static final PostUnliked EXAMPLE = new PostUnliked("01JPOST0000000000000000001",
+                "01JUSER0000000000000000002", "2026-01-31T12:05:00.000Z");
+
         public PostUnliked {
             EventFields.id("postId", postId);
             EventFields.id("userId", userId);

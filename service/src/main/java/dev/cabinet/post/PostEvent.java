@@ -1,8 +1,15 @@
 package dev.cabinet.post;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.OPTIONAL_TEXT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TEXT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.erasure.PersonalData;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
@@ -23,9 +30,14 @@ public sealed interface PostEvent extends DomainEvent
         return postId();
     }
 
-    /** A user wrote a new post, as a draft. */
-    record PostCreated(String postId, String authorId, @PersonalData String title, @PersonalData String body,
-            String createdAt) implements PostEvent {
+    @EventSchema(description = "A user wrote a new post, as a draft.", key = "postId")
+    record PostCreated(@FieldSchema(ID) String postId, @FieldSchema(ID) String authorId,
+            @FieldSchema(value = TEXT, max = TextRules.TITLE_MAX) @PersonalData String title,
+            @FieldSchema(value = TEXT, max = TextRules.BODY_MAX) @PersonalData String body,
+            @FieldSchema(TIMESTAMP) String createdAt) implements PostEvent {
+        /** The example the published schema shows. */
+        public static final PostCreated EXAMPLE = new PostCreated("01JPOST0000000000000000001", "ada", "Hello",
+                "First post.", "2026-01-31T12:00:00.000Z");
 
         @Override
         public String dataSubject() {
@@ -42,8 +54,14 @@ public sealed interface PostEvent extends DomainEvent
     }
 
     /** The author changed the post; a null field is left as it was. */
-    record PostEdited(String postId, @PersonalData(optional = true) String title,
-            @PersonalData(optional = true) String body) implements PostEvent {
+    @EventSchema(description = "The author changed the post; a null or absent field is left as it was.", key = "postId")
+    record PostEdited(@FieldSchema(ID) String postId,
+            @FieldSchema(value = OPTIONAL_TEXT, max = TextRules.TITLE_MAX) @PersonalData(optional = true) String title,
+            @FieldSchema(value = OPTIONAL_TEXT, max = TextRules.BODY_MAX) @PersonalData(optional = true) String body)
+            implements PostEvent {
+        /** The example the published schema shows. */
+        public static final PostEdited EXAMPLE = new PostEdited("01JPOST0000000000000000001", "Hello again", null);
+
         public PostEdited {
             EventFields.id("postId", postId);
             EventFields.optionalText("title", title, TextRules.TITLE_MAX);
@@ -51,16 +69,27 @@ public sealed interface PostEvent extends DomainEvent
         }
     }
 
-    /** The author published the post: it enters the feed. */
-    record PostPublished(String postId, String publishedAt) implements PostEvent {
+    @EventSchema(description = "The author published the post: it enters the feed.", key = "postId")
+    record PostPublished(@FieldSchema(ID) String postId, @FieldSchema(TIMESTAMP) String publishedAt)
+            implements PostEvent {
+        /** The example the published schema shows. */
+        public static final PostPublished EXAMPLE = new PostPublished("01JPOST0000000000000000001",
+                "2026-01-31T12:00:00.000Z");
+
         public PostPublished {
             EventFields.id("postId", postId);
             EventFields.timestamp("publishedAt", publishedAt);
         }
     }
 
-    /** The author deleted the post: it leaves the feed, and its comments go with it. */
-    record PostDeleted(String postId, String deletedAt) implements PostEvent {
+    @EventSchema(
+            description = "The author deleted the post: it leaves the feed, and its comments go with it.",
+            key = "postId")
+    record PostDeleted(@FieldSchema(ID) String postId, @FieldSchema(TIMESTAMP) String deletedAt) implements PostEvent {
+        /** The example the published schema shows. */
+        public static final PostDeleted EXAMPLE = new PostDeleted("01JPOST0000000000000000001",
+                "2026-01-31T12:00:00.000Z");
+
         public PostDeleted {
             EventFields.id("postId", postId);
             EventFields.timestamp("deletedAt", deletedAt);

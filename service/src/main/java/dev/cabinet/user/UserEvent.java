@@ -1,8 +1,15 @@
 package dev.cabinet.user;
 
+import static dev.cabinet.eventlog.FieldSchema.Kind.ID;
+import static dev.cabinet.eventlog.FieldSchema.Kind.OPTIONAL_TEXT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TEXT;
+import static dev.cabinet.eventlog.FieldSchema.Kind.TIMESTAMP;
+
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventFields;
+import dev.cabinet.eventlog.EventSchema;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.erasure.PersonalData;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.TextRules;
@@ -28,9 +35,17 @@ public sealed interface UserEvent extends DomainEvent permits UserEvent.UserRegi
         return userId();
     }
 
-    /** A user registered their profile. */
-    record UserRegistered(String userId, @PersonalData String name, @PersonalData String email,
-            @PersonalData(optional = true) String avatarUrl, String registeredAt) implements UserEvent {
+    @EventSchema(description = "A user registered their profile.", key = "userId")
+    record UserRegistered(@FieldSchema(ID) String userId,
+            @FieldSchema(value = TEXT, max = TextRules.NAME_MAX) @PersonalData String name,
+            @FieldSchema(value = TEXT, max = TextRules.EMAIL_MAX) @PersonalData String email,
+            @FieldSchema(value = OPTIONAL_TEXT, max = TextRules.URL_MAX) @PersonalData(optional = true)
+            String avatarUrl,
+            @FieldSchema(TIMESTAMP) String registeredAt) implements UserEvent {
+        /** The example the published schema shows. */
+        public static final UserRegistered EXAMPLE = new UserRegistered("ada", "Ada Lovelace", "ada@example.org",
+                "https://example.org/ada.png", "2026-01-31T12:00:00.000Z");
+
         public UserRegistered {
             EventFields.id("userId", userId);
             EventFields.text("name", name, TextRules.NAME_MAX);
@@ -41,9 +56,18 @@ public sealed interface UserEvent extends DomainEvent permits UserEvent.UserRegi
     }
 
     /** A user changed their profile; a null field is left as it was. */
-    record UserProfileUpdated(String userId, @PersonalData(optional = true) String name,
-            @PersonalData(optional = true) String email, @PersonalData(optional = true) String avatarUrl)
-            implements UserEvent {
+    @EventSchema(
+            description = "A user changed their profile; a null or absent field is left as it was.",
+            key = "userId")
+    record UserProfileUpdated(@FieldSchema(ID) String userId,
+            @FieldSchema(value = OPTIONAL_TEXT, max = TextRules.NAME_MAX) @PersonalData(optional = true) String name,
+            @FieldSchema(value = OPTIONAL_TEXT, max = TextRules.EMAIL_MAX) @PersonalData(optional = true)
+            String email,
+            @FieldSchema(value = OPTIONAL_TEXT, max = TextRules.URL_MAX) @PersonalData(optional = true)
+            String avatarUrl) implements UserEvent {
+        /** The example the published schema shows. */
+        public static final UserProfileUpdated EXAMPLE = new UserProfileUpdated("ada", "Ada King", null, null);
+
         public UserProfileUpdated {
             EventFields.id("userId", userId);
             EventFields.optionalText("name", name, TextRules.NAME_MAX);
@@ -56,7 +80,14 @@ public sealed interface UserEvent extends DomainEvent permits UserEvent.UserRegi
      * The user was erased: their data key is destroyed, so their personal data in earlier events reads as erased, and
      * every copy of their profile becomes the placeholder.
      */
-    record UserErased(String userId, String erasedAt) implements UserEvent {
+    @EventSchema(
+            description = "The user was erased: their data key is destroyed, so the personal data sealed in their "
+                    + "events reads as erased, and every copy of their profile becomes the placeholder.",
+            key = "userId")
+    record UserErased(@FieldSchema(ID) String userId, @FieldSchema(TIMESTAMP) String erasedAt) implements UserEvent {
+        /** The example the published schema shows. */
+        public static final UserErased EXAMPLE = new UserErased("ada", "2026-01-31T12:00:00.000Z");
+
         public UserErased {
             EventFields.id("userId", userId);
             EventFields.timestamp("erasedAt", erasedAt);

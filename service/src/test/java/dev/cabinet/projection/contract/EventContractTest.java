@@ -93,6 +93,20 @@ class EventContractTest {
                 files);
     }
 
+    /**
+     * Each schema is what its record declares ({@link EventSchemas}): a stale one is rewritten and the test fails, so
+     * that no schema is edited by hand and none drifts from its record.
+     */
+    @Test
+    void theSchemasAreRenderedFromTheRecords() {
+        Path folder = Path.of("src/main/resources").resolve(EventContract.FOLDER);
+        Map<Path, String> rendered = new TreeMap<>();
+        for (EventType<?> type : catalog.values()) {
+            rendered.put(folder.resolve(type.name() + ".json"), EventSchemas.render(type));
+        }
+        GeneratedFiles.checkAll(rendered);
+    }
+
     @Test
     void schemasNameTheRecordFieldsTheTopicAndTheKey() {
         for (EventType<?> type : catalog.values()) {
