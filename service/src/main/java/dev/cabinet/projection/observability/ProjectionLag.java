@@ -3,10 +3,7 @@ package dev.cabinet.projection.observability;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.Comparator;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,8 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 
@@ -40,10 +37,6 @@ import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 @ApplicationScoped
 public class ProjectionLag {
 
-    /** A partition's batch in flight: when the engine started it, and its oldest event's log time. */
-    record InFlight(Instant started, Instant oldestEvent) {
-    }
-
     /** How often the offset lag per partition is asked of the consumers. */
     static final Duration OFFSET_LAG_REFRESH = Duration.ofSeconds(1);
     /**
@@ -64,8 +57,8 @@ public class ProjectionLag {
 
     private final MeterRegistry registry;
     private final Clock clock;
-    /** Per partition, its batches in flight, oldest first (batches finish in the order they started). */
-    private final Map<TopicPartition, Deque<InFlight>> inFlight = new ConcurrentHashMap<>();
+    /** The batches in flight, which the engine keeps ({@code BatchSequence}): nothing here tracks them again. */
+    private final BatchesInFlight inFlight;
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Counter> events = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Long> offsetLag = new ConcurrentHashMap<>();
@@ -79,28 +72,22 @@ public class ProjectionLag {
     /** Whether a refresh of the offset lag is waiting for its interval. */
     private final AtomicBoolean offsetLagQueued = new AtomicBoolean();
 
-    ProjectionLag(MeterRegistry registry, KafkaClientService kafka) {
+    @Inject
+    ProjectionLag(MeterRegistry registry, KafkaClientService kafka, BatchesInFlight inFlight) {
+        this(registry, kafka, inFlight, Clock.systemUTC());
+    }
+
+    /** With the time from {@code clock}; {@code kafka} may be null where no batch finishes (no offset lag asked). */
+    ProjectionLag(MeterRegistry registry, KafkaClientService kafka, BatchesInFlight inFlight, Clock clock) {
         this.registry = registry;
         this.kafka = kafka;
-        this.clock = Clock.systemUTC();
+        this.inFlight = inFlight;
+        this.clock = clock;
     }
 
+    /** The batch began: its partitions' meters exist from now on (how long it has been in flight, the engine knows). */
     public void started(ConsumerRecords<String, byte[]> batch) {
-        started(batch, clock.instant());
-    }
-
-    /** The batch began at {@code now}: its partitions are in flight from then. */
-    public void started(ConsumerRecords<String, byte[]> batch, Instant now) {
-        for (TopicPartition partition : batch.partitions()) {
-            long oldest = batch.records(partition).stream().mapToLong(ConsumerRecord::timestamp).min().orElse(0);
-            InFlight batchInFlight = new InFlight(now, Instant.ofEpochMilli(oldest));
-            inFlight.compute(partition, (p, batches) -> {
-                Deque<InFlight> started = batches != null ? batches : new ArrayDeque<>();
-                started.addLast(batchInFlight);
-                return started;
-            });
-            register(partition);
-        }
+        batch.partitions().forEach(this::register);
     }
 
     /** The last offset applied on each partition this instance has projected (graceful shutdown commits them). */
@@ -114,10 +101,6 @@ public class ProjectionLag {
             applied.merge(partition, records.get(records.size() - 1).offset(), Math::max);
             appliedTime.merge(partition, records.get(records.size() - 1).timestamp(), Math::max);
             events.get(partition).increment(records.size());
-            inFlight.computeIfPresent(partition, (p, batches) -> {
-                batches.pollFirst();
-                return batches.isEmpty() ? null : batches;
-            });
         }
         refreshOffsetLag();
     }
@@ -173,7 +156,7 @@ public class ProjectionLag {
     /** The partition whose batch has been in flight the longest, if one has been for more than {@code limit}. */
     public Optional<String> stuckLongerThan(Duration limit) {
         Instant now = clock.instant();
-        return oldestInFlight().entrySet().stream()
+        return inFlight.oldestByPartition().entrySet().stream()
                 .filter(e -> Duration.between(e.getValue().started(), now).compareTo(limit) > 0)
                 .min(Map.Entry.comparingByValue((a, b) -> a.started().compareTo(b.started())))
                 .map(e -> e.getKey() + " has not advanced for "
@@ -203,32 +186,12 @@ public class ProjectionLag {
         });
     }
 
-    /** Each partition's oldest batch in flight. */
-    private Map<TopicPartition, InFlight> oldestInFlight() {
-        Map<TopicPartition, InFlight> oldest = new HashMap<>();
-        inFlight.forEach((partition, batches) -> {
-            InFlight first = oldestOf(partition);
-            if (first != null) {
-                oldest.put(partition, first);
-            }
-        });
-        return oldest;
-    }
-
-    private InFlight oldestOf(TopicPartition partition) {
-        InFlight[] first = new InFlight[1];
-        inFlight.computeIfPresent(partition, (p, batches) -> {
-            first[0] = batches.peekFirst();
-            return batches;
-        });
-        return first[0];
-    }
-
     private double timeLagSeconds(TopicPartition partition) {
         Long answeredAt = offsetLagAt.get(partition);
         boolean fresh = answeredAt != null && System.nanoTime() - answeredAt < OFFSET_LAG_STALE.toNanos();
         Long lastApplied = appliedTime.get(partition);
-        return oldestUnappliedAge(oldestOf(partition), fresh ? offsetLag.getOrDefault(partition, 0L) : 0,
+        return oldestUnappliedAge(inFlight.oldestByPartition().get(partition),
+                fresh ? offsetLag.getOrDefault(partition, 0L) : 0,
                 lastApplied == null ? null : Instant.ofEpochMilli(lastApplied), clock.instant());
     }
 
@@ -238,7 +201,8 @@ public class ProjectionLag {
      * the events-in-flight bound, or not fetched yet), the next event is no older than the last one applied, whose age
      * is then the answer (at most that old: the time lag never reads 0 while events wait); 0 when caught up.
      */
-    static double oldestUnappliedAge(InFlight oldestBatch, long eventsBehind, Instant lastApplied, Instant now) {
+    static double oldestUnappliedAge(BatchesInFlight.Batch oldestBatch, long eventsBehind, Instant lastApplied,
+            Instant now) {
         Instant oldest = oldestBatch != null ? oldestBatch.oldestEvent()
                 : eventsBehind > 0 && lastApplied != null ? lastApplied : null;
         return oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toMillis() / 1000.0);

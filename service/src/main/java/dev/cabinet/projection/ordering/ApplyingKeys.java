@@ -66,9 +66,4 @@ public final class ApplyingKeys {
             }
         }
     }
-
-    /** How many keys are applying now (tests). */
-    synchronized int applying() {
-        return applying;
-    }
 }

@@ -1,5 +1,6 @@
 package dev.cabinet.projection.ordering;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -17,6 +18,8 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
+
+import dev.cabinet.projection.observability.BatchesInFlight;
 
 /**
  * The batches of one consumer that are in flight at the same time: each batch's events run as soon as it arrives (their
@@ -40,11 +43,14 @@ public final class BatchSequence {
     private CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
     /** Partitions handed over and not assigned again. */
     private final Set<TopicPartition> handedOver = new HashSet<>();
-    /** The batches admitted and not finished, with their partitions. */
-    private final Map<CompletableFuture<Void>, Set<TopicPartition>> unfinished = new HashMap<>();
+    /** The batches admitted and not finished. */
+    private final Map<CompletableFuture<Void>, Admitted> unfinished = new HashMap<>();
 
-    /** A batch admitted: its records, and what completes once it has finished (or failed). */
-    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished) {
+    /**
+     * A batch admitted: its records, what completes once it has finished (or failed), and when it was admitted (the
+     * lag and the readiness check ask how long it has been in flight, {@link #oldestByPartition}).
+     */
+    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished, Instant admittedAt) {
     }
 
     BatchSequence(int limit) {
@@ -75,8 +81,9 @@ public final class BatchSequence {
             return Optional.empty();
         }
         CompletableFuture<Void> finished = new CompletableFuture<>();
-        unfinished.put(finished, Set.copyOf(records.partitions()));
-        return Optional.of(new Admitted(records, finished));
+        Admitted admitted = new Admitted(records, finished, Instant.now());
+        unfinished.put(finished, admitted);
+        return Optional.of(admitted);
     }
 
     /**
@@ -125,10 +132,31 @@ public final class BatchSequence {
 
     /** Completes once every batch of the partitions admitted until now has finished (or failed). */
     synchronized CompletableFuture<Void> finishedWith(Collection<TopicPartition> partitions) {
-        return CompletableFuture.allOf(unfinished.entrySet().stream()
-                .filter(batch -> !Collections.disjoint(batch.getValue(), partitions))
-                .map(Map.Entry::getKey)
+        return CompletableFuture.allOf(unfinished.values().stream()
+                .filter(batch -> !Collections.disjoint(batch.records().partitions(), partitions))
+                .map(Admitted::finished)
                 .toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * Adds each partition's oldest batch in flight here to {@code oldest}, where it is older than the one there (pure
+     * bookkeeping, under the sequence's lock): the time since it was admitted, and its partition's oldest event.
+     */
+    synchronized void oldestByPartition(Map<TopicPartition, BatchesInFlight.Batch> oldest) {
+        for (Admitted batch : unfinished.values()) {
+            for (TopicPartition partition : batch.records().partitions()) {
+                long oldestEvent = batch.records().records(partition).stream().mapToLong(ConsumerRecord::timestamp)
+                        .min().orElse(0);
+                oldest.merge(partition, new BatchesInFlight.Batch(batch.admittedAt(),
+                        Instant.ofEpochMilli(oldestEvent)), BatchSequence::older);
+            }
+        }
+    }
+
+    /** The batch admitted first; of two admitted in the same instant, the one with the older events. */
+    private static BatchesInFlight.Batch older(BatchesInFlight.Batch a, BatchesInFlight.Batch b) {
+        int started = a.started().compareTo(b.started());
+        return started < 0 || started == 0 && !a.oldestEvent().isAfter(b.oldestEvent()) ? a : b;
     }
 
     /** The consumer has the partitions (again): their records are applied. */

@@ -61,11 +61,7 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
         revoked(channelOf(consumer), partitions);
     }
 
-    /** An assignment whose generation is not known (a test's): its records carry no owner epoch. */
-    void assigned(String channel, Collection<TopicPartition> partitions) {
-        assigned(channel, partitions, -1);
-    }
-
+    /** The channel's consumer has the partitions in the group's {@code generation} (negative: not known, no epoch). */
     void assigned(String channel, Collection<TopicPartition> partitions, int generation) {
         if (!partitions.isEmpty()) {
             engine.partitionsAssigned(channel, partitions, generation);

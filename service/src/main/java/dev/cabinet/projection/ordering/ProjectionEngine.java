@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,7 @@ import dev.cabinet.projection.execution.EventApplier;
 import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.failure.UnappliableEventException;
+import dev.cabinet.projection.observability.BatchesInFlight;
 import dev.cabinet.projection.observability.ProjectionLag;
 import dev.cabinet.projection.observability.ProjectionMetrics;
 import dev.cabinet.projection.observability.ProjectionProgress;
@@ -58,7 +60,7 @@ import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata
  * Transient store errors are retried without end: nothing is skipped for them.
  */
 @ApplicationScoped
-public class ProjectionEngine {
+public class ProjectionEngine implements BatchesInFlight {
 
     /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
     public static final String CHANNEL = "events";
@@ -246,6 +248,13 @@ public class ProjectionEngine {
     /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */
     int eventsInFlight() {
         return sequences.values().stream().mapToInt(BatchSequence::inFlight).sum();
+    }
+
+    @Override
+    public Map<TopicPartition, Batch> oldestByPartition() {
+        Map<TopicPartition, Batch> oldest = new HashMap<>();
+        sequences.values().forEach(sequence -> sequence.oldestByPartition(oldest));
+        return oldest;
     }
 
     private BatchSequence sequence(String channel) {

@@ -14,7 +14,7 @@ class OldestUnappliedAgeTest {
 
     @Test
     void aBatchInFlightIsAsOldAsItsOldestEvent() {
-        ProjectionLag.InFlight batch = new ProjectionLag.InFlight(NOW.minusSeconds(1),
+        BatchesInFlight.Batch batch = new BatchesInFlight.Batch(NOW.minusSeconds(1),
                 Instant.parse("2026-06-01T10:00:07.500Z"));
         assertEquals(2.5, ProjectionLag.oldestUnappliedAge(batch, 40, LAST_APPLIED, NOW));
     }
@@ -33,7 +33,7 @@ class OldestUnappliedAgeTest {
 
     @Test
     void aClockBehindTheBrokersNeverMakesItNegative() {
-        ProjectionLag.InFlight batch = new ProjectionLag.InFlight(NOW, NOW.plusSeconds(3));
+        BatchesInFlight.Batch batch = new BatchesInFlight.Batch(NOW, NOW.plusSeconds(3));
         assertEquals(0.0, ProjectionLag.oldestUnappliedAge(batch, 1, LAST_APPLIED, NOW));
     }
 }

@@ -9,13 +9,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.Test;
+
+import dev.cabinet.projection.observability.BatchesInFlight;
 
 class BatchSequenceTest {
 
@@ -39,6 +44,40 @@ class BatchSequenceTest {
                     finished.add(name);
                     return CompletableFuture.completedFuture(null);
                 });
+    }
+
+    /** The lag and the readiness check see each partition's oldest unfinished batch, and only unfinished ones. */
+    @Test
+    void eachPartitionsOldestBatchInFlightIsKnownUntilItFinishes() {
+        BatchSequence sequence = new BatchSequence(10);
+        CompletableFuture<Void> first = new CompletableFuture<>();
+        sequence.add(sequence.admit(new ConsumerRecords<>(Map.of(P, List.of(record(P, 0, 1_000), record(P, 1, 900)),
+                Q, List.of(record(Q, 0, 2_000))), Map.of())).orElseThrow(), first,
+                () -> CompletableFuture.completedFuture(null));
+        CompletableFuture<Void> second = new CompletableFuture<>();
+        sequence.add(sequence.admit(new ConsumerRecords<>(Map.of(P, List.of(record(P, 2, 5_000))), Map.of()))
+                .orElseThrow(), second, () -> CompletableFuture.completedFuture(null));
+
+        Map<TopicPartition, BatchesInFlight.Batch> oldest = new LinkedHashMap<>();
+        sequence.oldestByPartition(oldest);
+        assertEquals(900, oldest.get(P).oldestEvent().toEpochMilli(), "the first batch's oldest event");
+        assertEquals(2_000, oldest.get(Q).oldestEvent().toEpochMilli());
+
+        first.complete(null);
+        oldest.clear();
+        sequence.oldestByPartition(oldest);
+        assertEquals(Map.of(P, 5_000L), Map.of(P, oldest.get(P).oldestEvent().toEpochMilli()), "only the second");
+        assertFalse(oldest.containsKey(Q));
+        second.complete(null);
+        oldest.clear();
+        sequence.oldestByPartition(oldest);
+        assertTrue(oldest.isEmpty(), "none in flight");
+    }
+
+    private static ConsumerRecord<String, byte[]> record(TopicPartition partition, long offset, long timestamp) {
+        return new ConsumerRecord<>(partition.topic(), partition.partition(), offset, timestamp,
+                TimestampType.CREATE_TIME, 0, 0, "k", new byte[0],
+                new RecordHeaders(), Optional.empty());
     }
 
     @Test

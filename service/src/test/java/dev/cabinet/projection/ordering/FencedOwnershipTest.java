@@ -105,7 +105,7 @@ class FencedOwnershipTest {
                             + "\"registeredAt\":\"2026-06-01T10:00:02.000Z\"}"))), Map.of()))
                     .await().atMost(WAIT);
         } finally {
-            handover.assigned(ProjectionEngine.DIRECT, List.of(partition));   // no epoch: as the other tests expect
+            handover.assigned(ProjectionEngine.DIRECT, List.of(partition), -1);   // no epoch: as the other tests expect
         }
 
         assertEquals(0, Items.number(store.read(KeyPlan.USER_PROFILE.key(author)).await().atMost(WAIT).orElseThrow(),
@@ -138,7 +138,7 @@ class FencedOwnershipTest {
             assertEquals(epoch, epochs.of(List.of(partition), -1).toCompletableFuture().join().get(partition),
                     "a batch whose generation is not known takes the partition's epoch");
         } finally {
-            handover.assigned(ProjectionEngine.DIRECT, List.of(partition));
+            handover.assigned(ProjectionEngine.DIRECT, List.of(partition), -1);
         }
     }
 

@@ -77,7 +77,7 @@ class PartitionHandoverTest {
             assertFalse(profileExists(later), "a record of a partition handed over was applied");
         } finally {
             hooks.noHeldWrites();
-            handover.assigned(ProjectionEngine.DIRECT, List.of(partition, laterPartition));
+            handover.assigned(ProjectionEngine.DIRECT, List.of(partition, laterPartition), -1);
         }
         engine.project(batchOf(registered(later, laterPartition, 2))).await().atMost(Duration.ofSeconds(30));
         assertTrue(profileExists(later), "assigned again, the partition's records are applied");
