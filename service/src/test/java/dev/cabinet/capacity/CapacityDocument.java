@@ -180,7 +180,7 @@ final class CapacityDocument {
                 .append("finds it stale rewrites it: `./mvnw -pl service test -Dtest=CapacityModelTest ")
                 .append("-Dsurefire.failIfNoSpecifiedTests=false`). The model runs a scenario of representative events (the demo ")
                 .append("data's texts, with ids and times as long as live ones, at offsets a million records into ")
-                .append("the log) through the real projectors, executor and table writer over a store in memory that ")
+                .append("the log; a type the scenario does not write out is played from its schema's example) through the real projectors, executor and table writer over a store in memory that ")
                 .append("answers the calls one round at a time and prices each by DynamoDB's rules: a write one unit ")
                 .append("per KB of the larger of the item before and after (attribute names included, at least one, ")
                 .append("a failed condition too), a strongly consistent read one unit per 4 KB (half for an ")

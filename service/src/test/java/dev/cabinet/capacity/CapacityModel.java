@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -15,7 +18,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.ModelProjection;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemType;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
@@ -48,7 +53,7 @@ final class CapacityModel {
      */
     record Result(Map<String, Applied> byType, Map<String, Applied> secondRuns,
             Map<String, Map<String, AttributeValue>> largestItems, Map<String, Integer> mostCalls,
-            Map<String, Integer> mostRounds, Map<String, Integer> mostSettledCalls) {
+            Map<String, Integer> mostRounds, Map<String, Integer> mostSettledCalls, Set<String> rejected) {
     }
 
     /** The types whose events reach every copy of a name: their later events cost more with each copy made meanwhile. */
@@ -68,6 +73,12 @@ final class CapacityModel {
     }
 
     Result run() {
+        return run(Scenario.steps());
+    }
+
+    /** The figures for these steps, applied in order. */
+    Result run(List<Scenario.Step> steps) {
+        Set<String> rejected = new TreeSet<>();
         Map<String, Applied> first = new LinkedHashMap<>();
         Map<String, Applied> second = new LinkedHashMap<>();
         Map<String, Map<String, AttributeValue>> largest = new TreeMap<>();
@@ -75,8 +86,13 @@ final class CapacityModel {
         Map<String, Integer> mostRounds = new TreeMap<>();
         Map<String, Integer> mostSettledCalls = new TreeMap<>();
         long offset = FIRST_OFFSET;
-        for (Scenario.Step step : Scenario.steps()) {
-            Applied applied = apply(step, offset++);
+        for (Scenario.Step step : steps) {
+            long at = offset++;
+            Applied applied = apply(step, at);
+            if (Optional.ofNullable(store.items().get(KeyPlan.EVENT_OUTCOME.key(eventId(at))))
+                    .map(outcome -> "rejected".equals(Items.string(outcome, Attributes.STATUS))).orElse(false)) {
+                rejected.add(applied.type());
+            }
             if (!FAN_OUTS.contains(applied.type()) || !first.containsKey(applied.type())) {
                 mostCalls.merge(applied.type(), applied.callCount(), Math::max);
                 mostRounds.merge(applied.type(), applied.rounds(), Math::max);
@@ -91,7 +107,7 @@ final class CapacityModel {
             store.items().forEach((key, item) -> KeyPlan.typeOf(key).ifPresent(type -> largest.merge(type.name(), item,
                     (was, now) -> ItemSizes.of(now) > ItemSizes.of(was) ? now : was)));
         }
-        return new Result(first, second, largest, mostCalls, mostRounds, mostSettledCalls);
+        return new Result(first, second, largest, mostCalls, mostRounds, mostSettledCalls, rejected);
     }
 
     private Applied apply(Scenario.Step step, long offset) {

@@ -1,5 +1,6 @@
 package dev.cabinet.capacity;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.TreeSet;
@@ -41,8 +42,13 @@ class CapacityModels {
 
     /** The model's figures for the current code, from a fresh model store. */
     CapacityModel.Result run() {
+        return run(Scenario.steps());
+    }
+
+    /** The model's figures for these steps, from a fresh model store. */
+    CapacityModel.Result run(List<Scenario.Step> steps) {
         ModelStore store = new ModelStore();
-        return new CapacityModel(store, projection(store), json).run();
+        return new CapacityModel(store, projection(store), json).run(steps);
     }
 
     /** The application's projectors and executor over {@code store}. */

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -31,15 +29,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import com.tngtech.archunit.core.domain.JavaClass;
 
 import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.support.EventCatalog;
 import dev.cabinet.support.GeneratedFiles;
-import dev.cabinet.support.ProductionClasses;
 
 /**
  * The published contract and the Java event types cannot drift: every type has exactly one schema and one AsyncAPI
@@ -65,20 +62,9 @@ class EventContractTest {
         decoder = new EventDecoder(catalog, JSON);
     }
 
-    /** Every event type the code declares (a static {@link EventType} field of an event class), by name. */
+    /** Every event type the code declares, by name ({@link EventCatalog}). */
     static Map<String, EventType<?>> scanCatalog() {
-        Map<String, EventType<?>> catalog = new TreeMap<>();
-        for (JavaClass type : ProductionClasses.all()) {
-            if (type.isAssignableTo(DomainEvent.class)) {
-                for (Field field : ProductionClasses.load(type).getDeclaredFields()) {
-                    if (field.getType() == EventType.class && Modifier.isStatic(field.getModifiers())) {
-                        EventType<?> eventType = (EventType<?>) get(field);
-                        catalog.put(eventType.name(), eventType);
-                    }
-                }
-            }
-        }
-        return catalog;
+        return EventCatalog.all();
     }
 
     @Test
@@ -384,13 +370,5 @@ class EventContractTest {
     private static String abbreviate(JsonNode value) {
         String text = value.toString();
         return text.length() <= 40 ? text : text.substring(0, 30) + "…(" + text.length() + " chars)";
-    }
-
-    private static Object get(Field field) {
-        try {
-            return field.get(null);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.support.EventCatalog;
 
 /**
  * The published schemas mean the same to a producer in JavaScript as to Cabinet: ajv (strict mode, draft 2020-12,
@@ -47,7 +48,7 @@ class ForeignValidatorTest {
 
     @BeforeAll
     static void install() throws Exception {
-        catalog = EventContractTest.scanCatalog();
+        catalog = EventCatalog.all();
         contract = new EventContract(catalog.keySet(), JSON);
         Files.createDirectories(INSTALL);
         byte[] lock = Files.readAllBytes(SOURCES.resolve("package-lock.json"));
