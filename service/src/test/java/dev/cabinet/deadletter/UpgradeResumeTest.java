@@ -24,6 +24,7 @@ import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.contract.UnknownEventTypeException;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.ordering.PartitionHandover;
+import dev.cabinet.projection.ordering.Rebalances;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.table.Attributes;
@@ -58,8 +59,8 @@ class UpgradeResumeTest {
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200)
                 .body("reason", equalTo(UnknownEventTypeException.REASON + type));
 
-        // The rebalance that the older projector's leaving causes, as the consumer reports it to its listener.
-        assignment.onPartitionsAssigned(null, List.of(new TopicPartition(Topics.USERS, registered.partition())));
+        // The rebalance that the older projector's leaving causes, as the engine takes it from the consumer's listener.
+        Rebalances.assign(assignment, List.of(new TopicPartition(Topics.USERS, registered.partition())));
 
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> asOperator().get("/admin/parked-keys/" + parkedKey)
                 .then().statusCode(404));

@@ -26,6 +26,7 @@ import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.BatchEndChecks;
 import dev.cabinet.projection.execution.Derivations;
+import dev.cabinet.projection.execution.DecidedPlans;
 import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
@@ -81,7 +82,8 @@ class SubfolderPathRaceTest {
         as(owner).body(Map.of("name", "After")).patch("/folders/" + parentId).then().statusCode(202);
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/folders/" + parentId).then()
                 .body("path", equalTo("/After")));
-        executor.carryOut(projector.target(created), event, plan, Optional.empty(), projector.needs(created))
+        DecidedPlans.carryOut(executor, projector.target(created), event, plan, Optional.empty(),
+                projector.needs(created))
                 .chain(() -> Uni.createFrom().completionStage(checks::settled))   // its batch's end
                 .await().atMost(Duration.ofSeconds(60));
 

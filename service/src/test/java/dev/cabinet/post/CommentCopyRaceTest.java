@@ -28,6 +28,7 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.BatchEndChecks;
+import dev.cabinet.projection.execution.DecidedPlans;
 import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
@@ -65,7 +66,7 @@ class CommentCopyRaceTest {
         CommentAdded added = race.added();
         renameAndWaitForTheFanOut(added.authorId(), race.earlier())
                 .chain(() -> store.read(KeyPlan.POST.key(added.postId())))
-                .chain(post -> executor.carryOut(projector.target(added), received(added,
+                .chain(post -> DecidedPlans.carryOut(executor, projector.target(added), received(added,
                         Long.parseLong(post.orElseThrow().get("postVersion").n()) + 1), race.plan(), post,
                         projector.needs(added)))
                 .chain(() -> Uni.createFrom().completionStage(checks::settled))   // its batch's end
@@ -95,8 +96,8 @@ class CommentCopyRaceTest {
                 .forEach(write -> store.update(write.withKey(write.key()).guardedBy("postVersion", version))
                         .await().indefinitely());
 
-        executor.carryOut(projector.target(added), received(added, version), decided(added), Optional.of(post),
-                projector.needs(added)).chain(() -> Uni.createFrom().completionStage(checks::settled))
+        DecidedPlans.carryOut(executor, projector.target(added), received(added, version), decided(added),
+                Optional.of(post), projector.needs(added)).chain(() -> Uni.createFrom().completionStage(checks::settled))
                 .await().atMost(Duration.ofSeconds(60));
 
         assertEquals("After", authorNameOn(added));

@@ -32,6 +32,7 @@ import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.BatchEndChecks;
 import dev.cabinet.projection.execution.CountTokenRelease;
+import dev.cabinet.projection.execution.DecidedPlans;
 import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.shared.Ids;
@@ -144,8 +145,8 @@ class OwnerEpochFenceTest {
 
         executor.apply(likes, event.underEpoch(next)).await().atMost(WAIT);
         batchEnds();
-        assertThrows(FencedCountException.class, () -> executor.carryOut(likes.target(liked), event.underEpoch(older),
-                stalledDecision, Optional.empty(), likes.needs(liked)).await().atMost(WAIT));
+        assertThrows(FencedCountException.class, () -> DecidedPlans.carryOut(executor, likes.target(liked),
+                event.underEpoch(older), stalledDecision, Optional.empty(), likes.needs(liked)).await().atMost(WAIT));
         batchEnds();
 
         assertEquals(1, given().get("/posts/" + postId).then().statusCode(200).extract().jsonPath()
@@ -266,7 +267,7 @@ class OwnerEpochFenceTest {
         }
 
         void carryOut(WritePlan decided, long epoch) {
-            executor.carryOut(projector.target(created), under(epoch), decided, Optional.empty(),
+            DecidedPlans.carryOut(executor, projector.target(created), under(epoch), decided, Optional.empty(),
                     projector.needs(created)).await().atMost(WAIT);
         }
     }

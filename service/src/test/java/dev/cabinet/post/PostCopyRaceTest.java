@@ -31,6 +31,7 @@ import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.BatchEndChecks;
+import dev.cabinet.projection.execution.DecidedPlans;
 import dev.cabinet.projection.execution.PlanExecutor;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
@@ -77,7 +78,7 @@ class PostCopyRaceTest {
         ReceivedEvent event = new ReceivedEvent(Ids.newId(), PostEvent.CREATED.name(), postId, author, Instant.now(),
                 created, new LogPosition(Topics.POSTS, 0, 0));
         renameAndWaitUntilProjected(author)
-                .chain(() -> executor.carryOut(projector.target(created), event, plan, Optional.empty(),
+                .chain(() -> DecidedPlans.carryOut(executor, projector.target(created), event, plan, Optional.empty(),
                         projector.needs(created)))
                 .chain(() -> Uni.createFrom().completionStage(checks::settled))   // its batch's end
                 .await().atMost(Duration.ofSeconds(60));
@@ -111,7 +112,7 @@ class PostCopyRaceTest {
         hooks.holdWrites(List.of(KeyPlan.POST.partition(postId) + " ", KeyPlan.USER_POST.partition(author) + " POST#"),
                 Duration.ofMillis(2500)); // below the store client's attempt timeout (3 s), which would resend
         try {
-            CompletableFuture<Void> carried = executor.carryOut(projector.target(created), event, plan,
+            CompletableFuture<Void> carried = DecidedPlans.carryOut(executor, projector.target(created), event, plan,
                     Optional.empty(), projector.needs(created)).subscribeAsCompletionStage();
             await().atMost(PROJECTION_WAIT).until(() -> store.read(profile).await().indefinitely()
                     .map(item -> item.get("postCount")).map(count -> count.n().equals("1")).orElse(false));

@@ -164,10 +164,9 @@ public class PlanExecutor {
     /**
      * Carries out a plan decided for a new event from the {@code root} and the {@code read} keys as they were read:
      * records it on the stream, then runs its steps; the recording and the first writes go out together when
-     * {@link #recordsWithWrites} allows it. Public so that tests can force an interleaving between a decision and its
-     * writes.
+     * {@link #recordsWithWrites} allows it.
      */
-    public Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
+    Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
             Optional<Map<String, AttributeValue>> root, List<Key> read) {
         if (plan.rejection().isPresent()) {
             return rejections.reject(event, plan.rejection().get());

@@ -50,8 +50,9 @@ public class OwnerEpochs {
     }
 
     /**
-     * The partitions are assigned here in the group's {@code generation} (negative: not known, a test's assignment,
-     * whose records carry no fence): their epochs are raised, retried while the store fails transiently.
+     * The partitions are assigned here in the group's {@code generation} (negative: not known, as for the batches
+     * handed to the engine directly, whose records carry no fence): their epochs are raised, retried while the store
+     * fails transiently.
      */
     void assigned(Collection<TopicPartition> partitions, int generation) {
         Instant assignedAt = Instant.now();
@@ -74,10 +75,10 @@ public class OwnerEpochs {
 
     /**
      * The epochs of the partitions as assigned now, once raised, for a batch polled in the group's {@code generation}
-     * (negative: not known); a partition never assigned here (a batch handed to the engine directly, by a test or a
-     * tool) has none, and its counts carry no fence. A batch polled before the partition's latest assignment (it waited
-     * in the connector through a rebalance that gave the partition back here) is {@link ProjectionProgress#STALE} for
-     * it: the records are fetched again from the committed offset, and the two must not run under one epoch.
+     * (negative: not known); a partition never assigned here (a batch handed to the engine directly, not by a
+     * consumer) has none, and its counts carry no fence. A batch polled before the partition's latest assignment (it
+     * waited in the connector through a rebalance that gave the partition back here) is
+     * {@link ProjectionProgress#STALE} for it: the records are fetched again from the committed offset, and the two must not run under one epoch.
      */
     CompletionStage<Map<TopicPartition, Long>> of(Collection<TopicPartition> partitions, int generation) {
         Map<TopicPartition, CompletableFuture<Long>> raising = new HashMap<>();

@@ -47,7 +47,7 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
     /** The group's generation orders the owner epochs the assignment raises ({@link OwnerEpochs}). */
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        assigned(channelOf(consumer), partitions, consumer == null ? -1 : consumer.groupMetadata().generationId());
+        assigned(channelOf(consumer), partitions, consumer.groupMetadata().generationId());
     }
 
     /**
@@ -89,11 +89,8 @@ public class PartitionHandover implements KafkaConsumerRebalanceListener {
         }
     }
 
-    /** The projector's channel (events$1, ...) whose Kafka consumer this is; null when none is (a test's call). */
+    /** The projector's channel (events$1, ...) whose Kafka consumer this is; null when none is. */
     private String channelOf(Consumer<?, ?> consumer) {
-        if (consumer == null) {
-            return null;
-        }
         for (String channel : kafka.getConsumerChannels()) {
             if (ProjectionEngine.isEventsChannel(channel) && kafka.getConsumers(channel).stream()
                     .anyMatch(candidate -> candidate.unwrap() == consumer)) {

@@ -64,7 +64,7 @@ public class ProjectionEngine implements BatchesInFlight {
 
     /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
     public static final String CHANNEL = "events";
-    /** The sequence of batches handed to {@link #project(ConsumerRecords)} directly (tests, tools). */
+    /** The sequence of batches handed to {@link #project(ConsumerRecords)} directly, not by a consumer. */
     static final String DIRECT = "direct";
 
     private final EventApplier applier;
@@ -181,7 +181,7 @@ public class ProjectionEngine implements BatchesInFlight {
      * Applies the batch, after the batches given before it, and records how far each of its partitions is applied
      * (read-your-writes reads that). Completes when all of that is done.
      */
-    public Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
+    Uni<Void> project(ConsumerRecords<String, byte[]> batch) {
         return Uni.createFrom().completionStage(() -> start(batch, sequence(DIRECT), -1, new HashSet<>()));
     }
 

@@ -38,6 +38,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.ordering.DirectBatches;
 import dev.cabinet.projection.ordering.ProjectionEngine;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.ProjectorLag;
@@ -251,7 +252,7 @@ class ConvergenceTest {
                     }
                 }
             });
-            engine.project(new ConsumerRecords<>(batch, Map.of())).await().atMost(CATCH_UP);
+            DirectBatches.project(engine, new ConsumerRecords<>(batch, Map.of())).await().atMost(CATCH_UP);
         }
     }
 

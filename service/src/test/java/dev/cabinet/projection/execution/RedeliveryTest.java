@@ -32,6 +32,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.ordering.DirectBatches;
 import dev.cabinet.projection.ordering.ProjectionEngine;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.table.Key;
@@ -74,12 +75,12 @@ class RedeliveryTest {
         records.addAll(EventLogReader.recordsWithKey(Topics.POSTS, second));
         assertEquals(5, records.size());
 
-        engine.project(batchOf(records)).await().atMost(Duration.ofSeconds(30));
+        DirectBatches.project(engine, batchOf(records)).await().atMost(Duration.ofSeconds(30));
         // Equal at once: a batch ends only after the tokens its events released are removed again.
         assertEquals(before, snapshot(keys));
 
         // A consumer rewound to the start of one post's stream sees its first event again, alone.
-        engine.project(batchOf(records.subList(1, 2))).await().atMost(Duration.ofSeconds(30));
+        DirectBatches.project(engine, batchOf(records.subList(1, 2))).await().atMost(Duration.ofSeconds(30));
         assertEquals(before, snapshot(keys));
     }
 
@@ -142,10 +143,10 @@ class RedeliveryTest {
                 EventLogReader.recordsWithKey(Topics.FILES, fileId));
         for (List<ConsumerRecord<String, byte[]>> stream : streams) {
             assertTrue(stream.size() >= 2, "a creation and a deletion at least: " + stream.size());
-            engine.project(batchOf(stream)).await().atMost(Duration.ofSeconds(30));
+            DirectBatches.project(engine, batchOf(stream)).await().atMost(Duration.ofSeconds(30));
             deletedStayDeleted.run();
             for (ConsumerRecord<String, byte[]> earlier : stream.subList(0, stream.size() - 1)) {
-                engine.project(batchOf(List.of(earlier))).await().atMost(Duration.ofSeconds(30));
+                DirectBatches.project(engine, batchOf(List.of(earlier))).await().atMost(Duration.ofSeconds(30));
                 deletedStayDeleted.run();
             }
         }
