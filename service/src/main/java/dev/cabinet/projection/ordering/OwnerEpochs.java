@@ -78,7 +78,8 @@ public class OwnerEpochs {
      * (negative: not known); a partition never assigned here (a batch handed to the engine directly, not by a
      * consumer) has none, and its counts carry no fence. A batch polled before the partition's latest assignment (it
      * waited in the connector through a rebalance that gave the partition back here) is
-     * {@link ProjectionProgress#STALE} for it: the records are fetched again from the committed offset, and the two must not run under one epoch.
+     * {@link ProjectionProgress#STALE} for it: the records are fetched again from the committed offset, and the two
+     * must not run under one epoch.
      */
     CompletionStage<Map<TopicPartition, Long>> of(Collection<TopicPartition> partitions, int generation) {
         Map<TopicPartition, CompletableFuture<Long>> raising = new HashMap<>();
