@@ -14,7 +14,6 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.Topics;
-import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.ActiveTable;
@@ -43,14 +42,14 @@ public class DeadLetterTopic {
     private static final Logger LOG = Logger.getLogger(DeadLetterTopic.class);
 
     private final MutinyEmitter<byte[]> emitter;
-    private final ProjectionConfig config;
+    private final TransientRetries retries;
     private final TableConfig tables;
     private final ActiveTable activeTable;
 
-    DeadLetterTopic(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, ProjectionConfig config, TableConfig tables,
+    DeadLetterTopic(@Channel(CHANNEL) MutinyEmitter<byte[]> emitter, TransientRetries retries, TableConfig tables,
             ActiveTable activeTable) {
         this.emitter = emitter;
-        this.config = config;
+        this.retries = retries;
         this.tables = tables;
         this.activeTable = activeTable;
     }
@@ -79,11 +78,9 @@ public class DeadLetterTopic {
         }
         // A record without a value is copied with an empty one: the emitter takes no null payload.
         Message<byte[]> message = Message.of(record.value() == null ? new byte[0] : record.value()).addMetadata(metadata.build());
-        return Uni.createFrom().deferred(() -> emitter.sendMessage(message))
+        return retries.retrying(Uni.createFrom().deferred(() -> emitter.sendMessage(message))
                 .onFailure().invoke(e -> LOG.warnf("Retrying the dead letter of %s-%d@%d: %s", record.topic(),
-                        record.partition(), record.offset(), e.toString()))
-                .onFailure().retry().withBackOff(config.initialBackoff(), config.maxBackoff()).withJitter(0.5)
-                .indefinitely();
+                        record.partition(), record.offset(), e.toString())), failure -> true, Long.MAX_VALUE);
     }
 
     private static Header header(String name, String value) {

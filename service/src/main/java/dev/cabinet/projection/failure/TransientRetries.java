@@ -3,6 +3,7 @@ package dev.cabinet.projection.failure;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -19,8 +20,8 @@ import io.smallrye.mutiny.Uni;
  * answers again after an outage ({@link StoreRecovery}): a retry waiting out a backoff grown during the outage goes at
  * once, and so does one whose attempt was still in flight when the store came back and failed afterwards (it was sent
  * on a connection the outage had stalled, or waited for one behind them); such a retry also starts its backoff over.
- * One for the projector: applying events, releasing count tokens and the checks at a batch's end retry alike, and
- * {@code cabinet.projection.retries.waiting} counts every retry that waits.
+ * One for the projector: applying events, releasing count tokens, the checks at a batch's end and sending dead letters
+ * retry alike, and {@code cabinet.projection.retries.waiting} counts every retry that waits.
  */
 @Singleton
 public final class TransientRetries {
@@ -33,8 +34,8 @@ public final class TransientRetries {
     @Inject
     TransientRetries(ProjectionConfig config, StoreRecovery recovery, MeterRegistry registry) {
         this(config.initialBackoff(), config.maxBackoff(), recovery);
-        waits.register(registry, "cabinet.projection.retries.waiting", "transient store errors whose retry waits out "
-                + "its backoff", Tags.empty());
+        waits.register(registry, "cabinet.projection.retries.waiting", "failures whose retry waits out its "
+                + "backoff (transient store errors, dead letters the broker did not take)", Tags.empty());
     }
 
     /** Retries with these backoffs, unmetered. */
@@ -46,6 +47,14 @@ public final class TransientRetries {
 
     /** The call, retried on transient errors at most {@code attempts} times (then it fails with the last one). */
     public <T> Uni<T> retrying(Uni<T> call, long attempts) {
+        return retrying(call, TransientStoreErrors::isTransient, attempts);
+    }
+
+    /**
+     * The call, retried on the failures {@code retried} accepts at most {@code attempts} times, with the same backoff
+     * (a broker's send, say: any failure of it is worth another attempt).
+     */
+    public <T> Uni<T> retrying(Uni<T> call, Predicate<Throwable> retried, long attempts) {
         return Uni.createFrom().deferred(() -> {
             AtomicLong retries = new AtomicLong();
             AtomicLong backoffStep = new AtomicLong();
@@ -54,7 +63,7 @@ public final class TransientRetries {
                 seen.set(recovery.recoveries());
                 return call;
             });
-            return attempt.onFailure(TransientStoreErrors::isTransient).retry().when(errors -> errors.onItem()
+            return attempt.onFailure(retried).retry().when(errors -> errors.onItem()
                     .transformToUniAndConcatenate(error -> {
                         if (retries.incrementAndGet() > attempts) {
                             return Uni.createFrom().failure(error);
@@ -79,6 +88,7 @@ public final class TransientRetries {
         long initial = initialBackoff.toMillis();
         long doubled = initial << Math.min(step - 1, 20);
         long capped = Math.min(Math.max(doubled, initial), maxBackoff.toMillis());
-        return Duration.ofMillis((long) (capped * (0.5 + ThreadLocalRandom.current().nextDouble())));
+        // At least a millisecond: a delay of none is refused (an initial backoff of 1 ms jittered down to 0).
+        return Duration.ofMillis(Math.max(1, (long) (capped * (0.5 + ThreadLocalRandom.current().nextDouble()))));
     }
 }

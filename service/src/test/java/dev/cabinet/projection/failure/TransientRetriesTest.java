@@ -3,6 +3,7 @@ package dev.cabinet.projection.failure;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -53,6 +54,25 @@ class TransientRetriesTest {
                 .until(written::isDone);
         assertEquals("written", written.join());
         assertEquals(2, attempts.get(), "one attempt in the outage, one after it");
+    }
+
+    /** The failures a caller names are retried with the same backoff; by default only a store's transient errors. */
+    @Test
+    void theFailuresRetriedAreTheCallersToName() {
+        TransientRetries quick = new TransientRetries(Duration.ofMillis(1), Duration.ofMillis(2), recovery);
+        AtomicInteger sends = new AtomicInteger();
+        Uni<String> send = Uni.createFrom().deferred(() -> sends.incrementAndGet() < 3
+                ? Uni.createFrom().failure(new IllegalStateException("the broker did not take it"))
+                : Uni.createFrom().item("sent"));
+
+        assertEquals("sent", quick.retrying(send, failure -> true, Long.MAX_VALUE).await()
+                .atMost(Duration.ofSeconds(5)));
+        assertEquals(3, sends.get(), "two refusals retried, then sent");
+        sends.set(0);
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> quick.retrying(send, Long.MAX_VALUE).await().atMost(Duration.ofSeconds(5)));
+        assertEquals("the broker did not take it", refused.getMessage());
+        assertEquals(1, sends.get(), "not a store's transient error: not retried by default");
     }
 
     /**
