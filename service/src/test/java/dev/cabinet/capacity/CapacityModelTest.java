@@ -22,6 +22,7 @@ import dev.cabinet.post.BookmarkEvent;
 import dev.cabinet.post.BookmarkEvent.BookmarkRemoved;
 import dev.cabinet.post.BookmarkEvent.PostBookmarked;
 import dev.cabinet.post.FeedConfig;
+import dev.cabinet.post.PostEvent;
 import dev.cabinet.customer.OrdersConfig;
 import dev.cabinet.support.GeneratedFiles;
 import dev.cabinet.table.CountersConfig;
@@ -125,6 +126,7 @@ class CapacityModelTest {
                 .toList();
         assertEquals(List.of(BookmarkEvent.BOOKMARKED, BookmarkEvent.REMOVED), fromExamples.stream()
                 .map(Scenario.Step::type).toList(), "one event of each, in the order declared: the save first");
+        assertEquals(PostEvent.DELETED, steps.get(steps.size() - 1).type(), "still last: the cascade");
         PostBookmarked saved = (PostBookmarked) fromExamples.get(0).data();
         BookmarkRemoved removed = (BookmarkRemoved) fromExamples.get(1).data();
         assertTrue(!saved.postId().equals(PostBookmarked.EXAMPLE.postId()) && saved.postId().equals(removed.postId())

@@ -77,10 +77,6 @@ class OpenApiTest {
     }
 
     /**
-     * What client generators need: an id for every operation, unique (generated methods are named after it), and the
-     * security of every operation declared: the bearer token on commands and operator endpoints, none on reads.
-     */
-    /**
      * The reads only their user may make: the access patterns the key plan declares so (a new one needs no line here),
      * and a file's content, which is its folder owner's and no pattern of the table.
      */
@@ -88,6 +84,11 @@ class OpenApiTest {
             KeyPlan.ACCESS_PATTERNS.stream().filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream()))
             .collect(Collectors.toSet());
 
+    /**
+     * What client generators need: an id for every operation, unique (generated methods are named after it), and the
+     * security of every operation declared: the bearer token on commands, operator endpoints and private reads, none
+     * on the other reads.
+     */
     @Test
     void everyOperationHasAUniqueIdAndDeclaresItsSecurity() throws Exception {
         JsonNode document = JSON.readTree(given().queryParam("format", "json").get("/q/openapi")

@@ -3,6 +3,7 @@ package dev.cabinet.support;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,7 +16,7 @@ import dev.cabinet.eventlog.EventType;
 /** Every event type the code declares (a static {@link EventType} field of an event class), found once. */
 public final class EventCatalog {
 
-    /** In the order declared: by class, each class's types in the order of its fields (a save before its removal). */
+    /** Found once, in {@link #declared()}'s order. */
     private static volatile List<EventType<?>> declared;
 
     private EventCatalog() {
@@ -28,11 +29,12 @@ public final class EventCatalog {
         return byName;
     }
 
-    /** Each class's types in the order its fields declare them (the classes in no particular order). */
+    /** By class name, each class's types in the order its fields declare them (a feature's save before its removal). */
     public static List<EventType<?>> declared() {
         if (declared == null) {
             List<EventType<?>> found = new ArrayList<>();
-            for (JavaClass type : ProductionClasses.all()) {
+            for (JavaClass type : ProductionClasses.all().stream()
+                    .sorted(Comparator.comparing(JavaClass::getName)).toList()) {
                 if (type.isAssignableTo(DomainEvent.class)) {
                     for (Field field : ProductionClasses.load(type).getDeclaredFields()) {
                         if (field.getType() == EventType.class && Modifier.isStatic(field.getModifiers())) {

@@ -47,14 +47,19 @@ public final class TransientRetries {
 
     /** The call, retried on transient errors at most {@code attempts} times (then it fails with the last one). */
     public <T> Uni<T> retrying(Uni<T> call, long attempts) {
-        return retrying(call, TransientStoreErrors::isTransient, attempts);
+        return retrying(call, TransientStoreErrors::isTransient, true, attempts);
     }
 
     /**
-     * The call, retried on the failures {@code retried} accepts at most {@code attempts} times, with the same backoff
-     * (a broker's send, say: any failure of it is worth another attempt).
+     * The call, retried on the failures {@code retried} accepts at most {@code attempts} times, with the same backoff,
+     * but not woken by the store's recovery: for a call that is not the store's (a broker's send, say), whose wait
+     * would otherwise keep the store's recovery probe running.
      */
     public <T> Uni<T> retrying(Uni<T> call, Predicate<Throwable> retried, long attempts) {
+        return retrying(call, retried, false, attempts);
+    }
+
+    private <T> Uni<T> retrying(Uni<T> call, Predicate<Throwable> retried, boolean storeCall, long attempts) {
         return Uni.createFrom().deferred(() -> {
             AtomicLong retries = new AtomicLong();
             AtomicLong backoffStep = new AtomicLong();
@@ -68,17 +73,19 @@ public final class TransientRetries {
                         if (retries.incrementAndGet() > attempts) {
                             return Uni.createFrom().failure(error);
                         }
-                        if (recovery.recoveries() > seen.get()) {
+                        if (storeCall && recovery.recoveries() > seen.get()) {
                             // The store came back while this attempt was under way: its failure belongs to the
                             // outage, so the backoff grown during it does not apply any more.
                             backoffStep.set(0);
                             return Uni.createFrom().item(error);
                         }
-                        Duration wait = backoff(backoffStep.incrementAndGet());
-                        return waits.track(Uni.combine().any().of(
-                                Uni.createFrom().voidItem().onItem().delayIt().by(wait),
-                                recovery.answersAgainSince(seen.get())))
-                                .replaceWith(error);   // a null item would be dropped: no retry at all
+                        Uni<Void> backedOff = Uni.createFrom().voidItem().onItem()
+                                .delayIt().by(backoff(backoffStep.incrementAndGet()));
+                        Uni<Void> wait = backedOff;
+                        if (storeCall) {
+                            wait = Uni.combine().any().of(backedOff, recovery.answersAgainSince(seen.get()));
+                        }
+                        return waits.track(wait).replaceWith(error);   // a null item would be dropped: no retry
                     }));
         });
     }

@@ -6,8 +6,8 @@ import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The batches the engine has admitted and not finished, as the lag and the readiness check see them: per partition,
- * the oldest one (the engine's {@code BatchSequence}s keep them; nothing else tracks batches in flight).
+ * The batches the engine has admitted and not finished (or that failed), as the lag and the readiness check see them:
+ * per partition, the oldest one (the engine's {@code BatchSequence}s keep them; nothing else tracks batches in flight).
  */
 public interface BatchesInFlight {
 

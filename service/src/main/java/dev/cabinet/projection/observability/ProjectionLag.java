@@ -57,8 +57,11 @@ public class ProjectionLag {
 
     private final MeterRegistry registry;
     private final Clock clock;
-    /** The batches in flight, which the engine keeps ({@code BatchSequence}): nothing here tracks them again. */
-    private final BatchesInFlight inFlight;
+    /**
+     * The batches in flight, which the engine keeps ({@code BatchSequence}) and hands here once it exists (none before,
+     * and none in the API role, which runs no engine): nothing here tracks them again.
+     */
+    private volatile BatchesInFlight inFlight = Map::of;
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Counter> events = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Long> offsetLag = new ConcurrentHashMap<>();
@@ -73,16 +76,20 @@ public class ProjectionLag {
     private final AtomicBoolean offsetLagQueued = new AtomicBoolean();
 
     @Inject
-    ProjectionLag(MeterRegistry registry, KafkaClientService kafka, BatchesInFlight inFlight) {
-        this(registry, kafka, inFlight, Clock.systemUTC());
+    ProjectionLag(MeterRegistry registry, KafkaClientService kafka) {
+        this(registry, kafka, Clock.systemUTC());
     }
 
     /** With the time from {@code clock}; {@code kafka} may be null where no batch finishes (no offset lag asked). */
-    ProjectionLag(MeterRegistry registry, KafkaClientService kafka, BatchesInFlight inFlight, Clock clock) {
+    ProjectionLag(MeterRegistry registry, KafkaClientService kafka, Clock clock) {
         this.registry = registry;
         this.kafka = kafka;
-        this.inFlight = inFlight;
         this.clock = clock;
+    }
+
+    /** The engine's batches in flight, which the lag and the stuck check read from now on. */
+    public void trackedBy(BatchesInFlight batches) {
+        this.inFlight = batches;
     }
 
     /** The batch began: its partitions' meters exist from now on (how long it has been in flight, the engine knows). */

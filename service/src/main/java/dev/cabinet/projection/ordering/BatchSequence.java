@@ -43,14 +43,20 @@ public final class BatchSequence {
     private CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
     /** Partitions handed over and not assigned again. */
     private final Set<TopicPartition> handedOver = new HashSet<>();
-    /** The batches admitted and not finished. */
+    /**
+     * The batches admitted and not finished, and those that failed (their {@code finished} done): a failed batch's events
+     * are not applied and nothing after it finishes, so the lag and the stuck check go on counting it until its
+     * partitions are handed over or assigned again.
+     */
     private final Map<CompletableFuture<Void>, Admitted> unfinished = new HashMap<>();
 
     /**
-     * A batch admitted: its records, what completes once it has finished (or failed), and when it was admitted (the
-     * lag and the readiness check ask how long it has been in flight, {@link #oldestByPartition}).
+     * A batch admitted: its records, what completes once it has finished (or failed), when it was admitted and each
+     * partition's oldest event (the lag and the readiness check ask how long it has been in flight,
+     * {@link #oldestByPartition}).
      */
-    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished, Instant admittedAt) {
+    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished, Instant admittedAt,
+            Map<TopicPartition, Instant> oldestEvents) {
     }
 
     BatchSequence(int limit) {
@@ -81,7 +87,12 @@ public final class BatchSequence {
             return Optional.empty();
         }
         CompletableFuture<Void> finished = new CompletableFuture<>();
-        Admitted admitted = new Admitted(records, finished, Instant.now());
+        Map<TopicPartition, Instant> oldestEvents = new HashMap<>();
+        for (TopicPartition partition : records.partitions()) {
+            oldestEvents.put(partition, Instant.ofEpochMilli(records.records(partition).stream()
+                    .mapToLong(ConsumerRecord::timestamp).min().orElse(0)));
+        }
+        Admitted admitted = new Admitted(records, finished, Instant.now(), Map.copyOf(oldestEvents));
         unfinished.put(finished, admitted);
         return Optional.of(admitted);
     }
@@ -105,8 +116,10 @@ public final class BatchSequence {
         }
         CompletableFuture<Void> answer = new CompletableFuture<>();
         done.whenComplete((nothing, failure) -> {
-            synchronized (this) {
-                unfinished.remove(batch.finished());
+            if (failure == null) {
+                synchronized (this) {
+                    unfinished.remove(batch.finished());
+                }
             }
             // The answer's dependents run here, before the handover's: the order of two callbacks on one future is
             // not one Java promises.
@@ -127,7 +140,14 @@ public final class BatchSequence {
      */
     synchronized CompletableFuture<Void> handOver(Collection<TopicPartition> partitions) {
         handedOver.addAll(partitions);
+        forgetFailed(partitions);
         return finishedWith(partitions);
+    }
+
+    /** The failed batches of the partitions are not this consumer's to report any more: the partitions moved on. */
+    private void forgetFailed(Collection<TopicPartition> partitions) {
+        unfinished.values().removeIf(batch -> batch.finished().isDone()
+                && !Collections.disjoint(batch.records().partitions(), partitions));
     }
 
     /** Completes once every batch of the partitions admitted until now has finished (or failed). */
@@ -139,17 +159,13 @@ public final class BatchSequence {
     }
 
     /**
-     * Adds each partition's oldest batch in flight here to {@code oldest}, where it is older than the one there (pure
-     * bookkeeping, under the sequence's lock): the time since it was admitted, and its partition's oldest event.
+     * Adds each partition's oldest batch in flight here (or failed, see {@link #unfinished}) to {@code oldest}, where it
+     * is older than the one there: when it was admitted, and its partition's oldest event.
      */
     synchronized void oldestByPartition(Map<TopicPartition, BatchesInFlight.Batch> oldest) {
         for (Admitted batch : unfinished.values()) {
-            for (TopicPartition partition : batch.records().partitions()) {
-                long oldestEvent = batch.records().records(partition).stream().mapToLong(ConsumerRecord::timestamp)
-                        .min().orElse(0);
-                oldest.merge(partition, new BatchesInFlight.Batch(batch.admittedAt(),
-                        Instant.ofEpochMilli(oldestEvent)), BatchSequence::older);
-            }
+            batch.oldestEvents().forEach((partition, oldestEvent) -> oldest.merge(partition,
+                    new BatchesInFlight.Batch(batch.admittedAt(), oldestEvent), BatchSequence::older));
         }
     }
 
@@ -162,6 +178,7 @@ public final class BatchSequence {
     /** The consumer has the partitions (again): their records are applied. */
     synchronized void assigned(Collection<TopicPartition> partitions) {
         handedOver.removeAll(partitions);
+        forgetFailed(partitions);
     }
 
     /**

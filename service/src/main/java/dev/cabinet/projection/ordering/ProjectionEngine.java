@@ -60,7 +60,7 @@ import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata
  * Transient store errors are retried without end: nothing is skipped for them.
  */
 @ApplicationScoped
-public class ProjectionEngine implements BatchesInFlight {
+public class ProjectionEngine {
 
     /** The incoming channel; its consumer settings live under {@code mp.messaging.incoming.events}. */
     public static final String CHANNEL = "events";
@@ -122,6 +122,7 @@ public class ProjectionEngine implements BatchesInFlight {
         this.progressWrites = CoalescedWrites.of((partition, offsets) -> applier
                 .retryingTransientErrors(progress.record(partition, Collections.max(offsets)))
                 .subscribeAsCompletionStage());
+        lag.trackedBy(this::oldestByPartition);
     }
 
     /**
@@ -250,9 +251,9 @@ public class ProjectionEngine implements BatchesInFlight {
         return sequences.values().stream().mapToInt(BatchSequence::inFlight).sum();
     }
 
-    @Override
-    public Map<TopicPartition, Batch> oldestByPartition() {
-        Map<TopicPartition, Batch> oldest = new HashMap<>();
+    /** Each partition's oldest batch in flight, over every consumer: what the lag and the stuck check report. */
+    private Map<TopicPartition, BatchesInFlight.Batch> oldestByPartition() {
+        Map<TopicPartition, BatchesInFlight.Batch> oldest = new HashMap<>();
         sequences.values().forEach(sequence -> sequence.oldestByPartition(oldest));
         return oldest;
     }
@@ -278,7 +279,8 @@ public class ProjectionEngine implements BatchesInFlight {
         try {
             return run(admitted.get(), sequence, generation, leftAlone);
         } catch (RuntimeException | Error e) {
-            admitted.get().finished().complete(null);   // a handover must not wait for a batch that never began
+            // A handover must not wait for a batch that never began; it counts as failed (BatchSequence.unfinished).
+            admitted.get().finished().complete(null);
             throw e;
         }
     }

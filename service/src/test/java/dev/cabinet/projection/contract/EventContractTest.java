@@ -1,10 +1,12 @@
 package dev.cabinet.projection.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +36,7 @@ import dev.cabinet.erasure.PersonalFields;
 import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.eventlog.EventContract;
 import dev.cabinet.eventlog.EventType;
+import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.EventCatalog;
 import dev.cabinet.support.GeneratedFiles;
@@ -91,6 +94,48 @@ class EventContractTest {
             rendered.put(folder.resolve(type.name() + ".json"), EventSchemas.render(type));
         }
         GeneratedFiles.checkAll(rendered);
+    }
+
+    /**
+     * A field of one of a set takes exactly the values its {@link FieldSchema} lists: the record accepts each, and
+     * refuses any other naming the same set (the mutations above try values outside the list, never another inside).
+     */
+    @Test
+    void aOneOfFieldsListIsTheSetItsRecordChecks() throws ReflectiveOperationException {
+        int checked = 0;
+        for (EventType<?> type : catalog.values()) {
+            Class<?> record = type.dataClass();
+            RecordComponent[] components = record.getRecordComponents();
+            for (int i = 0; i < components.length; i++) {
+                FieldSchema field = components[i].getAnnotation(FieldSchema.class);
+                if (field == null || field.value() != FieldSchema.Kind.ONE_OF) {
+                    continue;
+                }
+                for (String allowed : field.allowed()) {
+                    withValue(record, i, allowed);
+                }
+                int at = i;
+                Throwable refused = assertThrows(InvocationTargetException.class,
+                        () -> withValue(record, at, "none-of-these")).getCause();
+                assertEquals(components[i].getName() + " must be one of " + new TreeSet<>(List.of(field.allowed())),
+                        refused.getMessage(), type.name());
+                checked++;
+            }
+        }
+        assertTrue(checked >= 3, "role twice and an order's status, at least: " + checked);
+    }
+
+    /** The record's example with its {@code at}-th field set to {@code value}. */
+    private static Object withValue(Class<?> record, int at, Object value) throws ReflectiveOperationException {
+        Object example = record.getField("EXAMPLE").get(null);
+        RecordComponent[] components = record.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = i == at ? value : components[i].getAccessor().invoke(example);
+        }
+        return record.getDeclaredConstructor(types).newInstance(values);
     }
 
     @Test

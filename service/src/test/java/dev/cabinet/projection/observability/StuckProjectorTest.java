@@ -39,8 +39,8 @@ class StuckProjectorTest {
     void readinessIsDownWhileAPartitionIsStuckAndUpAgainOnceItMoves() {
         TopicPartition partition = new TopicPartition("cabinet.users", 99);
         Map<TopicPartition, BatchesInFlight.Batch> inFlight = new HashMap<>();
-        ProjectionLag lag = new ProjectionLag(new SimpleMeterRegistry(), null, () -> Map.copyOf(inFlight),
-                Clock.fixed(NOW, ZoneOffset.UTC));
+        ProjectionLag lag = new ProjectionLag(new SimpleMeterRegistry(), null, Clock.fixed(NOW, ZoneOffset.UTC));
+        lag.trackedBy(() -> Map.copyOf(inFlight));
         ProjectorHealthCheck readiness = new ProjectorHealthCheck(lag, config);
         lag.started(new ConsumerRecords<>(Map.of(partition, List.of(new ConsumerRecord<>("cabinet.users", 99, 7, "k",
                 new byte[0]))), Map.of()));

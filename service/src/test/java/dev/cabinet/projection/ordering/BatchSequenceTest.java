@@ -74,6 +74,29 @@ class BatchSequenceTest {
         assertTrue(oldest.isEmpty(), "none in flight");
     }
 
+    /**
+     * A failed batch's events are not applied: it stays the partition's oldest in flight (the lag grows, readiness
+     * reports it stuck) until the partition is handed over or assigned again.
+     */
+    @Test
+    void aFailedBatchStaysInFlightUntilItsPartitionMovesOn() {
+        BatchSequence sequence = new BatchSequence(10);
+        CompletableFuture<Void> applied = new CompletableFuture<>();
+        CompletableFuture<Void> answer = sequence.add(sequence.admit(new ConsumerRecords<>(Map.of(P,
+                List.of(record(P, 0, 1_000))), Map.of())).orElseThrow(), applied,
+                () -> CompletableFuture.completedFuture(null));
+        applied.completeExceptionally(new IllegalStateException("the store refused"));
+        assertTrue(answer.isCompletedExceptionally());
+
+        Map<TopicPartition, BatchesInFlight.Batch> oldest = new LinkedHashMap<>();
+        sequence.oldestByPartition(oldest);
+        assertEquals(1_000, oldest.get(P).oldestEvent().toEpochMilli(), "still in flight: not applied");
+        assertTrue(sequence.handOver(List.of(P)).isDone(), "a handover does not wait for it");
+        oldest.clear();
+        sequence.oldestByPartition(oldest);
+        assertTrue(oldest.isEmpty(), "handed over: the next owner's now");
+    }
+
     private static ConsumerRecord<String, byte[]> record(TopicPartition partition, long offset, long timestamp) {
         return new ConsumerRecord<>(partition.topic(), partition.partition(), offset, timestamp,
                 TimestampType.CREATE_TIME, 0, 0, "k", new byte[0],
