@@ -1,6 +1,5 @@
 package dev.cabinet.capacity;
 
-import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,6 +51,7 @@ import dev.cabinet.post.PostEvent.PostEdited;
 import dev.cabinet.post.PostEvent.PostPublished;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.support.EventCatalog;
+import dev.cabinet.support.EventExamples;
 import dev.cabinet.user.UserEvent;
 import dev.cabinet.user.UserEvent.UserErased;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
@@ -236,11 +236,12 @@ final class Scenario {
     }
 
     /**
-     * Before the last step, one event of every current type the steps above do not have, made from its published example (the record's
-     * {@code EXAMPLE}) with the scenario's ids and clock: its ids fresh (one example value, one id, so that the examples
-     * of a feature's types name the same aggregates) and its times the scenario's next. A new type is so priced, and
-     * held to its bound, without an edit here; one whose example cannot apply alone (it needs another aggregate's
-     * items) is rejected, which {@code CapacityModelTest} reports: its events then go above, among those they need.
+     * One event of every current type the steps above do not have (to go before the last step), made from its
+     * published example (the record's {@code EXAMPLE}) with the scenario's ids and clock: its ids fresh (one example
+     * value, one id, so that the examples of a feature's types name the same aggregates) and its times the scenario's
+     * next. A new type is so priced, and held to its bound, without an edit here; one whose example cannot apply alone
+     * (it needs another aggregate's items) is rejected, which {@code CapacityModelTest} reports: its events then go
+     * above, among those they need.
      */
     private List<Step> fromExamples() {
         Set<String> present = new HashSet<>();
@@ -258,22 +259,14 @@ final class Scenario {
 
     private DomainEvent fromExample(Class<?> record, Map<String, String> idOf) {
         try {
-            Object example = record.getField("EXAMPLE").get(null);
-            RecordComponent[] components = record.getRecordComponents();
-            Object[] values = new Object[components.length];
-            Class<?>[] types = new Class<?>[components.length];
-            for (int i = 0; i < components.length; i++) {
-                types[i] = components[i].getType();
-                values[i] = components[i].getAccessor().invoke(example);
-                FieldSchema.Kind kind = components[i].getAnnotation(FieldSchema.class).value();
-                if (values[i] instanceof String value && (kind == FieldSchema.Kind.ID
-                        || kind == FieldSchema.Kind.OPTIONAL_ID)) {
-                    values[i] = idOf.computeIfAbsent(value, v -> id());
-                } else if (values[i] != null && kind == FieldSchema.Kind.TIMESTAMP) {
-                    values[i] = now();
+            return (DomainEvent) EventExamples.changed(record, (component, value) -> {
+                FieldSchema.Kind kind = component.getAnnotation(FieldSchema.class).value();
+                boolean anId = kind == FieldSchema.Kind.ID || kind == FieldSchema.Kind.OPTIONAL_ID;
+                if (value instanceof String id && anId) {
+                    return idOf.computeIfAbsent(id, v -> id());
                 }
-            }
-            return (DomainEvent) record.getDeclaredConstructor(types).newInstance(values);
+                return value != null && kind == FieldSchema.Kind.TIMESTAMP ? now() : value;
+            });
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("no event of " + record.getName() + " from its EXAMPLE", e);
         }

@@ -20,8 +20,9 @@ import io.smallrye.mutiny.Uni;
  * answers again after an outage ({@link StoreRecovery}): a retry waiting out a backoff grown during the outage goes at
  * once, and so does one whose attempt was still in flight when the store came back and failed afterwards (it was sent
  * on a connection the outage had stalled, or waited for one behind them); such a retry also starts its backoff over.
- * One for the projector: applying events, releasing count tokens, the checks at a batch's end and sending dead letters
- * retry alike, and {@code cabinet.projection.retries.waiting} counts every retry that waits.
+ * One for the projector: applying events, releasing count tokens and the checks at a batch's end retry alike; sending a
+ * dead letter retries with the same backoff but is not the store's, so its wait is not cut short by the store's
+ * recovery. {@code cabinet.projection.retries.waiting} counts every retry that waits.
  */
 @Singleton
 public final class TransientRetries {

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,15 +49,26 @@ public final class BatchSequence {
      * are not applied and nothing after it finishes, so the lag and the stuck check go on counting it until its
      * partitions are handed over or assigned again.
      */
-    private final Map<CompletableFuture<Void>, Admitted> unfinished = new HashMap<>();
+    private final Map<CompletableFuture<Void>, InFlight> unfinished = new HashMap<>();
+
+    /** A batch admitted: its records, and what completes once it has finished (or failed). */
+    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished) {
+    }
 
     /**
-     * A batch admitted: its records, what completes once it has finished (or failed), when it was admitted and each
-     * partition's oldest event (the lag and the readiness check ask how long it has been in flight,
-     * {@link #oldestByPartition}).
+     * What is kept of a batch in flight (not its records): what completes once it has finished (or failed), when it was
+     * admitted, and its partitions with each one's oldest event (the lag and the readiness check ask how long it has
+     * been in flight, {@link #oldestByPartition}).
      */
-    record Admitted(ConsumerRecords<String, byte[]> records, CompletableFuture<Void> finished, Instant admittedAt,
+    private record InFlight(CompletableFuture<Void> finished, Instant admittedAt,
             Map<TopicPartition, Instant> oldestEvents) {
+
+        /** Without the partitions {@code gone}: null when none is left. */
+        InFlight without(Collection<TopicPartition> gone) {
+            Map<TopicPartition, Instant> left = new HashMap<>(oldestEvents);
+            left.keySet().removeAll(gone);
+            return left.isEmpty() ? null : new InFlight(finished, admittedAt, Map.copyOf(left));
+        }
     }
 
     BatchSequence(int limit) {
@@ -92,9 +104,8 @@ public final class BatchSequence {
             oldestEvents.put(partition, Instant.ofEpochMilli(records.records(partition).stream()
                     .mapToLong(ConsumerRecord::timestamp).min().orElse(0)));
         }
-        Admitted admitted = new Admitted(records, finished, Instant.now(), Map.copyOf(oldestEvents));
-        unfinished.put(finished, admitted);
-        return Optional.of(admitted);
+        unfinished.put(finished, new InFlight(finished, Instant.now(), Map.copyOf(oldestEvents)));
+        return Optional.of(new Admitted(records, finished));
     }
 
     /**
@@ -116,9 +127,12 @@ public final class BatchSequence {
         }
         CompletableFuture<Void> answer = new CompletableFuture<>();
         done.whenComplete((nothing, failure) -> {
-            if (failure == null) {
-                synchronized (this) {
+            synchronized (this) {
+                if (failure == null) {
                     unfinished.remove(batch.finished());
+                } else {
+                    // Failed, it stays (its events are not applied), but not for partitions handed over meanwhile.
+                    unfinished.computeIfPresent(batch.finished(), (key, kept) -> kept.without(handedOver));
                 }
             }
             // The answer's dependents run here, before the handover's: the order of two callbacks on one future is
@@ -144,17 +158,30 @@ public final class BatchSequence {
         return finishedWith(partitions);
     }
 
-    /** The failed batches of the partitions are not this consumer's to report any more: the partitions moved on. */
-    private void forgetFailed(Collection<TopicPartition> partitions) {
-        unfinished.values().removeIf(batch -> batch.finished().isDone()
-                && !Collections.disjoint(batch.records().partitions(), partitions));
+    /**
+     * The failed batches are not this consumer's to report for these partitions any more: the partitions moved on (to
+     * another owner, or back here with their records fetched again).
+     */
+    synchronized void forgetFailed(Collection<TopicPartition> partitions) {
+        for (Iterator<Map.Entry<CompletableFuture<Void>, InFlight>> batches = unfinished.entrySet().iterator();
+                batches.hasNext();) {
+            Map.Entry<CompletableFuture<Void>, InFlight> batch = batches.next();
+            if (batch.getValue().finished().isDone()) {
+                InFlight left = batch.getValue().without(partitions);
+                if (left == null) {
+                    batches.remove();
+                } else {
+                    batch.setValue(left);
+                }
+            }
+        }
     }
 
     /** Completes once every batch of the partitions admitted until now has finished (or failed). */
     synchronized CompletableFuture<Void> finishedWith(Collection<TopicPartition> partitions) {
         return CompletableFuture.allOf(unfinished.values().stream()
-                .filter(batch -> !Collections.disjoint(batch.records().partitions(), partitions))
-                .map(Admitted::finished)
+                .filter(batch -> !Collections.disjoint(batch.oldestEvents().keySet(), partitions))
+                .map(InFlight::finished)
                 .toArray(CompletableFuture[]::new));
     }
 
@@ -163,7 +190,7 @@ public final class BatchSequence {
      * is older than the one there: when it was admitted, and its partition's oldest event.
      */
     synchronized void oldestByPartition(Map<TopicPartition, BatchesInFlight.Batch> oldest) {
-        for (Admitted batch : unfinished.values()) {
+        for (InFlight batch : unfinished.values()) {
             batch.oldestEvents().forEach((partition, oldestEvent) -> oldest.merge(partition,
                     new BatchesInFlight.Batch(batch.admittedAt(), oldestEvent), BatchSequence::older));
         }

@@ -196,6 +196,8 @@ public class ProjectionEngine {
         epochs.assigned(partitions, generation);
         if (channel != null) {
             sequence(channel).assigned(partitions);
+        } else {
+            sequences.values().forEach(sequence -> sequence.forgetFailed(partitions));
         }
         tokens.resume(partitions);
         parkedRead = null;
@@ -220,6 +222,9 @@ public class ProjectionEngine {
         CompletableFuture<Void> finished = channel != null ? sequence(channel).handOver(partitions)
                 : CompletableFuture.allOf(sequences.values().stream()
                         .map(sequence -> sequence.finishedWith(partitions)).toArray(CompletableFuture[]::new));
+        if (channel == null) {
+            sequences.values().forEach(sequence -> sequence.forgetFailed(partitions));
+        }
         try {
             CompletableFuture.anyOf(finished, stopping).get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

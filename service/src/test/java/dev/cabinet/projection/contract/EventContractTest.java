@@ -39,6 +39,7 @@ import dev.cabinet.eventlog.EventType;
 import dev.cabinet.eventlog.FieldSchema;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.EventCatalog;
+import dev.cabinet.support.EventExamples;
 import dev.cabinet.support.GeneratedFiles;
 
 /**
@@ -111,12 +112,12 @@ class EventContractTest {
                 if (field == null || field.value() != FieldSchema.Kind.ONE_OF) {
                     continue;
                 }
+                String name = components[i].getName();
                 for (String allowed : field.allowed()) {
-                    withValue(record, i, allowed);
+                    withValue(record, name, allowed);
                 }
-                int at = i;
                 Throwable refused = assertThrows(InvocationTargetException.class,
-                        () -> withValue(record, at, "none-of-these")).getCause();
+                        () -> withValue(record, name, "none-of-these")).getCause();
                 assertEquals(components[i].getName() + " must be one of " + new TreeSet<>(List.of(field.allowed())),
                         refused.getMessage(), type.name());
                 checked++;
@@ -125,17 +126,9 @@ class EventContractTest {
         assertTrue(checked >= 3, "role twice and an order's status, at least: " + checked);
     }
 
-    /** The record's example with its {@code at}-th field set to {@code value}. */
-    private static Object withValue(Class<?> record, int at, Object value) throws ReflectiveOperationException {
-        Object example = record.getField("EXAMPLE").get(null);
-        RecordComponent[] components = record.getRecordComponents();
-        Object[] values = new Object[components.length];
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-            types[i] = components[i].getType();
-            values[i] = i == at ? value : components[i].getAccessor().invoke(example);
-        }
-        return record.getDeclaredConstructor(types).newInstance(values);
+    /** The record's example with the field {@code name} set to {@code value}. */
+    private static Object withValue(Class<?> record, String name, Object value) throws ReflectiveOperationException {
+        return EventExamples.changed(record, (component, was) -> component.getName().equals(name) ? value : was);
     }
 
     @Test

@@ -97,6 +97,30 @@ class BatchSequenceTest {
         assertTrue(oldest.isEmpty(), "handed over: the next owner's now");
     }
 
+    /**
+     * A batch failing after its partition was handed over (a failure fails every later batch too) is not reported for
+     * it; one partition of a failed batch moving on leaves the batch reported for the others.
+     */
+    @Test
+    void aFailedBatchIsReportedOnlyForThePartitionsStillHere() {
+        BatchSequence sequence = new BatchSequence(10);
+        CompletableFuture<Void> applied = new CompletableFuture<>();
+        sequence.add(sequence.admit(new ConsumerRecords<>(Map.of(P, List.of(record(P, 0, 1_000)),
+                Q, List.of(record(Q, 0, 2_000))), Map.of())).orElseThrow(), applied,
+                () -> CompletableFuture.completedFuture(null));
+        CompletableFuture<Void> handedOver = sequence.handOver(List.of(P));
+        applied.completeExceptionally(new IllegalStateException("the store refused"));
+        assertTrue(handedOver.isDone());
+
+        Map<TopicPartition, BatchesInFlight.Batch> oldest = new LinkedHashMap<>();
+        sequence.oldestByPartition(oldest);
+        assertEquals(List.of(Q), List.copyOf(oldest.keySet()), "only the partition still here");
+        sequence.assigned(List.of(Q));
+        oldest.clear();
+        sequence.oldestByPartition(oldest);
+        assertTrue(oldest.isEmpty(), "assigned again: its records are fetched again");
+    }
+
     private static ConsumerRecord<String, byte[]> record(TopicPartition partition, long offset, long timestamp) {
         return new ConsumerRecord<>(partition.topic(), partition.partition(), offset, timestamp,
                 TimestampType.CREATE_TIME, 0, 0, "k", new byte[0],
