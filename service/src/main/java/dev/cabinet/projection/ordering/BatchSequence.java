@@ -45,8 +45,8 @@ public final class BatchSequence {
     /** Partitions handed over and not assigned again. */
     private final Set<TopicPartition> handedOver = new HashSet<>();
     /**
-     * The batches admitted and not finished, and those that failed (their {@code finished} done): a failed batch's events
-     * are not applied and nothing after it finishes, so the lag and the stuck check go on counting it until its
+     * The batches admitted and not finished, and those that failed (their {@code finished} done): a failed batch's
+     * events are not applied and nothing after it finishes, so the lag and the stuck check go on counting it until its
      * partitions are handed over or assigned again.
      */
     private final Map<CompletableFuture<Void>, InFlight> unfinished = new HashMap<>();
@@ -186,8 +186,8 @@ public final class BatchSequence {
     }
 
     /**
-     * Adds each partition's oldest batch in flight here (or failed, see {@link #unfinished}) to {@code oldest}, where it
-     * is older than the one there: when it was admitted, and its partition's oldest event.
+     * Adds each partition's oldest batch in flight here (or failed, see {@link #unfinished}) to {@code oldest}, where
+     * it is older than the one there: when it was admitted, and its partition's oldest event.
      */
     synchronized void oldestByPartition(Map<TopicPartition, BatchesInFlight.Batch> oldest) {
         for (InFlight batch : unfinished.values()) {
