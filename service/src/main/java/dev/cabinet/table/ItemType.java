@@ -166,13 +166,14 @@ public final class ItemType {
      * name would be dropped without a word, so it fails the first test that writes it instead.
      */
     private void requireDeclared(java.util.Map<String, ?> values) {
-        for (String named : values.keySet()) {
-            if (!attributes.contains(named) && !pk.placeholders().contains(named) && !sk.placeholders().contains(named)
-                    && indexEntries.stream().noneMatch(entry -> entry.pk().placeholders().contains(named)
-                            || entry.sk().placeholders().contains(named))) {
-                throw new IllegalArgumentException(name + " has no attribute " + named + " in the key plan (KeyPlan): "
-                        + "declare it, or leave it out; its attributes: " + attributes);
-            }
+        values.keySet().forEach(this::requireDeclared);
+    }
+
+    /** Fails unless an item of this type has the attribute ({@link #declares}), naming the ones it has. */
+    void requireDeclared(String attribute) {
+        if (!declares(attribute)) {
+            throw new IllegalArgumentException(name + " has no attribute " + attribute + " in the key plan (KeyPlan): "
+                    + "declare it, or leave it out; its attributes: " + attributes);
         }
     }
 

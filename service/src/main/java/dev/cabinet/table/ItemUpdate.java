@@ -143,9 +143,8 @@ public final class ItemUpdate {
 
     /** The attribute, checked against the declared item type if there is one. */
     private String written(String attribute) {
-        if (declared != null && !declared.declares(attribute)) {
-            throw new IllegalArgumentException(declared.name() + " has no attribute " + attribute
-                    + " in the key plan (KeyPlan): declare it; its attributes: " + declared.attributes());
+        if (declared != null) {
+            declared.requireDeclared(attribute);
         }
         return name(attribute);
     }

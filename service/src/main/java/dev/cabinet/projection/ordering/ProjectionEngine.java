@@ -197,7 +197,7 @@ public class ProjectionEngine {
         if (channel != null) {
             sequence(channel).assigned(partitions);
         } else {
-            sequences.values().forEach(sequence -> sequence.forgetFailed(partitions));
+            forgetFailedEverywhere(partitions);
         }
         tokens.resume(partitions);
         parkedRead = null;
@@ -223,7 +223,7 @@ public class ProjectionEngine {
                 : CompletableFuture.allOf(sequences.values().stream()
                         .map(sequence -> sequence.finishedWith(partitions)).toArray(CompletableFuture[]::new));
         if (channel == null) {
-            sequences.values().forEach(sequence -> sequence.forgetFailed(partitions));
+            forgetFailedEverywhere(partitions);
         }
         try {
             CompletableFuture.anyOf(finished, stopping).get(limit.toMillis(), TimeUnit.MILLISECONDS);
@@ -254,6 +254,11 @@ public class ProjectionEngine {
     /** Events of this instance's batches not finished yet, over every consumer (the graceful drain waits for 0). */
     int eventsInFlight() {
         return sequences.values().stream().mapToInt(BatchSequence::inFlight).sum();
+    }
+
+    /** For a consumer not found: no consumer reports its failed batches of the partitions any more. */
+    private void forgetFailedEverywhere(Collection<TopicPartition> partitions) {
+        sequences.values().forEach(sequence -> sequence.forgetFailed(partitions));
     }
 
     /** Each partition's oldest batch in flight, over every consumer: what the lag and the stuck check report. */

@@ -148,7 +148,6 @@ final class EventSchemas {
                 object(nested, element);
                 items.setAll(nested);   // "type" keeps its place, first
             }
-            default -> throw new IllegalStateException("no schema for " + field.value());
         }
         if (component.isAnnotationPresent(PersonalData.class)) {
             property.put("x-personal-data", true);
