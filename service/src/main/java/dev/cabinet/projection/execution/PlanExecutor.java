@@ -202,10 +202,74 @@ public class PlanExecutor {
                         return run.afterWrites(plan.deletesRoot());
                     });
         }
-        return Uni.combine().all().unis(recorded, walksStarted).asTuple().chain(made -> !made.getItem1().made()
-                ? afterRecordingRefused(target, event)
-                : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
-                        made.getItem2()));
+        List<Count> early = countsEarly(target, plan);
+        return Uni.combine().all().unis(recorded, walksStarted, markersOf(early)).asTuple()
+                .chain(made -> !made.getItem1().made()
+                        ? afterRecordingRefused(target, event)
+                        : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
+                                made.getItem2(), new EarlyCounts(early, made.getItem3())));
+    }
+
+    /**
+     * The counts of a new event recorded before its writes that need not wait for them (pure): their markers are read
+     * beside the recording write and their counters changed with the first phase, each marker the plan deletes going
+     * right after its counts, a round or two sooner than the phases would make them (a post's deletion: its author's
+     * post count and its summary). That is a count whose marker and counter are neither the stream's root nor its
+     * tombstone, and no other step writes or puts either of them or may delete either with a collection: nothing
+     * this event does before its counts changes what their looks find. The look is made before the recording lands,
+     * not after; before it lands, no attempt of this event has recorded it, and so none has counted it (a count goes
+     * beside the recording only where the plan writes its marker, and those are not among these), and an attempt
+     * running beside this one after a partition's handover is held off by the owner epochs either way (docs/design.md,
+     * "Owner epochs").
+     */
+    public static List<Count> countsEarly(StreamTarget target, WritePlan plan) {
+        if (target.isNone()) {
+            return List.of();
+        }
+        Set<Key> stream = new HashSet<>();
+        stream.add(target.root());
+        if (target.tombstone() != null) {
+            stream.add(target.tombstone());
+        }
+        Set<Key> writtenByPlan = new HashSet<>();
+        List<KeyQuery> collections = new ArrayList<>();
+        for (Step step : plan.steps()) {
+            if (step instanceof Write write) {
+                writtenByPlan.add(write.update().key());
+            } else if (step instanceof Put put) {
+                writtenByPlan.add(Key.of(put.item()));
+            } else if (step instanceof DeleteCollection collection) {
+                collections.add(collection.query());
+            }
+        }
+        return plan.steps().stream().filter(Count.class::isInstance).map(Count.class::cast)
+                .filter(count -> !stream.contains(count.marker()) && !stream.contains(count.counter())
+                        && !writtenByPlan.contains(count.marker()) && !writtenByPlan.contains(count.counter())
+                        && collections.stream().noneMatch(query -> query.index() != Index.TABLE
+                                || query.partition().equals(count.marker().pk())
+                                || query.partition().equals(count.counter().pk())))
+                .toList();
+    }
+
+    /** The early counts' markers, read together (no call when there are none). */
+    private Uni<Map<Key, Optional<Map<String, AttributeValue>>>> markersOf(List<Count> early) {
+        if (early.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        List<Key> markers = early.stream().map(Count::marker).distinct().toList();
+        return store.readAll(markers).map(found -> {
+            Map<Key, Optional<Map<String, AttributeValue>>> looked = new HashMap<>();
+            for (int i = 0; i < markers.size(); i++) {
+                looked.put(markers.get(i), found.get(i));
+            }
+            return looked;
+        });
+    }
+
+    /** The counts made with the first phase ({@link #countsEarly}) and their markers as read beside the recording. */
+    private record EarlyCounts(List<Count> counts, Map<Key, Optional<Map<String, AttributeValue>>> markers) {
+
+        static final EarlyCounts NONE = new EarlyCounts(List.of(), Map.of());
     }
 
     /**
@@ -397,10 +461,16 @@ public class PlanExecutor {
      */
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
             Optional<Map<String, AttributeValue>> rootNow, boolean firstTime, Map<KeyQuery, Page> walksStarted) {
-        Steps run = new Steps(target, event, steps, rootNow, firstTime);
+        return run(target, event, steps, deletesRoot, rootNow, firstTime, walksStarted, EarlyCounts.NONE);
+    }
+
+    private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
+            Optional<Map<String, AttributeValue>> rootNow, boolean firstTime, Map<KeyQuery, Page> walksStarted,
+            EarlyCounts counts) {
+        Steps run = new Steps(target, event, steps, rootNow, firstTime, counts);
         run.startedWalks(walksStarted);
-        boolean early = deletesRoot && deletesRootEarly(target, steps);
-        return run.writes(early).chain(() -> run.afterWrites(deletesRoot && !early));
+        boolean rootFirst = deletesRoot && deletesRootEarly(target, steps);
+        return run.writes(rootFirst).chain(() -> run.afterWrites(deletesRoot && !rootFirst));
     }
 
     /**
@@ -451,6 +521,7 @@ public class PlanExecutor {
         /** The count changes made (to flag), by count; those not made are released at once. */
         private final Map<Count, CounterChange> changed = new java.util.concurrent.ConcurrentHashMap<>();
         private final List<Delete> late = new ArrayList<>();
+        private final EarlyCounts early;
         /**
          * Whether a write of the first phase was refused by its guard although the event was decided just now: an
          * earlier attempt wrote it before a crash, without recording the event, and the copies that attempt made may
@@ -465,6 +536,12 @@ public class PlanExecutor {
 
         Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
                 boolean firstTime) {
+            this(target, event, steps, rootNow, firstTime, EarlyCounts.NONE);
+        }
+
+        Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
+                boolean firstTime, EarlyCounts early) {
+            this.early = early;
             this.target = target;
             this.event = event;
             this.steps = steps;
@@ -493,9 +570,14 @@ public class PlanExecutor {
                 first.add(store.delete(target.root(), versionAttribute, version));
             }
             List<Map<String, AttributeValue>> puts = new ArrayList<>();
+            Set<Key> earlyMarkers = new HashSet<>();
+            early.counts().forEach(count -> earlyMarkers.add(count.marker()));
+            Set<Key> deletedAfterCounts = new HashSet<>();
             for (Step step : steps) {
                 if (step instanceof Delete delete) {
-                    if (waits(delete, steps, markers)) {
+                    if (earlyMarkers.contains(delete.key()) && !waits(delete, steps, Set.of())) {
+                        deletedAfterCounts.add(delete.key());
+                    } else if (waits(delete, steps, markers)) {
                         late.add(delete);
                     } else {
                         first.add(delete(delete.key()));
@@ -519,7 +601,19 @@ public class PlanExecutor {
             if (!puts.isEmpty()) {
                 first.add(store.putAll(puts));
             }
+            for (Key marker : earlyMarkers) {
+                Uni<Void> counted = all(early.counts().stream().filter(count -> count.marker().equals(marker))
+                        .map(this::countEarly).toList());
+                first.add(deletedAfterCounts.contains(marker) ? counted.chain(() -> delete(marker)) : counted);
+            }
             return all(first);
+        }
+
+        /** An early count's change, unless its marker, as read beside the recording, is gone or counted already. */
+        private Uni<Void> countEarly(Count count) {
+            Optional<Map<String, AttributeValue>> marker = early.markers().get(count.marker());
+            return marker.isEmpty() || CounterChange.counted(marker.get(), count.markerFlag(), version)
+                    ? Uni.createFrom().voidItem() : change(count, false).replaceWithVoid();
         }
 
         /**
@@ -543,7 +637,8 @@ public class PlanExecutor {
 
         /** Phase two. */
         Uni<Void> counterChanges() {
-            return all(steps.stream().filter(step -> step instanceof Count count && !countsAlongside(count))
+            return all(steps.stream().filter(step -> step instanceof Count count && !countsAlongside(count)
+                            && !early.counts().contains(count))
                     .map(step -> {
                         Count count = (Count) step;
                         Optional<Map<String, AttributeValue>> known = known(count.marker());

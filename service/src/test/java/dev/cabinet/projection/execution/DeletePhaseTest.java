@@ -1,5 +1,6 @@
 package dev.cabinet.projection.execution;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,15 +10,21 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.Delete;
+import dev.cabinet.projection.WritePlan.DeleteCollection;
 import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.Values;
 
-/** Which deletes of a plan go out with its writes and which wait for them (PlanExecutor's phases). No store. */
+/**
+ * Which deletes and counts of a plan go out with its writes and which wait for them (PlanExecutor's phases). No store.
+ */
 class DeletePhaseTest {
 
     private static final String T = "2026-01-31T12:00:00.000Z";
@@ -51,5 +58,38 @@ class DeletePhaseTest {
     void anItemOfNoDeclaredTypeWaits() {
         Delete unknown = new Delete(new Key("SOMETHING#1", "ELSE"));
         assertTrue(PlanExecutor.waits(unknown, List.of(unknown), Set.of()));
+    }
+
+    @Test
+    void aPostDeletionsAuthorCountGoesOutWithTheFirstPhase() {
+        StreamTarget post = StreamTarget.of(KeyPlan.POST_STREAM, "p1");
+        Key summary = KeyPlan.USER_POST.key("u1", T, "p1");
+        Count authorsPosts = new Count(KeyPlan.USER_PROFILE.key("u1"), KeyPlan.USER_PROFILE, Attributes.POST_COUNT, -1,
+                summary, "uncounted");
+        WritePlan plan = WritePlan.deleting(KeyPlan.POST_TOMBSTONE.write(Values.of(Attributes.POST_ID, "p1",
+                        Attributes.DELETED_AT, T)))
+                .then(new DeleteCollection(KeyPlan.COMMENT.collectionUnder(Values.of(Attributes.POST_ID, "p1"))))
+                .then(authorsPosts)
+                .delete(summary);
+        assertEquals(List.of(authorsPosts), PlanExecutor.countsEarly(post, plan));
+        assertEquals(List.of(), PlanExecutor.countsEarly(StreamTarget.none(), plan), "no recording to go beside");
+    }
+
+    @Test
+    void aCountWaitsWhenAnotherStepCouldChangeWhatItsLookFinds() {
+        StreamTarget post = StreamTarget.of(KeyPlan.POST_STREAM, "p1");
+        Key comment = KeyPlan.COMMENT.key("p1", T, "c1");
+        Key shard = KeyPlan.POST_COUNTER.key("p1", 3);
+        Count comments = new Count(shard, KeyPlan.POST_COUNTER, Attributes.COMMENT_COUNT, 1, comment, "counted");
+        WritePlan writesItsMarker = WritePlan.onRoot().write(KeyPlan.COMMENT.write(Values.of(Attributes.POST_ID, "p1",
+                Attributes.CREATED_AT, T, Attributes.COMMENT_ID, "c1"))).then(comments);
+        assertEquals(List.of(), PlanExecutor.countsEarly(post, writesItsMarker), "counted once its marker is there");
+        WritePlan deletesItsPartition = WritePlan.onRoot()
+                .then(new DeleteCollection(KeyPlan.COMMENT.collectionUnder(Values.of(Attributes.POST_ID, "p1"))))
+                .then(comments);
+        assertEquals(List.of(), PlanExecutor.countsEarly(post, deletesItsPartition), "its marker may go first");
+        Count onTheRoot = new Count(post.root(), KeyPlan.POST, Attributes.COMMENT_COUNT, 1, comment, "counted");
+        assertEquals(List.of(), PlanExecutor.countsEarly(post, WritePlan.onRoot().then(onTheRoot)),
+                "the root is the recording's");
     }
 }
