@@ -2,6 +2,7 @@ package dev.cabinet.devservices.deployment;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import dev.cabinet.devservices.launcher.StoreHooks;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
 import dev.cabinet.devservices.launcher.S3Proxy;
+import dev.cabinet.devservices.launcher.StaleState;
 
 /**
  * The broker, dynalite and s3proxy started for one dev-mode session or one test JVM. Quarkus augments each test profile in a
@@ -48,6 +50,8 @@ final class RunningInfrastructure {
     private static final Duration APPLICATION_STOP = Duration.ofSeconds(60);
     /** A {@link #provide} begun early ({@link #startInBackground}): a CompletableFuture of its config. */
     private static final String STARTING = "starting";
+    /** How long stopped children's state stays for a look (their logs, a broker's data) before a start deletes it. */
+    private static final Duration STATE_KEPT = Duration.ofHours(1);
 
     private RunningInfrastructure() {
     }
@@ -59,7 +63,7 @@ final class RunningInfrastructure {
     static void startInBackground(DevServicesSettings settings, Path stateDir) {
         Map<String, Object> running = registry();
         synchronized (running) {
-            stopAtExit(running, new OrphanRegistry(stateDir.resolve("pids")));
+            stopAtExit(running, new OrphanRegistry(stateDir.resolve("pids")), stateDir);
         }
         running.computeIfAbsent(STARTING, key -> {
             List<String> missing = new ArrayList<>();
@@ -92,7 +96,7 @@ final class RunningInfrastructure {
         Map<String, Object> running = registry();
         synchronized (running) {
             OrphanRegistry pids = new OrphanRegistry(stateDir.resolve("pids"));
-            stopAtExit(running, pids);
+            stopAtExit(running, pids, stateDir);
             Map<String, String> config = new HashMap<>();
             // dynalite starts beside the broker rather than after it: together they are ready in the broker's time.
             CompletableFuture<Dynalite> dynaliteStart = settings.startDynalite() && !running.containsKey(DYNALITE)
@@ -189,11 +193,13 @@ final class RunningInfrastructure {
      * Reaps what an earlier JVM left and registers the hook that stops this JVM's children when it exits, once. Dev mode
      * stops them when its curated application closes; tests, and anything else, only through this hook. (Deciding by
      * an empty registry let a start begun in the background, already registered as starting, skip the hook: every test
-     * JVM then left its broker, dynalite and s3proxy running.)
+     * JVM then left its broker, dynalite and s3proxy running.) The state stopped children left more than an hour ago is
+     * deleted beside the start, off its path ({@link StaleState}).
      */
-    private static void stopAtExit(Map<String, Object> running, OrphanRegistry pids) {
+    private static void stopAtExit(Map<String, Object> running, OrphanRegistry pids, Path stateDir) {
         if (!running.containsKey(SHUTDOWN_HOOK)) {
             pids.reapOrphans();
+            CompletableFuture.runAsync(() -> StaleState.prune(stateDir, STATE_KEPT, Instant.now()));
             Thread hook = new Thread(RunningInfrastructure::stopAtJvmExit, "cabinet-devservices-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             running.put(SHUTDOWN_HOOK, hook);
