@@ -94,6 +94,24 @@ public class FolderPaths implements Derivation {
         return KeyPlan.FOLDER.key(Items.string(entry, Attributes.FOLDER_ID));
     }
 
+    /**
+     * The subfolder as its entry under {@code parent} tells it: its id, name and the revision the name was copied at,
+     * under the parent's id; no path or ancestors, so {@link #derive} writes them, as a compare-and-set on that
+     * revision. An entry without a revision (written before one was copied to it) tells nothing.
+     */
+    @Override
+    public Optional<Map<String, AttributeValue>> fromEntry(Map<String, AttributeValue> entry,
+            Map<String, AttributeValue> parent) {
+        if (entry.get(Attributes.REV) == null || entry.get(Attributes.NAME) == null) {
+            return Optional.empty();
+        }
+        return Optional.of(Map.of(
+                Attributes.FOLDER_ID, entry.get(Attributes.FOLDER_ID),
+                Attributes.PARENT_ID, parent.get(Attributes.FOLDER_ID),
+                Attributes.NAME, entry.get(Attributes.NAME),
+                Attributes.REV, entry.get(Attributes.REV)));
+    }
+
     /** The path of a folder named {@code name} under {@code parent} (none: a root folder). */
     static String path(Optional<Map<String, AttributeValue>> parent, String name) {
         return parent.map(p -> Items.string(p, Attributes.PATH)).orElse("") + SEPARATOR + name;

@@ -91,7 +91,9 @@ public class FolderProjector implements Projector<FolderEvent> {
         if (e.parentId() != null) {
             // The path is checked against the parent once the entry is written, when the batch ends: a move of the
             // parent meanwhile either shows in that look or walks the parent's entries and finds this one.
-            plan.write(entry(e.parentId(), e.folderId(), e.name()))
+            // The entry holds the revision its name is of (the folder's first), so that a walk down the parent's
+            // subfolders can write this folder without reading it (FolderPaths.fromEntry).
+            plan.write(entry(e.parentId(), e.folderId(), e.name()).set(Attributes.REV, 0))
                     .then(Derive.checking(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()),
                             KeyPlan.FOLDER.key(e.parentId())));
         }

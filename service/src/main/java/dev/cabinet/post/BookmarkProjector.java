@@ -48,7 +48,9 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
         Key bookmark = KeyPlan.BOOKMARK.key(event.postId(), event.userId());
         if (event instanceof PostBookmarked saved) {
             if (bookmarked) {
-                return WritePlan.onRoot();   // saved twice (two PUTs that raced): nothing changes
+                // Saved twice (two PUTs that raced): nothing changes, but the recording write may make the item again
+                // should the post's deletion have taken it since it was read, and every such write looks again.
+                return WritePlan.onRoot().then(PostProjector.goneWithPost(saved.postId(), List.of(bookmark)));
             }
             return WritePlan.onRoot(KeyPlan.BOOKMARK.write(Map.of(Attributes.POST_ID, saved.postId(),
                     Attributes.USER_ID, saved.userId(), Attributes.BOOKMARKED, true,
@@ -63,11 +65,12 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
                     .then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));
         }
         if (!bookmarked) {
-            return WritePlan.onRoot();   // removed twice: nothing changes
+            return WritePlan.onRoot().then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));   // twice
         }
         return WritePlan.onRoot(ItemUpdate.of(bookmark)
                 .set(Attributes.BOOKMARKED, false)
                 .set(Index.GSI2.pkAttribute(), null)    // out of the user's bookmarks (the sparse index)
-                .set(Index.GSI2.skAttribute(), null));
+                .set(Index.GSI2.skAttribute(), null))
+                .then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));
     }
 }

@@ -77,7 +77,10 @@ public class LikeProjector implements Projector<LikeEvent> {
         boolean liked = reads.root().map(like -> Items.isTrue(like, Attributes.LIKED)).orElse(false);
         if (event instanceof PostLiked like) {
             if (liked) {
-                return WritePlan.onRoot();   // liked twice (two PUTs that raced): nothing changes
+                // Liked twice (two PUTs that raced): nothing changes, but the recording write may make the item again
+                // should the post's deletion have taken it since it was read, and every such write looks again.
+                return WritePlan.onRoot().then(PostProjector.goneWithPost(like.postId(),
+                        List.of(KeyPlan.LIKE.key(like.postId(), like.userId()))));
             }
             ItemUpdate root = KeyPlan.LIKE.write(Map.of(Attributes.POST_ID, like.postId(),
                     Attributes.USER_ID, like.userId(), Attributes.LIKED, true, Attributes.CREATED_AT, like.likedAt()))
@@ -92,7 +95,8 @@ public class LikeProjector implements Projector<LikeEvent> {
                     .then(PostProjector.goneWithPost(event.postId(), List.of(gone)));
         }
         if (!liked) {
-            return WritePlan.onRoot();   // unliked twice: nothing changes
+            return WritePlan.onRoot().then(PostProjector.goneWithPost(event.postId(),   // unliked twice
+                    List.of(KeyPlan.LIKE.key(event.postId(), event.userId()))));
         }
         ItemUpdate root = ItemUpdate.of(KeyPlan.LIKE.key(event.postId(), event.userId()))
                 .set(Attributes.LIKED, false)

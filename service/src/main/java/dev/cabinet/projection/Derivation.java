@@ -61,4 +61,15 @@ public interface Derivation {
 
     /** The key of a dependant from the item {@link #children} found. */
     Key childKey(Map<String, AttributeValue> found);
+
+    /**
+     * The dependant as far as the entry {@link #children} found tells it, enough for {@link #derive} to write it from
+     * {@code parent} (its compare-and-set on the revision the entry holds), or empty when the entry cannot tell (the
+     * dependant is read then). A walk down from a changed item then writes each dependant without reading it first,
+     * a round fewer per level; an entry behind its item costs a refused write, after which the item is read.
+     */
+    default Optional<Map<String, AttributeValue>> fromEntry(Map<String, AttributeValue> found,
+            Map<String, AttributeValue> parent) {
+        return Optional.empty();
+    }
 }

@@ -42,6 +42,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -220,32 +221,37 @@ public class TableWriter {
     /**
      * Deletes every item the query finds, 25 per BatchWriteItem; used for a whole item collection that goes away with
      * its owner (a deleted post's comments). The next page is read, from the page's last key, while the page is
-     * deleted, and a page without a last key is the end: one round per page and one more, where querying again from
-     * the start after every page took two per page and a last, empty one. An item written into the collection after
-     * its query is the owner's to find, not this walk's: the owner's tombstone is written first and such an item's own
-     * second look finds it ({@link dev.cabinet.projection.WritePlan.OrphanCheck}).
+     * deleted (one delete and one query in flight at most), and a page without a last key is the end: a round per page
+     * and one more, where querying again from the start after every page took two per page and a last, empty one. An
+     * item written into the collection after its query is the owner's to find, not this walk's: the owner's tombstone
+     * is written first, and every write of such an item from another stream looks at it again when its batch ends
+     * ({@link dev.cabinet.projection.WritePlan.OrphanCheck}).
      */
     public Uni<Void> deleteAll(KeyQuery query) {
-        return deleteFrom(query, null);
+        return deletionPage(query, null).chain(page -> deletePages(query, page));
     }
 
-    private Uni<Void> deleteFrom(KeyQuery query, Map<String, AttributeValue> start) {
+    private Uni<Void> deletePages(KeyQuery query, QueryResponse page) {
+        Uni<Void> deleted = page.items().isEmpty() ? Uni.createFrom().voidItem()
+                : writeBatch(page.items().stream()
+                        .map(item -> WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
+                                Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)))).build())
+                        .toList())
+                        .invoke(() -> page.items().forEach(item -> indexes.deleted(Key.of(item))));
+        if (!page.hasLastEvaluatedKey() || page.lastEvaluatedKey().isEmpty()) {
+            return deleted;
+        }
+        return Uni.combine().all().unis(deleted, deletionPage(query, page.lastEvaluatedKey())).asTuple()
+                .chain(both -> deletePages(query, both.getItem2()));
+    }
+
+    /** One consistent page of up to 25 of the query's items, from {@code start} (null: the first). */
+    private Uni<QueryResponse> deletionPage(KeyQuery query, Map<String, AttributeValue> start) {
         QueryRequest.Builder request = query.toRequest(table).limit(BATCH_SIZE).consistentRead(true);
         if (start != null) {
             request.exclusiveStartKey(start);
         }
-        return call(() -> dynamo.query(request.build())).chain(page -> {
-            Uni<Void> deleted = page.items().isEmpty() ? Uni.createFrom().voidItem()
-                    : writeBatch(page.items().stream()
-                            .map(item -> WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
-                                    Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)))).build())
-                            .toList())
-                            .invoke(() -> page.items().forEach(item -> indexes.deleted(Key.of(item))));
-            if (!page.hasLastEvaluatedKey() || page.lastEvaluatedKey().isEmpty()) {
-                return deleted;
-            }
-            return Uni.combine().all().unis(deleted, deleteFrom(query, page.lastEvaluatedKey())).discardItems();
-        });
+        return call(() -> dynamo.query(request.build()));
     }
 
     /**

@@ -34,6 +34,19 @@ class FolderPathsTest {
     }
 
     @Test
+    void anEntryWithItsRevisionTellsEnoughToWriteTheFolderWithoutReadingIt() {
+        Map<String, AttributeValue> entry = item("pk", "FOLDER#p1", "sk", "FOLDER#f2", "folderId", "f2", "name", "Sub",
+                "rev", 3);
+        Map<String, AttributeValue> folder = PATHS.fromEntry(entry, PARENT).orElseThrow();
+        assertEquals(Optional.of(new Key("FOLDER#p1", "METADATA")), PATHS.parent(folder));
+        assertEquals("FOLDER#f2/METADATA: SET path = \"/Top/Docs/Sub\", ancestorIds = \"t1/p1\", "
+                + "rev = if_not_exists(rev, 0) + 1 IF rev = 3",
+                PATHS.derive(folder, Optional.of(PARENT)).write().orElseThrow().toString());
+        assertEquals(Optional.empty(), PATHS.fromEntry(item("folderId", "f2", "name", "Sub"), PARENT),
+                "an entry no revision was copied to: the folder is read");
+    }
+
+    @Test
     void aFolderUpToDateWithItsParentNeedsNoWrite() {
         Map<String, AttributeValue> folder = item("folderId", "f2", "name", "Sub", "parentId", "p1",
                 "path", "/Top/Docs/Sub", "ancestorIds", "t1/p1", "rev", 3);

@@ -59,7 +59,8 @@ class FolderProjectorTest {
         assertEquals("onRoot(FOLDER#f2/METADATA: SET type = \"Folder\", folderId = \"f2\", name = \"Sub\", "
                 + "parentId = \"p1\", path = \"/Top/Docs/Sub\", ancestorIds = \"t1/p1\", ownerId = \"u1\", "
                 + "createdAt = \"" + AT + "\", rev = if_not_exists(rev, 0)) then ["
-                + "Write[update=FOLDER#p1/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
+                + "Write[update=FOLDER#p1/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\", "
+                + "rev = 0], "
                 + checkedUnder("p1") + ", " + CHILDREN + "]", PROJECTOR.decide(created, reads).toString());
     }
 
@@ -73,7 +74,8 @@ class FolderProjectorTest {
         assertEquals("onRoot(FOLDER#f2/METADATA: SET type = \"Folder\", folderId = \"f2\", name = \"Sub\", "
                 + "parentId = \"p9\", path = \"/Sub\", ancestorIds = \"\", ownerId = \"u1\", "
                 + "createdAt = \"" + AT + "\", rev = if_not_exists(rev, 0)) then ["
-                + "Write[update=FOLDER#p9/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\"], "
+                + "Write[update=FOLDER#p9/FOLDER#f2: SET type = \"Subfolder\", folderId = \"f2\", name = \"Sub\", "
+                + "rev = 0], "
                 + checkedUnder("p9") + ", " + CHILDREN + "]", PROJECTOR.decide(created,
                 new Reads(Optional.empty(), Map.of(new Key("FOLDER#p9", "METADATA"), Optional.empty()))).toString());
     }

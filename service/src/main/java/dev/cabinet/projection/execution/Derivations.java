@@ -60,7 +60,30 @@ public class Derivations {
      */
     public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown,
             boolean again) {
-        return named(derivation, found -> run(found, key, known, passDown, false, again));
+        return run(derivation, key, known, passDown, again, Map.of());
+    }
+
+    /**
+     * As above; {@code decidedFrom} holds items as the event's decision read them: where the item's parent is among
+     * them, the derivation starts from it rather than reading it (the look at the parent after the write, which every
+     * derivation here makes, finds a change since: a folder's move reads its new parent once, not twice).
+     */
+    public Uni<Void> run(String derivation, Key key, Optional<Map<String, AttributeValue>> known, boolean passDown,
+            boolean again, Map<Key, Optional<Map<String, AttributeValue>>> decidedFrom) {
+        return named(derivation, found -> run(found, key, known, parentAsRead(found, known, decidedFrom), passDown,
+                false, again));
+    }
+
+    /** The item's parent as the decision read it, when the item is known and its parent was read; else null. */
+    private static Parent parentAsRead(Derivation derivation, Optional<Map<String, AttributeValue>> known,
+            Map<Key, Optional<Map<String, AttributeValue>>> decidedFrom) {
+        if (known == null || known.isEmpty()) {
+            return null;
+        }
+        return derivation.parent(known.get())
+                .flatMap(parent -> decidedFrom.getOrDefault(parent, Optional.empty())
+                        .map(item -> new Parent(parent, item)))
+                .orElse(null);
     }
 
     /**
@@ -111,8 +134,11 @@ public class Derivations {
      */
     private Uni<Void> children(Derivation derivation, Key key, Left left, boolean again) {
         Parent parent = left.item() == null ? null : new Parent(key, left.item());
-        Function<Map<String, AttributeValue>, Uni<?>> derive = child -> run(derivation, derivation.childKey(child), null,
-                parent, false, false, again);
+        // A child is taken as its entry tells it (no read) when its parent changed; a redo's walk, which passes down
+        // everywhere, reads each one, so that a child already up to date is not written again.
+        Function<Map<String, AttributeValue>, Uni<?>> derive = child -> run(derivation, derivation.childKey(child),
+                parent == null || again ? null : derivation.fromEntry(child, parent.item()).map(Optional::of).orElse(null), parent,
+                false, false, again);
         KeyQuery query = derivation.children(key);
         return (left.children() != null ? store.forEach(query, walk, derive, left.children())
                 : store.forEach(query, walk, derive)).replaceWithVoid();

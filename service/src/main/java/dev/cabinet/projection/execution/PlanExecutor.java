@@ -69,7 +69,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@link #walksFromRoot}).</li>
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
- * {@link #fansOutEarly}); counts (their markers exist by then); the other deletes; copy refreshes, other fan-outs and
+ * {@link #fansOutEarly}), and the counts whose markers were read beside the recording ({@link #countsEarly}), each
+ * marker they delete right after them; the other counts (their markers exist by then); the other deletes; copy
+ * refreshes, other fan-outs and
  * derivations; the root's delete (with the first phase where {@link #deletesRootEarly} allows it). The counts' flags
  * and token releases are made for the whole batch when it ends ({@link CountTokenRelease}), and so are the copy and
  * orphan checks, the checks of derived attributes the event wrote itself, the walks that only repair a replay's
@@ -139,7 +141,7 @@ public class PlanExecutor {
                 case REJECTED -> rejections.reject(event, progress.rejection());
                 case REDO -> redo(target, event, progress);
                 case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing,
-                        stream ? target.stream().versionAttribute() : null, event.version())), root, needs);
+                        stream ? target.stream().versionAttribute() : null, event.version())), root, needs, needed);
             };
         });
     }
@@ -168,6 +170,17 @@ public class PlanExecutor {
      */
     Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
             Optional<Map<String, AttributeValue>> root, List<Key> read) {
+        return carryOut(target, event, plan, root, read, Map.of());
+    }
+
+    /**
+     * As above, with the items the decision read as it read them ({@code decidedFrom}): a derivation of the stream's
+     * root starts from the parent as read there, which its look at the parent after its write checks (a folder's
+     * move: a read of the new parent fewer).
+     */
+    private Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
+            Optional<Map<String, AttributeValue>> root, List<Key> read,
+            Map<Key, Optional<Map<String, AttributeValue>>> decidedFrom) {
         if (plan.rejection().isPresent()) {
             return rejections.reject(event, plan.rejection().get());
         }
@@ -187,7 +200,8 @@ public class PlanExecutor {
                 : store.update(record).map(made -> made ? Recording.made(Optional.empty()) : Recording.REFUSED);
         Uni<Map<KeyQuery, Page>> walksStarted = firstPages(walksFromRoot(target, plan, root));
         if (recordsWithWrites(target, plan, read)) {
-            Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true);
+            Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true,
+                    new FirstAttempt(List.of(), Map.of(), decidedFrom));
             return Uni.combine().all().unis(recorded, run.writesWithRecording(), walksStarted)
                     .with((recording, written, pages) -> {
                         run.startedWalks(pages);
@@ -207,7 +221,7 @@ public class PlanExecutor {
                 .chain(made -> !made.getItem1().made()
                         ? afterRecordingRefused(target, event)
                         : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
-                                made.getItem2(), new EarlyCounts(early, made.getItem3())));
+                                made.getItem2(), new FirstAttempt(early, made.getItem3(), decidedFrom)));
     }
 
     /**
@@ -266,10 +280,14 @@ public class PlanExecutor {
         });
     }
 
-    /** The counts made with the first phase ({@link #countsEarly}) and their markers as read beside the recording. */
-    private record EarlyCounts(List<Count> counts, Map<Key, Optional<Map<String, AttributeValue>>> markers) {
+    /**
+     * What an event's first attempt read before its writes: the markers of the counts it makes with the first phase
+     * ({@link #countsEarly}), as read beside the recording, and the items its decision read ({@code decidedFrom}).
+     */
+    private record FirstAttempt(List<Count> counts, Map<Key, Optional<Map<String, AttributeValue>>> markers,
+            Map<Key, Optional<Map<String, AttributeValue>>> decidedFrom) {
 
-        static final EarlyCounts NONE = new EarlyCounts(List.of(), Map.of());
+        static final FirstAttempt NONE = new FirstAttempt(List.of(), Map.of(), Map.of());
     }
 
     /**
@@ -461,13 +479,13 @@ public class PlanExecutor {
      */
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
             Optional<Map<String, AttributeValue>> rootNow, boolean firstTime, Map<KeyQuery, Page> walksStarted) {
-        return run(target, event, steps, deletesRoot, rootNow, firstTime, walksStarted, EarlyCounts.NONE);
+        return run(target, event, steps, deletesRoot, rootNow, firstTime, walksStarted, FirstAttempt.NONE);
     }
 
     private Uni<Void> run(StreamTarget target, ReceivedEvent event, List<Step> steps, boolean deletesRoot,
             Optional<Map<String, AttributeValue>> rootNow, boolean firstTime, Map<KeyQuery, Page> walksStarted,
-            EarlyCounts counts) {
-        Steps run = new Steps(target, event, steps, rootNow, firstTime, counts);
+            FirstAttempt attempt) {
+        Steps run = new Steps(target, event, steps, rootNow, firstTime, attempt);
         run.startedWalks(walksStarted);
         boolean rootFirst = deletesRoot && deletesRootEarly(target, steps);
         return run.writes(rootFirst).chain(() -> run.afterWrites(deletesRoot && !rootFirst));
@@ -493,7 +511,9 @@ public class PlanExecutor {
      * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
      * {@link PlanExecutor#waits}), the fan-outs over the stream's own partition ({@link PlanExecutor#fansOutEarly});
      * for an event applied the first time, also the counter changes of the counts whose marker one of these writes
-     * makes, or the recording write beside them (it cannot have been counted yet);</li>
+     * makes, or the recording write beside them (it cannot have been counted yet), and of the counts whose marker was
+     * read beside the recording ({@link PlanExecutor#countsEarly}), each followed by the delete of its marker where
+     * the plan has one ({@link PlanExecutor#deletedAfterEarlyCounts});</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
      * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and then
@@ -521,7 +541,7 @@ public class PlanExecutor {
         /** The count changes made (to flag), by count; those not made are released at once. */
         private final Map<Count, CounterChange> changed = new java.util.concurrent.ConcurrentHashMap<>();
         private final List<Delete> late = new ArrayList<>();
-        private final EarlyCounts early;
+        private final FirstAttempt attempt;
         /**
          * Whether a write of the first phase was refused by its guard although the event was decided just now: an
          * earlier attempt wrote it before a crash, without recording the event, and the copies that attempt made may
@@ -536,12 +556,12 @@ public class PlanExecutor {
 
         Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
                 boolean firstTime) {
-            this(target, event, steps, rootNow, firstTime, EarlyCounts.NONE);
+            this(target, event, steps, rootNow, firstTime, FirstAttempt.NONE);
         }
 
         Steps(StreamTarget target, ReceivedEvent event, List<Step> steps, Optional<Map<String, AttributeValue>> rootNow,
-                boolean firstTime, EarlyCounts early) {
-            this.early = early;
+                boolean firstTime, FirstAttempt attempt) {
+            this.attempt = attempt;
             this.target = target;
             this.event = event;
             this.steps = steps;
@@ -571,13 +591,14 @@ public class PlanExecutor {
             }
             List<Map<String, AttributeValue>> puts = new ArrayList<>();
             Set<Key> earlyMarkers = new HashSet<>();
-            early.counts().forEach(count -> earlyMarkers.add(count.marker()));
-            Set<Key> deletedAfterCounts = new HashSet<>();
+            attempt.counts().forEach(count -> earlyMarkers.add(count.marker()));
+            Set<Key> deletedAfterCounts = deletedAfterEarlyCounts(steps, attempt.counts());
             for (Step step : steps) {
+                if (step instanceof Delete delete && deletedAfterCounts.contains(delete.key())) {
+                    continue;   // goes right after its counts, below
+                }
                 if (step instanceof Delete delete) {
-                    if (earlyMarkers.contains(delete.key()) && !waits(delete, steps, Set.of())) {
-                        deletedAfterCounts.add(delete.key());
-                    } else if (waits(delete, steps, markers)) {
+                    if (waits(delete, steps, markers)) {
                         late.add(delete);
                     } else {
                         first.add(delete(delete.key()));
@@ -602,7 +623,7 @@ public class PlanExecutor {
                 first.add(store.putAll(puts));
             }
             for (Key marker : earlyMarkers) {
-                Uni<Void> counted = all(early.counts().stream().filter(count -> count.marker().equals(marker))
+                Uni<Void> counted = all(attempt.counts().stream().filter(count -> count.marker().equals(marker))
                         .map(this::countEarly).toList());
                 first.add(deletedAfterCounts.contains(marker) ? counted.chain(() -> delete(marker)) : counted);
             }
@@ -611,7 +632,7 @@ public class PlanExecutor {
 
         /** An early count's change, unless its marker, as read beside the recording, is gone or counted already. */
         private Uni<Void> countEarly(Count count) {
-            Optional<Map<String, AttributeValue>> marker = early.markers().get(count.marker());
+            Optional<Map<String, AttributeValue>> marker = attempt.markers().get(count.marker());
             return marker.isEmpty() || CounterChange.counted(marker.get(), count.markerFlag(), version)
                     ? Uni.createFrom().voidItem() : change(count, false).replaceWithVoid();
         }
@@ -638,7 +659,7 @@ public class PlanExecutor {
         /** Phase two. */
         Uni<Void> counterChanges() {
             return all(steps.stream().filter(step -> step instanceof Count count && !countsAlongside(count)
-                            && !early.counts().contains(count))
+                            && !attempt.counts().contains(count))
                     .map(step -> {
                         Count count = (Count) step;
                         Optional<Map<String, AttributeValue>> known = known(count.marker());
@@ -710,7 +731,7 @@ public class PlanExecutor {
                             () -> derivations.runChildren(children.derivation(), children.key(), !firstTime));
                 } else if (whenBatchEnds(step)) {
                     checks.defer(root, event.type(), step, () -> last(step, versionAttribute, version, seen,
-                            firstTime));
+                            firstTime, attempt.decidedFrom()));
                 }
             }
             return all(steps.stream()
@@ -718,7 +739,7 @@ public class PlanExecutor {
                             || whenBatchEnds(step)))
                     .map(step -> step instanceof RefreshCopies refresh
                             ? refreshCopies(refresh.source(), seen, started)
-                            : last(step, versionAttribute, version, seen, firstTime))
+                            : last(step, versionAttribute, version, seen, firstTime, attempt.decidedFrom()))
                     .filter(uni -> uni != null).toList())
                     .invoke(() -> {
                         if (!started.isEmpty()) {
@@ -787,6 +808,25 @@ public class PlanExecutor {
     }
 
     /**
+     * The markers the plan deletes right after their early counts (pure): each one every count of which is early and
+     * whose delete waits for nothing else ({@link #waits}); a marker also counted by a count that waits for the phases
+     * is deleted after that one, in the third phase.
+     */
+    static Set<Key> deletedAfterEarlyCounts(List<Step> steps, List<Count> early) {
+        Set<Key> markers = new HashSet<>();
+        early.forEach(count -> markers.add(count.marker()));
+        steps.stream().filter(step -> step instanceof Count count && !early.contains(count))
+                .forEach(step -> markers.remove(((Count) step).marker()));
+        Set<Key> deleted = new HashSet<>();
+        for (Step step : steps) {
+            if (step instanceof Delete delete && markers.contains(delete.key()) && !waits(delete, steps, Set.of())) {
+                deleted.add(delete.key());
+            }
+        }
+        return deleted;
+    }
+
+    /**
      * Whether a delete waits for the writes and counts: when its item is a count's marker (counted first, while it is
      * there), or of a type the plan also writes (a move: the new place appears before the old one goes) or of no
      * declared type. Any other delete (a comment, a membership, beside a counter shard's write) goes out with the
@@ -829,7 +869,8 @@ public class PlanExecutor {
      * brought up to date, which would no longer look changed).
      */
     private Uni<?> last(Step step, String versionAttribute, long version,
-            Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean firstTime) {
+            Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean firstTime,
+            Map<Key, Optional<Map<String, AttributeValue>>> decidedFrom) {
         if (step instanceof RefreshCopies refresh) {
             return refreshCopies(refresh.source(), seen, Map.of());
         }
@@ -840,7 +881,7 @@ public class PlanExecutor {
             return derive.whenBatchEnds()
                     ? derivations.check(derive.derivation(), derive.key(), knownIn(seen, derive.key()))
                     : derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()), derive.passDown(),
-                            !firstTime);
+                            !firstTime, decidedFrom);
         }
         return null;
     }

@@ -92,4 +92,18 @@ class DeletePhaseTest {
         assertEquals(List.of(), PlanExecutor.countsEarly(post, WritePlan.onRoot().then(onTheRoot)),
                 "the root is the recording's");
     }
+
+    @Test
+    void aMarkerGoesRightAfterItsEarlyCountsUnlessAnotherCountOfItWaits() {
+        Key comment = KeyPlan.COMMENT.key("p1", T, "c1");
+        Count early = new Count(KeyPlan.USER_PROFILE.key("u1"), KeyPlan.USER_PROFILE, Attributes.COMMENT_COUNT, -1,
+                comment, "uncounted");
+        Count waiting = new Count(KeyPlan.POST_COUNTER.key("p1", 3), KeyPlan.POST_COUNTER, Attributes.COMMENT_COUNT, -1,
+                comment, "uncountedOnPost");
+        Delete delete = new Delete(comment);
+        assertEquals(Set.of(comment), PlanExecutor.deletedAfterEarlyCounts(List.of(early, delete), List.of(early)));
+        assertEquals(Set.of(), PlanExecutor.deletedAfterEarlyCounts(List.of(early, waiting, delete), List.of(early)),
+                "counted by a count of the second phase too: it waits for that one");
+        assertEquals(Set.of(), PlanExecutor.deletedAfterEarlyCounts(List.of(early, delete), List.of()));
+    }
 }
