@@ -152,6 +152,8 @@ public class FolderProjector implements Projector<FolderEvent> {
                 .increment(Attributes.REV, 1);
         FolderPaths.renamed(Items.string(folder, Attributes.PATH), Items.string(folder, Attributes.NAME), e.name())
                 .ifPresent(path -> root.set(Attributes.PATH, path));
-        return WritePlan.onRoot(root).then(new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()), true));
+        // Passed down although the folder is then up to date, unless the name is the same: then nothing below changes.
+        boolean renames = !e.name().equals(Items.string(folder, Attributes.NAME));
+        return WritePlan.onRoot(root).then(new Derive(FolderPaths.NAME, KeyPlan.FOLDER.key(e.folderId()), renames));
     }
 }

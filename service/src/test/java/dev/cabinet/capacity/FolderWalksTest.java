@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -103,6 +104,40 @@ class FolderWalksTest {
             assertTrue(++rounds < 100, "the redo's walk goes round the loop");
         }
         redo.join();
+    }
+
+    /**
+     * A rename passes its path down writing each subfolder as its entry under the parent tells it, with no read of
+     * it; a rename to the same name passes nothing down and writes nothing below the folder.
+     */
+    @Test
+    void aRenameWritesTheSubtreeFromItsEntriesAndASameNameRenameWritesNothingBelow() {
+        ModelStore store = new ModelStore();
+        ModelProjection projection = models.projection(store);
+        apply(store, projection, 1, new FolderCreated(TOP, "Top", null, OWNER, "2026-06-01T10:00:00.000Z"));
+        apply(store, projection, 1, new FolderCreated(MIDDLE, "Middle", TOP, OWNER, "2026-06-01T10:00:01.000Z"));
+        apply(store, projection, 1, new FolderCreated(BOTTOM, "Bottom", MIDDLE, OWNER, "2026-06-01T10:00:02.000Z"));
+        store.drive(projection.check());
+        store.clearCalls();
+
+        apply(store, projection, 2, new FolderRenamed(TOP, "Renamed"));
+        assertEquals("/Renamed/Middle/Bottom", path(store, BOTTOM));
+        // Read only as a parent, by its child's look after the child's write; the bottom folder not at all.
+        assertEquals(List.of(1L, 0L), List.of(reads(store, MIDDLE), reads(store, BOTTOM)),
+                "each subfolder written from its entry: " + store.calls());
+
+        store.drive(projection.check());
+        Map<String, AttributeValue> middle = store.item(KeyPlan.FOLDER.key(MIDDLE));
+        Map<String, AttributeValue> bottom = store.item(KeyPlan.FOLDER.key(BOTTOM));
+        apply(store, projection, 3, new FolderRenamed(TOP, "Renamed"));
+        store.drive(projection.check());
+        assertEquals(middle, store.item(KeyPlan.FOLDER.key(MIDDLE)), "a same-name rename leaves the subtree");
+        assertEquals(bottom, store.item(KeyPlan.FOLDER.key(BOTTOM)));
+    }
+
+    private static long reads(ModelStore store, String folderId) {
+        return store.calls().stream().filter(call -> call.operation().contains("Get")
+                && call.key().contains(folderId + " / METADATA")).count();
     }
 
     private static String path(ModelStore store, String folderId) {

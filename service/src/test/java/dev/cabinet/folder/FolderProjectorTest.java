@@ -96,6 +96,17 @@ class FolderProjectorTest {
                 + "passDown=true, derivedFrom=null]]", PROJECTOR.decide(renamed, new Reads(Optional.of(folder), Map.of())).toString());
     }
 
+    /** A rename to the name it has changes no path below it: nothing is passed down (no walk of the subtree). */
+    @Test
+    void aRenameToTheSameNamePassesNothingDown() {
+        Map<String, AttributeValue> folder = new java.util.HashMap<>(folder("p1"));
+        folder.put("path", AttributeValues.of("/Top/Sub"));
+        assertEquals("onRoot(FOLDER#f2/METADATA: SET name = \"Sub\", rev = if_not_exists(rev, 0) + 1, "
+                + "path = \"/Top/Sub\") then [Derive[derivation=folder-path, key=FOLDER#f2 / METADATA, "
+                + "passDown=false, derivedFrom=null]]",
+                PROJECTOR.decide(new FolderRenamed("f2", "Sub"), new Reads(Optional.of(folder), Map.of())).toString());
+    }
+
     /** A folder whose path does not end with its name (none recorded) is renamed; the derivation writes its path. */
     @Test
     void aRenameOfAFolderWithoutAPathLeavesThePathToTheDerivation() {

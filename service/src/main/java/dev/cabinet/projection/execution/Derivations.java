@@ -29,7 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * start over), then refresh the item's entry under the parent and, in the same round, read the parent again, starting
  * over if it moved since the parent was had; the first page of the item's children is read in that round too when
  * they are walked next. An item whose derived attributes changed passes the change on to its children, and so on
- * down.
+ * down; where this walk wrote them (or the event passes them down), each child is written as its entry tells it,
+ * unread ({@link Derivation#fromEntry}).
  */
 @ApplicationScoped
 public class Derivations {
@@ -102,7 +103,7 @@ public class Derivations {
      * that were written before the item existed; {@code again} as in {@link #run}.
      */
     public Uni<Void> runChildren(String derivation, Key key, boolean again) {
-        return named(derivation, found -> children(found, key, Left.NOTHING, again));
+        return named(derivation, found -> children(found, key, Left.NOTHING, again, false));
     }
 
     /** The work with the derivation of that name; a failure when none has it. */
@@ -119,10 +120,17 @@ public class Derivations {
 
     private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known, Parent parent,
             boolean passDown, boolean check, boolean again) {
+        return run(derivation, key, known, parent, passDown, check, again, false);
+    }
+
+    /** {@code fromEntry}: {@code known} is the item as its entry told it ({@link Derivation#fromEntry}), not read. */
+    private Uni<Void> run(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known, Parent parent,
+            boolean passDown, boolean check, boolean again, boolean fromEntry) {
         // An item not found, or left as it is (a loop two crossing moves made), passes nothing down, even when told
         // to: a redo's walk round a loop would never end.
-        return deriveOne(derivation, key, known, parent, check, passDown || again).chain(left -> left.item() != null
-                && (left.changed() || passDown || again) ? children(derivation, key, left, again)
+        return deriveOne(derivation, key, known, parent, check, passDown || again, fromEntry).chain(left -> left.item()
+                != null && (left.changed() || passDown || again)
+                        ? children(derivation, key, left, again, !again && (passDown || left.wrote()))
                         : Uni.createFrom().voidItem());
     }
 
@@ -131,14 +139,20 @@ public class Derivations {
      * everywhere, {@code again}); {@code left} is what the item's own derivation did: each child derives from the item
      * as it had it ({@link Left#item}; if it changes meanwhile, the child's second look at its parent finds that), and
      * the walk starts from the first page of entries read with the item's last look ({@link Left#children}), if any.
+     * {@code fromEntries}: the item's derived attributes were just written by this walk, or the event that changed
+     * them says they are to be passed down, so its children are behind it: each is taken as its entry tells it
+     * ({@link Derivation#fromEntry}, no read) and written. Otherwise (a redo's walk, a walk of children written before
+     * their parent existed, a walk started over at an item some other walk had brought up to date) each is read, and
+     * one found up to date is not written.
      */
-    private Uni<Void> children(Derivation derivation, Key key, Left left, boolean again) {
+    private Uni<Void> children(Derivation derivation, Key key, Left left, boolean again, boolean fromEntries) {
         Parent parent = left.item() == null ? null : new Parent(key, left.item());
-        // A child is taken as its entry tells it (no read) when its parent changed; a redo's walk, which passes down
-        // everywhere, reads each one, so that a child already up to date is not written again.
-        Function<Map<String, AttributeValue>, Uni<?>> derive = child -> run(derivation, derivation.childKey(child),
-                parent == null || again ? null : derivation.fromEntry(child, parent.item()).map(Optional::of).orElse(null), parent,
-                false, false, again);
+        Function<Map<String, AttributeValue>, Uni<?>> derive = child -> {
+            Optional<Map<String, AttributeValue>> told = parent != null && fromEntries
+                    ? derivation.fromEntry(child, parent.item()) : Optional.empty();
+            return run(derivation, derivation.childKey(child), told.isPresent() ? told : null, parent, false, false,
+                    again, told.isPresent());
+        };
         KeyQuery query = derivation.children(key);
         return (left.children() != null ? store.forEach(query, walk, derive, left.children())
                 : store.forEach(query, walk, derive)).replaceWithVoid();
@@ -150,28 +164,30 @@ public class Derivations {
 
     /**
      * What one derivation did: whether the item's derived attributes may have changed (so its children must look
-     * again), the item as it left it (null: not found, or left as it was for a reason logged), and the first page of
-     * its children's entries when it was read with its last look at the parent (null: not read yet).
+     * again), whether this derivation wrote them (the children are behind then: written from their entries), the item
+     * as it left it (null: not found, or left as it was for a reason logged), and the first page of its children's
+     * entries when it was read with its last look at the parent (null: not read yet).
      */
-    private record Left(boolean changed, Map<String, AttributeValue> item, Page children) {
+    private record Left(boolean changed, boolean wrote, Map<String, AttributeValue> item, Page children) {
 
-        static final Left NOTHING = new Left(false, null, null);
+        static final Left NOTHING = new Left(false, false, null, null);
 
         Left asChanged() {
-            return new Left(true, item, children);
+            return new Left(true, wrote, item, children);
         }
 
         Left withChildren(Page page) {
-            return new Left(changed, item, page);
+            return new Left(changed, wrote, item, page);
         }
     }
 
     /**
-     * Derives the item's attributes; {@code parent}, when not null, is the item's parent as a walk left it (read
-     * otherwise); {@code check}: the item and its entry were written together, see {@link #check}.
+     * Derives the item's attributes; {@code parent}, when not null, is the item's parent as a walk left it or as the
+     * event's decision read it (read otherwise); {@code check}: the item and its entry were written together, see
+     * {@link #check}; {@code fromEntry}: {@code known} is the item as its entry told it.
      */
     private Uni<Left> deriveOne(Derivation derivation, Key key, Optional<Map<String, AttributeValue>> known,
-            Parent knownParent, boolean check, boolean walksOn) {
+            Parent knownParent, boolean check, boolean walksOn, boolean fromEntry) {
         Uni<Optional<Map<String, AttributeValue>>> read = known != null ? Uni.createFrom().item(known)
                 : store.read(key);
         return read.chain(found -> {
@@ -185,7 +201,7 @@ public class Derivations {
                     : knownParent != null && knownParent.key().equals(parentKey.get())
                             ? Uni.createFrom().item(Optional.of(knownParent.item()))
                             : store.read(parentKey.get());
-            return parent.chain(p -> write(derivation, key, item, parentKey, p, check, walksOn));
+            return parent.chain(p -> write(derivation, key, item, parentKey, p, check, walksOn, fromEntry));
         });
     }
 
@@ -196,8 +212,12 @@ public class Derivations {
      * not in its own event then by its check when its batch ends, which reads the parent after this write.
      */
     private Uni<Left> write(Derivation derivation, Key key, Map<String, AttributeValue> item, Optional<Key> parentKey,
-            Optional<Map<String, AttributeValue>> parent, boolean check, boolean walksOn) {
+            Optional<Map<String, AttributeValue>> parent, boolean check, boolean walksOn, boolean fromEntry) {
         Derived derived = derivation.derive(item, parent);
+        if (derived.leftBecause().isPresent() && fromEntry) {
+            // An entry the item has left (a move whose old entry is not deleted yet): what the item itself says.
+            return deriveOne(derivation, key, null, null, false, walksOn, false);
+        }
         if (derived.leftBecause().isPresent()) {
             LOG.errorf("%s of %s is left as it is: %s", derivation.name(), key, derived.leftBecause().get());
             return Uni.createFrom().item(Left.NOTHING);
@@ -210,9 +230,9 @@ public class Derivations {
         return written.chain(left -> {
             if (left.isEmpty()) {
                 // Someone else wrote the item since it was read: derive again from what it holds now.
-                return deriveOne(derivation, key, null, null, false, walksOn).map(Left::asChanged);
+                return deriveOne(derivation, key, null, null, false, walksOn, false).map(Left::asChanged);
             }
-            Left done = new Left(!same, left.get(), null);
+            Left done = new Left(!same, !same, left.get(), null);
             if (parentKey.isEmpty() || check && same) {
                 return Uni.createFrom().item(done);
             }
@@ -227,7 +247,8 @@ public class Derivations {
                         Optional<Map<String, AttributeValue>> now = refreshedNowAndChildren.getItem2();
                         return now.isPresent() && parent.isPresent()
                                 && derivation.revision(now.get()) != derivation.revision(parent.get())
-                                        ? deriveOne(derivation, key, null, null, false, walksOn).map(Left::asChanged)
+                                        ? deriveOne(derivation, key, null, null, false, walksOn, false)
+                                                .map(Left::asChanged)
                                         : Uni.createFrom().item(done.withChildren(
                                                 refreshedNowAndChildren.getItem3().orElse(null)));
                     });
