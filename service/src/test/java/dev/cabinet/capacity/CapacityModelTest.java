@@ -80,7 +80,7 @@ class CapacityModelTest {
         // A cascade over the folder tree: per level its folders written from their entries (FolderPaths.fromEntry,
         // no read), then their entries with a second look at the parent and the next level's entries (each child takes
         // its parent as the walk's write left it); a move's own derivation starts from the new parent as decided.
-        BOUNDS.put("cabinet.folder.moved.v1", new int[] {42, 8});
+        BOUNDS.put("cabinet.folder.moved.v1", new int[] {42, 7});
         BOUNDS.put("cabinet.folder.renamed.v1", new int[] {7, 5});
         BOUNDS.put("cabinet.group.created.v1", new int[] {5, 2});
         // A join and a role change read the member they write, and tell their own write by its version

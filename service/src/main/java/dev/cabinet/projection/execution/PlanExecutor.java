@@ -70,9 +70,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
  * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
  * {@link #fansOutEarly}), and the counts whose markers were read beside the recording ({@link #countsEarly}), each
- * marker they delete right after them; the other counts (their markers exist by then); the other deletes; copy
- * refreshes, other fan-outs and
- * derivations; the root's delete (with the first phase where {@link #deletesRootEarly} allows it). The counts' flags
+ * marker they delete right after them; the other counts (their markers exist by then); the other deletes, and beside
+ * them copy refreshes, other fan-outs and derivations (each of whose writes needs its item to exist); the root's
+ * delete (with the first phase where {@link #deletesRootEarly} allows it). The counts' flags
  * and token releases are made for the whole batch when it ends ({@link CountTokenRelease}), and so are the copy and
  * orphan checks, the checks of derived attributes the event wrote itself, the walks that only repair a replay's
  * order and the walks over a first page's range made again ({@link BatchEndChecks}), off the events' path.</li>
@@ -516,7 +516,7 @@ public class PlanExecutor {
      * the plan has one ({@link PlanExecutor#deletedAfterEarlyCounts});</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
-     * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and then
+     * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and beside them
      * {@link #looks}, the steps that look at other items after this event's writes (copy refreshes, other fan-outs,
      * derivations; the checks and the other steps made when the batch ends are handed to {@link BatchEndChecks});</li>
      * <li>{@link #settleCounts}, once all of that succeeded: each changed count's marker to be flagged and then its
@@ -645,9 +645,11 @@ public class PlanExecutor {
          * {@code CrashInAnyRoundTest} found a file's entry under its folder left behind.)
          */
         Uni<Void> afterWrites(boolean deletesRoot) {
+            // The looks need not wait for the late deletes: every write a look makes is only on an item that exists
+            // (a copy's refresh, a fan-out's change, a derivation's compare-and-set and entry refresh), so one racing
+            // a delete either lands first and goes with the item, or is refused. A move's walk starts a round sooner.
             return counterChanges()
-                    .chain(this::lateDeletes)
-                    .chain(this::looks)
+                    .chain(() -> all(List.of(lateDeletes(), looks())))
                     .chain(() -> deletesRoot ? store.delete(target.root(), versionAttribute, version)
                             .replaceWithVoid() : Uni.createFrom().voidItem())
                     // Only an attempt that ended settles its counts. One that failed later leaves its tokens pending
