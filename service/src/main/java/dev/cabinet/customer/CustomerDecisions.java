@@ -13,15 +13,25 @@ import dev.cabinet.decision.Refusal;
  */
 public final class CustomerDecisions {
 
+    /** The customer {@code customerId} is registered as {@code customer} says, or its profile replaced. */
+    public record RegisterCustomer(String customerId, CustomerRequest customer) {
+    }
+
     /** The customer places an order of {@code total} (a decimal string) under {@code orderId} at {@code placedAt}. */
     public record PlaceOrder(String customerId, String orderId, String placedAt, String total) {
+    }
+
+    /** The order {@code orderId} is given the status {@code status}. */
+    public record ChangeOrderStatus(String orderId, String status) {
     }
 
     private CustomerDecisions() {
     }
 
-    public static Decision register(String customerId, CustomerRequest body) {
-        return Decision.accept(CustomerEvent.REGISTERED, new CustomerRegistered(customerId, body.name(), body.email()));
+    public static Decision register(RegisterCustomer command) {
+        CustomerRequest customer = command.customer();
+        return Decision.accept(CustomerEvent.REGISTERED, new CustomerRegistered(command.customerId(), customer.name(),
+                customer.email()));
     }
 
     /**
@@ -40,7 +50,9 @@ public final class CustomerDecisions {
     }
 
     /** A change to the status the order already has is refused, so that a client learns its view was stale. */
-    public static Decision changeStatus(String orderId, String status, OrderView order) {
+    public static Decision changeStatus(ChangeOrderStatus command, OrderView order) {
+        String orderId = command.orderId();
+        String status = command.status();
         if (order == null) {
             return Decision.refuse(Refusal.notFound("order", orderId));
         }

@@ -22,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.customer.CustomerDecisions.PlaceOrder;
+import dev.cabinet.customer.CustomerDecisions.RegisterCustomer;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.InstantParameters;
@@ -63,7 +64,8 @@ public class CustomerResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Response> register(@PathParam("id") String id, @Valid @NotNull CustomerRequest body) {
         Ids.require("id", id);
-        return answers.accepted(CustomerDecisions.register(id, body), caller.id(), id, "/customers/" + id);
+        return answers.accepted(CustomerDecisions.register(new RegisterCustomer(id, body)), caller.id(), id,
+                "/customers/" + id);
     }
 
     /** The profile (GetItem), or with {@code include=orders} the profile and the newest orders in one Query. */

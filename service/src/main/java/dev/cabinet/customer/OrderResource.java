@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.customer.CustomerDecisions.ChangeOrderStatus;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
@@ -68,7 +69,8 @@ public class OrderResource {
         Ids.require("id", id);
         String actor = caller.id();
         return customers.findOrder(id)
-                .map(order -> CustomerDecisions.changeStatus(id, body.status(), order.orElse(null)))
+                .map(order -> CustomerDecisions.changeStatus(new ChangeOrderStatus(id, body.status()),
+                        order.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/orders/" + id));
     }
 

@@ -20,11 +20,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.folder.FolderDecisions.CompleteFile;
+import dev.cabinet.folder.FolderDecisions.DeleteFile;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
-import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import io.quarkus.security.Authenticated;
@@ -72,8 +73,8 @@ public class FileResource {
         String actor = caller.id();
         return folders.findFile(id)
                 .chain(file -> object(file.orElse(null))
-                        .map(object -> FolderDecisions.completeFile(id, actor, file.orElse(null), object,
-                                Timestamps.format(Instant.now()))))
+                        .map(object -> FolderDecisions.completeFile(new CompleteFile(id, actor,
+                                Timestamps.format(Instant.now())), file.orElse(null), object)))
                 .chain(decision -> answers.answer(decision, actor,
                         appended -> Accepted.response(appended, id, "/files/" + id),
                         () -> Response.ok().build()));
@@ -114,7 +115,7 @@ public class FileResource {
         Ids.require("id", id);
         String actor = caller.id();
         return folders.findFile(id)
-                .map(file -> FolderDecisions.deleteFile(id, actor, file.orElse(null)))
+                .map(file -> FolderDecisions.deleteFile(new DeleteFile(id, actor), file.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/files/" + id));
     }
 

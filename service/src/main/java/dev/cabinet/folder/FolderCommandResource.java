@@ -18,6 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.folder.FolderDecisions.AddFile;
+import dev.cabinet.folder.FolderDecisions.ChangeFolder;
+import dev.cabinet.folder.FolderDecisions.CreateFolder;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
@@ -58,7 +60,8 @@ public class FolderCommandResource {
         String owner = caller.id();
         String folderId = answers.newId();
         return folder(body.parentId())
-                .map(parent -> FolderDecisions.create(folderId, owner, body, Timestamps.format(Instant.now()), parent))
+                .map(parent -> FolderDecisions.create(new CreateFolder(folderId, owner, body,
+                        Timestamps.format(Instant.now())), parent))
                 .chain(decision -> answers.accepted(decision, owner, folderId, "/folders/" + folderId));
     }
 
@@ -70,7 +73,8 @@ public class FolderCommandResource {
     public Uni<Response> changeFolder(@PathParam("id") String id, @Valid @NotNull FolderChangeRequest body) {
         String owner = caller.id();
         return Uni.combine().all().unis(folder(id), folder(body.parentId())).asTuple()
-                .map(read -> FolderDecisions.change(id, owner, body, read.getItem1(), read.getItem2()))
+                .map(read -> FolderDecisions.change(new ChangeFolder(id, owner, body), read.getItem1(),
+                        read.getItem2()))
                 .chain(decision -> answers.accepted(decision, owner, id, "/folders/" + id));
     }
 

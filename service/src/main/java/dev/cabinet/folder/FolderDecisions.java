@@ -20,6 +20,14 @@ import dev.cabinet.folder.FolderEvent.FolderRenamed;
  */
 public final class FolderDecisions {
 
+    /** {@code owner} creates {@code folder} at {@code now}; its id is made by the API. */
+    public record CreateFolder(String folderId, String owner, NewFolderRequest folder, String now) {
+    }
+
+    /** {@code owner} renames the folder or moves it under another, as {@code change} says (one at a time). */
+    public record ChangeFolder(String folderId, String owner, FolderChangeRequest change) {
+    }
+
     /**
      * {@code owner} adds {@code file}'s metadata to the folder at {@code now}; its content goes to {@code contentUrl}
      * (the upload link's object), both made by the API.
@@ -28,26 +36,39 @@ public final class FolderDecisions {
             String now) {
     }
 
+    /** {@code actor} confirms the file's upload at {@code now}. */
+    public record CompleteFile(String fileId, String actor, String now) {
+    }
+
+    /** {@code actor} deletes the file. */
+    public record DeleteFile(String fileId, String actor) {
+    }
+
     private FolderDecisions() {
     }
 
-    /** A root folder when {@code body} names no parent; otherwise {@code parent} is the folder it names. */
-    public static Decision create(String folderId, String owner, NewFolderRequest body, String now, FolderView parent) {
-        Supplier<Decision> created = () -> Decision.accept(FolderEvent.CREATED, new FolderCreated(folderId, body.name(),
-                body.parentId(), owner, now));
-        return body.parentId() == null ? created.get() : owned(parent, body.parentId(), owner, "create folders in", created);
+    /** A root folder when the command's folder names no parent; otherwise {@code parent} is the folder it names. */
+    public static Decision create(CreateFolder command, FolderView parent) {
+        NewFolderRequest folder = command.folder();
+        String owner = command.owner();
+        Supplier<Decision> created = () -> Decision.accept(FolderEvent.CREATED, new FolderCreated(command.folderId(),
+                folder.name(), folder.parentId(), owner, command.now()));
+        return folder.parentId() == null ? created.get()
+                : owned(parent, folder.parentId(), owner, "create folders in", created);
     }
 
     /**
-     * A rename, or a move under {@code target} (the folder {@code body.parentId()} names). A folder moved under itself
-     * or a descendant would leave the tree as a cycle nobody can reach; a move to where it already is would rewrite
-     * every descendant's path for nothing.
+     * A rename, or a move under {@code target} (the folder the change's {@code parentId} names). A folder moved under
+     * itself or a descendant would leave the tree as a cycle nobody can reach; a move to where it already is would
+     * rewrite every descendant's path for nothing.
      */
-    public static Decision change(String folderId, String owner, FolderChangeRequest body, FolderView folder,
-            FolderView target) {
-        return owned(folder, folderId, owner, "change", () -> body.name() != null
-                ? Decision.accept(FolderEvent.RENAMED, new FolderRenamed(folderId, body.name()))
-                : owned(target, body.parentId(), owner, "move folders into", () -> {
+    public static Decision change(ChangeFolder command, FolderView folder, FolderView target) {
+        String folderId = command.folderId();
+        String owner = command.owner();
+        FolderChangeRequest change = command.change();
+        return owned(folder, folderId, owner, "change", () -> change.name() != null
+                ? Decision.accept(FolderEvent.RENAMED, new FolderRenamed(folderId, change.name()))
+                : owned(target, change.parentId(), owner, "move folders into", () -> {
                     if (target.isInside(folderId)) {
                         return Decision.refuse(Refusal.conflict("folder " + folderId
                                 + " cannot move under itself or one of its descendants"));
@@ -79,9 +100,9 @@ public final class FolderDecisions {
      * have exactly the size and content type declared when the file was added. A file already stored stays as it is, so a
      * client that retries its confirmation gets the same answer.
      */
-    public static Decision completeFile(String fileId, String actor, FileView file, Optional<StoredObject> object,
-            String now) {
-        return ownedFile(file, fileId, actor, "confirm its upload", () -> {
+    public static Decision completeFile(CompleteFile command, FileView file, Optional<StoredObject> object) {
+        String fileId = command.fileId();
+        return ownedFile(file, fileId, command.actor(), "confirm its upload", () -> {
             if (file.isStored()) {
                 return Decision.unchanged();
             }
@@ -98,7 +119,8 @@ public final class FolderDecisions {
                 return Decision.refuse(Refusal.conflict("the uploaded content of file " + fileId + " is "
                         + found.contentType() + ", but " + file.contentType() + " was declared"));
             }
-            return Decision.accept(FileEvent.STORED, new FileStored(fileId, found.size(), found.contentType(), now));
+            return Decision.accept(FileEvent.STORED, new FileStored(fileId, found.size(), found.contentType(),
+                    command.now()));
         });
     }
 
@@ -122,9 +144,9 @@ public final class FolderDecisions {
     }
 
     /** Deletes the file's metadata; the event names its object, which the projector role then deletes. */
-    public static Decision deleteFile(String fileId, String actor, FileView file) {
-        return ownedFile(file, fileId, actor, "delete it",
-                () -> Decision.accept(FileEvent.DELETED, new FileDeleted(fileId, file.contentUrl())));
+    public static Decision deleteFile(DeleteFile command, FileView file) {
+        return ownedFile(file, command.fileId(), command.actor(), "delete it",
+                () -> Decision.accept(FileEvent.DELETED, new FileDeleted(command.fileId(), file.contentUrl())));
     }
 
     private static Decision ownedFile(FileView file, String fileId, String actor, String action,

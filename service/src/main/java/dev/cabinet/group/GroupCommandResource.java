@@ -24,8 +24,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.group.GroupDecisions.ChangeRole;
+import dev.cabinet.group.GroupDecisions.CreateGroup;
 import dev.cabinet.group.GroupDecisions.Join;
 import dev.cabinet.group.GroupDecisions.Leave;
+import dev.cabinet.group.GroupDecisions.RenameGroup;
 import dev.cabinet.group.GroupDecisions.Seen;
 import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
@@ -65,8 +67,8 @@ public class GroupCommandResource {
         String creator = caller.id();
         String groupId = answers.newId();
         return users.isRegistered(creator)
-                .map(registered -> GroupDecisions.create(groupId, creator, body, Timestamps.format(Instant.now()),
-                        registered))
+                .map(registered -> GroupDecisions.create(new CreateGroup(groupId, creator, body,
+                        Timestamps.format(Instant.now())), registered))
                 .chain(decision -> answers.accepted(decision, creator, groupId, "/groups/" + groupId));
     }
 
@@ -77,7 +79,7 @@ public class GroupCommandResource {
     public Uni<Response> changeGroup(@PathParam("id") String id, @Valid @NotNull GroupChangeRequest body) {
         String actor = caller.id();
         return read(id, actor, actor)
-                .map(seen -> GroupDecisions.rename(id, body, seen.group(), seen.callerMembership()))
+                .map(seen -> GroupDecisions.rename(new RenameGroup(id, body), seen.group(), seen.callerMembership()))
                 .chain(decision -> answers.accepted(decision, actor, id, "/groups/" + id));
     }
 

@@ -12,10 +12,18 @@ import dev.cabinet.user.Registration;
 /**
  * The rules of group commands. A registered user creates a group and becomes its admin; admins rename it, add members
  * and change roles; anyone joins themself and leaves; a group that has other members always keeps an admin.
- * A membership command is a record ({@link Join}, {@link ChangeRole}, {@link Leave}) decided with what its reads found
- * ({@link Seen}).
+ * Each command is a record ({@link CreateGroup}, {@link RenameGroup}, {@link Join}, {@link ChangeRole}, {@link Leave});
+ * a membership command is decided with what its reads found ({@link Seen}).
  */
 public final class GroupDecisions {
+
+    /** {@code creator} creates the group described by {@code group} at {@code now}; its id is made by the API. */
+    public record CreateGroup(String groupId, String creator, NewGroupRequest group, String now) {
+    }
+
+    /** An admin changes the group's name and/or description as {@code change} gives them. */
+    public record RenameGroup(String groupId, GroupChangeRequest change) {
+    }
 
     /** {@code actor} adds {@code userId} (themself, or as an admin anyone) with {@code role}, at {@code now}. */
     public record Join(String groupId, String userId, String role, String actor, String now) {
@@ -39,20 +47,23 @@ public final class GroupDecisions {
     private GroupDecisions() {
     }
 
-    public static Decision create(String groupId, String creator, NewGroupRequest body, String now, boolean registered) {
-        return Registration.required(registered, creator, "creating groups", () -> Decision.accept(GroupEvent.CREATED,
-                new GroupCreated(groupId, body.name(), body.description(), creator, now)));
+    public static Decision create(CreateGroup command, boolean registered) {
+        NewGroupRequest group = command.group();
+        return Registration.required(registered, command.creator(), "creating groups", () -> Decision.accept(
+                GroupEvent.CREATED, new GroupCreated(command.groupId(), group.name(), group.description(),
+                        command.creator(), command.now())));
     }
 
-    public static Decision rename(String groupId, GroupChangeRequest body, GroupView group,
-            MembershipView callerMembership) {
+    public static Decision rename(RenameGroup command, GroupView group, MembershipView callerMembership) {
+        String groupId = command.groupId();
+        GroupChangeRequest change = command.change();
         if (group == null) {
             return notFound(groupId);
         }
         if (!isAdmin(callerMembership)) {
             return onlyAdmins(groupId, "rename group " + groupId);
         }
-        return Decision.accept(GroupEvent.RENAMED, new GroupRenamed(groupId, body.name(), body.description()));
+        return Decision.accept(GroupEvent.RENAMED, new GroupRenamed(groupId, change.name(), change.description()));
     }
 
     /**

@@ -13,6 +13,10 @@ public final class CommentDecisions {
     public record AddComment(String postId, String commentId, String author, String text, String now) {
     }
 
+    /** {@code actor} deletes the comment under the post. */
+    public record DeleteComment(String postId, String commentId, String actor) {
+    }
+
     private CommentDecisions() {
     }
 
@@ -32,7 +36,10 @@ public final class CommentDecisions {
      * a path cannot reach a comment through a post the caller wrote. The deletion carries the comment's own
      * {@code createdAt}, which its key holds.
      */
-    public static Decision delete(String postId, String commentId, String actor, CommentView comment, PostView post) {
+    public static Decision delete(DeleteComment command, CommentView comment, PostView post) {
+        String postId = command.postId();
+        String commentId = command.commentId();
+        String actor = command.actor();
         if (comment == null || !comment.postId().equals(postId)) {
             return Decision.refuse(Refusal.notFound("comment", commentId));
         }

@@ -26,6 +26,7 @@ import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
 import dev.cabinet.table.query.PageRequests;
 import dev.cabinet.post.CommentDecisions.AddComment;
+import dev.cabinet.post.CommentDecisions.DeleteComment;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -96,8 +97,8 @@ public class CommentResource {
         Ids.require("commentId", commentId);
         String actor = caller.id();
         return Uni.combine().all().unis(posts.findComment(commentId), posts.findPost(postId)).asTuple()
-                .map(read -> CommentDecisions.delete(postId, commentId, actor, read.getItem1().orElse(null),
-                        read.getItem2().orElse(null)))
+                .map(read -> CommentDecisions.delete(new DeleteComment(postId, commentId, actor),
+                        read.getItem1().orElse(null), read.getItem2().orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, commentId, "/posts/" + postId + "/comments"));
     }
 }

@@ -19,6 +19,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
+import dev.cabinet.post.PostDecisions.CreatePost;
+import dev.cabinet.post.PostDecisions.DeletePost;
+import dev.cabinet.post.PostDecisions.EditPost;
+import dev.cabinet.post.PostDecisions.PublishPost;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserQueries;
@@ -52,7 +56,8 @@ public class PostCommandResource {
         String author = caller.id();
         String postId = answers.newId();
         return users.isRegistered(author)
-                .map(registered -> PostDecisions.create(postId, author, body, Timestamps.format(Instant.now()), registered))
+                .map(registered -> PostDecisions.create(new CreatePost(postId, author, body,
+                        Timestamps.format(Instant.now())), registered))
                 .chain(decision -> answers.accepted(decision, author, postId, "/posts/" + postId));
     }
 
@@ -63,7 +68,7 @@ public class PostCommandResource {
     public Uni<Response> editPost(@PathParam("id") String id, @Valid @NotNull PostChangeRequest body) {
         String actor = caller.id();
         return post(id)
-                .map(post -> PostDecisions.edit(post, id, actor, body))
+                .map(post -> PostDecisions.edit(new EditPost(id, actor, body), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
@@ -73,7 +78,7 @@ public class PostCommandResource {
     public Uni<Response> publishPost(@PathParam("id") String id) {
         String actor = caller.id();
         return post(id)
-                .map(post -> PostDecisions.publish(post, id, actor, Timestamps.format(Instant.now())))
+                .map(post -> PostDecisions.publish(new PublishPost(id, actor, Timestamps.format(Instant.now())), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
@@ -84,7 +89,7 @@ public class PostCommandResource {
     public Uni<Response> deletePost(@PathParam("id") String id) {
         String actor = caller.id();
         return post(id)
-                .map(post -> PostDecisions.delete(post, id, actor, Timestamps.format(Instant.now())))
+                .map(post -> PostDecisions.delete(new DeletePost(id, actor, Timestamps.format(Instant.now())), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 

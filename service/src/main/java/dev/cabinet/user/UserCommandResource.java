@@ -23,6 +23,9 @@ import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.user.UserDecisions.ChangeProfile;
+import dev.cabinet.user.UserDecisions.EraseUser;
+import dev.cabinet.user.UserDecisions.PutProfile;
 import dev.cabinet.user.UserEvent.UserErased;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -57,7 +60,8 @@ public class UserCommandResource {
     public Uni<Response> putProfile(@PathParam("id") String id, @Valid @NotNull ProfileRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)
-                .map(existing -> UserDecisions.putProfile(id, body, Timestamps.format(Instant.now()), existing.orElse(null)))
+                .map(existing -> UserDecisions.putProfile(new PutProfile(id, body, Timestamps.format(Instant.now())),
+                        existing.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id));
     }
 
@@ -71,7 +75,8 @@ public class UserCommandResource {
     public Uni<Response> erase(@PathParam("id") String id) {
         Ids.require("id", id);
         return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
-                .map(existing -> UserDecisions.erase(id, Timestamps.format(Instant.now()), existing.orElse(null)))
+                .map(existing -> UserDecisions.erase(new EraseUser(id, Timestamps.format(Instant.now())),
+                        existing.orElse(null)))
                 .call(decision -> decision instanceof Decision.Accept<?> accept
                         ? keys.destroy(id, ((UserErased) accept.event()).erasedAt()).invoke(() -> users.forget(id))
                         : Uni.createFrom().voidItem())
@@ -84,7 +89,7 @@ public class UserCommandResource {
     public Uni<Response> changeProfile(@PathParam("id") String id, @Valid @NotNull ProfileChangeRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)
-                .map(existing -> UserDecisions.changeProfile(id, body, existing.orElse(null)))
+                .map(existing -> UserDecisions.changeProfile(new ChangeProfile(id, body), existing.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id));
     }
 }

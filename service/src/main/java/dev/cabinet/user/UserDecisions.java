@@ -12,42 +12,59 @@ import dev.cabinet.user.UserEvent.UserRegistered;
  */
 public final class UserDecisions {
 
+    /** {@code userId} registers {@code profile} at {@code now}, or replaces the fields of their registered one. */
+    public record PutProfile(String userId, ProfileRequest profile, String now) {
+    }
+
+    /** {@code userId} changes the fields of their profile that {@code change} gives. */
+    public record ChangeProfile(String userId, ProfileChangeRequest change) {
+    }
+
+    /** The person {@code userId} is erased at {@code now}, asked by themself or an operator. */
+    public record EraseUser(String userId, String now) {
+    }
+
     private UserDecisions() {
     }
 
     /** {@code existing} is null for a user who has not registered yet: only then is {@code now} their registration. */
-    public static Decision putProfile(String userId, ProfileRequest body, String now, UserView existing) {
+    public static Decision putProfile(PutProfile command, UserView existing) {
+        String userId = command.userId();
+        ProfileRequest profile = command.profile();
         if (existing != null && existing.erased()) {
             return Decision.refuse(Refusal.gone("user", userId));
         }
         if (existing != null) {
-            return Decision.accept(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(userId, body.name(), body.email(),
-                    body.avatarUrl()));
+            return Decision.accept(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(userId, profile.name(),
+                    profile.email(), profile.avatarUrl()));
         }
-        return Decision.accept(UserEvent.REGISTERED, new UserRegistered(userId, body.name(), body.email(),
-                body.avatarUrl(), now));
+        return Decision.accept(UserEvent.REGISTERED, new UserRegistered(userId, profile.name(), profile.email(),
+                profile.avatarUrl(), command.now()));
     }
 
     /** Changing a profile that was never registered is a 404: there is nothing to change, and PUT registers. */
-    public static Decision changeProfile(String userId, ProfileChangeRequest body, UserView existing) {
+    public static Decision changeProfile(ChangeProfile command, UserView existing) {
+        String userId = command.userId();
+        ProfileChangeRequest change = command.change();
         if (existing == null) {
             return Decision.refuse(Refusal.notFound("user", userId));
         }
         if (existing.erased()) {
             return Decision.refuse(Refusal.gone("user", userId));
         }
-        return Decision.accept(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(userId, body.name(), body.email(),
-                body.avatarUrl()));
+        return Decision.accept(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(userId, change.name(), change.email(),
+                change.avatarUrl()));
     }
 
     /** Erasing a user who never registered is a 404; one already erased, a 410 (nothing is left to erase). */
-    public static Decision erase(String userId, String now, UserView existing) {
+    public static Decision erase(EraseUser command, UserView existing) {
+        String userId = command.userId();
         if (existing == null) {
             return Decision.refuse(Refusal.notFound("user", userId));
         }
         if (existing.erased()) {
             return Decision.refuse(Refusal.gone("user", userId));
         }
-        return Decision.accept(UserEvent.ERASED, new UserErased(userId, now));
+        return Decision.accept(UserEvent.ERASED, new UserErased(userId, command.now()));
     }
 }

@@ -15,7 +15,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.cabinet.customer.CustomerEvent.CustomerRegistered;
 import dev.cabinet.customer.CustomerEvent.OrderPlaced;
 import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
+import dev.cabinet.customer.CustomerDecisions.ChangeOrderStatus;
 import dev.cabinet.customer.CustomerDecisions.PlaceOrder;
+import dev.cabinet.customer.CustomerDecisions.RegisterCustomer;
 import dev.cabinet.decision.Decision;
 
 /** The rules of customer and order commands, given the views a resource reads; no Quarkus, no table. */
@@ -35,7 +37,8 @@ class CustomerDecisionsTest {
     static Stream<Arguments> rules() {
         return Stream.of(
                 rule("a customer is registered, or their profile replaced, as given",
-                        CustomerDecisions.register("c1", new CustomerRequest("Acme Ltd", "orders@acme.example")),
+                        CustomerDecisions.register(new RegisterCustomer("c1", new CustomerRequest("Acme Ltd",
+                                "orders@acme.example"))),
                         appends(CustomerEvent.REGISTERED, new CustomerRegistered("c1", "Acme Ltd", "orders@acme.example"))),
                 rule("an order is placed for a customer, dated by the UTC day of its placement",
                         CustomerDecisions.placeOrder(new PlaceOrder("c1", "O100", PLACED_AT, "129.90"), ACME, null),
@@ -48,14 +51,14 @@ class CustomerDecisionsTest {
                         CustomerDecisions.placeOrder(new PlaceOrder("c1", "O100", PLACED_AT, "5.00"), ACME, O100),
                         conflict("order O100 already exists")),
                 rule("an order's status changes, keeping the customer and date its keys need",
-                        CustomerDecisions.changeStatus("O100", "paid", O100),
+                        CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", "paid"), O100),
                         appends(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged("c1", "O100", "2026-06-01",
                                 "paid"))),
                 rule("a status change to the status the order has is a conflict",
-                        CustomerDecisions.changeStatus("O100", OrderStatus.PLACED, O100),
+                        CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", OrderStatus.PLACED), O100),
                         conflict("order O100 is already placed")),
                 rule("the status of an order that does not exist is not found",
-                        CustomerDecisions.changeStatus("O100", "paid", null),
+                        CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", "paid"), null),
                         notFound("order O100 does not exist")));
     }
 }

@@ -23,6 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.cabinet.decision.Decision;
 import dev.cabinet.folder.FileEvent.FileDeleted;
 import dev.cabinet.folder.FolderDecisions.AddFile;
+import dev.cabinet.folder.FolderDecisions.ChangeFolder;
+import dev.cabinet.folder.FolderDecisions.CompleteFile;
+import dev.cabinet.folder.FolderDecisions.CreateFolder;
+import dev.cabinet.folder.FolderDecisions.DeleteFile;
 import dev.cabinet.folder.FileEvent.FileStored;
 import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.folder.FolderEvent.FolderCreated;
@@ -53,16 +57,16 @@ class FolderDecisionsTest {
     static Stream<Arguments> creating() {
         return Stream.of(
                 rule("anyone creates a root folder, which is theirs",
-                        FolderDecisions.create("f1", "eve", new NewFolderRequest("Notes", null), NOW, null),
+                        FolderDecisions.create(newFolder("eve", "Notes", null), null),
                         appends(FolderEvent.CREATED, new FolderCreated("f1", "Notes", null, "eve", NOW))),
                 rule("the owner creates a folder in their folder",
-                        FolderDecisions.create("f1", "ada", new NewFolderRequest("Q1", "docs"), NOW, DOCS),
+                        FolderDecisions.create(newFolder("ada", "Q1", "docs"), DOCS),
                         appends(FolderEvent.CREATED, new FolderCreated("f1", "Q1", "docs", "ada", NOW))),
                 rule("no one creates folders in someone else's folder",
-                        FolderDecisions.create("f1", "eve", new NewFolderRequest("Q1", "docs"), NOW, DOCS),
+                        FolderDecisions.create(newFolder("eve", "Q1", "docs"), DOCS),
                         forbidden("only the owner of folder docs may create folders in it")),
                 rule("a parent that does not exist is not found",
-                        FolderDecisions.create("f1", "ada", new NewFolderRequest("Q1", "gone"), NOW, null),
+                        FolderDecisions.create(newFolder("ada", "Q1", "gone"), null),
                         notFound("folder gone does not exist")));
     }
 
@@ -70,38 +74,38 @@ class FolderDecisionsTest {
         FolderChangeRequest rename = new FolderChangeRequest("Documents", null);
         return Stream.of(
                 rule("the owner renames their folder",
-                        FolderDecisions.change("docs", "ada", rename, DOCS, null),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", rename), DOCS, null),
                         appends(FolderEvent.RENAMED, new FolderRenamed("docs", "Documents"))),
                 rule("no one renames someone else's folder",
-                        FolderDecisions.change("docs", "eve", rename, DOCS, null),
+                        FolderDecisions.change(new ChangeFolder("docs", "eve", rename), DOCS, null),
                         forbidden("only the owner of folder docs may change it")),
                 rule("a folder that does not exist cannot be renamed",
-                        FolderDecisions.change("gone", "ada", rename, null, null),
+                        FolderDecisions.change(new ChangeFolder("gone", "ada", rename), null, null),
                         notFound("folder gone does not exist")));
     }
 
     static Stream<Arguments> moving() {
         return Stream.of(
                 rule("the owner moves a folder under another of their folders",
-                        FolderDecisions.change("old", "ada", moveTo("other"), OLD, OTHER),
+                        FolderDecisions.change(new ChangeFolder("old", "ada", moveTo("other")), OLD, OTHER),
                         appends(FolderEvent.MOVED, new FolderMoved("old", "other"))),
                 rule("a folder cannot move under itself",
-                        FolderDecisions.change("docs", "ada", moveTo("docs"), DOCS, DOCS),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("docs")), DOCS, DOCS),
                         conflict("folder docs cannot move under itself or one of its descendants")),
                 rule("a folder cannot move under one of its descendants: the tree would become a cycle",
-                        FolderDecisions.change("root", "ada", moveTo("old"), ROOT, OLD),
+                        FolderDecisions.change(new ChangeFolder("root", "ada", moveTo("old")), ROOT, OLD),
                         conflict("folder root cannot move under itself or one of its descendants")),
                 rule("a folder cannot move to the folder it is in",
-                        FolderDecisions.change("old", "ada", moveTo("docs"), OLD, DOCS),
+                        FolderDecisions.change(new ChangeFolder("old", "ada", moveTo("docs")), OLD, DOCS),
                         conflict("folder old is already in folder docs")),
                 rule("no one moves a folder into someone else's folder",
-                        FolderDecisions.change("docs", "ada", moveTo("eves"), DOCS, EVES),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("eves")), DOCS, EVES),
                         forbidden("only the owner of folder eves may move folders into it")),
                 rule("no one moves someone else's folder, whatever the target",
-                        FolderDecisions.change("docs", "eve", moveTo("eves"), DOCS, EVES),
+                        FolderDecisions.change(new ChangeFolder("docs", "eve", moveTo("eves")), DOCS, EVES),
                         forbidden("only the owner of folder docs may change it")),
                 rule("a target that does not exist is not found",
-                        FolderDecisions.change("docs", "ada", moveTo("gone"), DOCS, null),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("gone")), DOCS, null),
                         notFound("folder gone does not exist")));
     }
 
@@ -123,40 +127,40 @@ class FolderDecisionsTest {
                         FolderDecisions.addFile(new AddFile("gone", "f1", "ada", small, URL, NOW), MAX_SIZE, null),
                         notFound("folder gone does not exist")),
                 rule("the owner deletes their file",
-                        FolderDecisions.deleteFile("f1", "ada", file("ada")),
+                        FolderDecisions.deleteFile(new DeleteFile("f1", "ada"), file("ada")),
                         appends(FileEvent.DELETED, new FileDeleted("f1", URL))),
                 rule("no one deletes someone else's file",
-                        FolderDecisions.deleteFile("f1", "eve", file("ada")),
+                        FolderDecisions.deleteFile(new DeleteFile("f1", "eve"), file("ada")),
                         forbidden("only the owner of file f1 may delete it")),
                 rule("a file that does not exist cannot be deleted",
-                        FolderDecisions.deleteFile("f1", "ada", null),
+                        FolderDecisions.deleteFile(new DeleteFile("f1", "ada"), null),
                         notFound("file f1 does not exist")));
     }
 
     static Stream<Arguments> uploads() {
         return Stream.of(
                 rule("an upload of the declared size and type is confirmed: the file is stored",
-                        FolderDecisions.completeFile("f1", "ada", file("ada"), AS_DECLARED, NOW),
+                        FolderDecisions.completeFile(completeBy("ada"), file("ada"), AS_DECLARED),
                         appends(FileEvent.STORED, new FileStored("f1", 10, "application/pdf", NOW))),
                 rule("nothing uploaded yet is a conflict that says to PUT first",
-                        FolderDecisions.completeFile("f1", "ada", file("ada"), Optional.empty(), NOW),
+                        FolderDecisions.completeFile(completeBy("ada"), file("ada"), Optional.empty()),
                         conflict("nothing was uploaded for file f1 yet: PUT its content to the upload URL first")),
                 rule("an upload of another size is refused, naming both sizes",
-                        FolderDecisions.completeFile("f1", "ada", file("ada"),
-                                Optional.of(new StoredObject(11, "application/pdf")), NOW),
+                        FolderDecisions.completeFile(completeBy("ada"), file("ada"),
+                                Optional.of(new StoredObject(11, "application/pdf"))),
                         conflict("the uploaded content of file f1 has 11 bytes, but 10 were declared")),
                 rule("an upload of another content type is refused, naming both types",
-                        FolderDecisions.completeFile("f1", "ada", file("ada"),
-                                Optional.of(new StoredObject(10, "text/plain")), NOW),
+                        FolderDecisions.completeFile(completeBy("ada"), file("ada"),
+                                Optional.of(new StoredObject(10, "text/plain"))),
                         conflict("the uploaded content of file f1 is text/plain, but application/pdf was declared")),
                 rule("confirming a stored file again changes nothing",
-                        FolderDecisions.completeFile("f1", "ada", stored("ada"), Optional.empty(), NOW),
+                        FolderDecisions.completeFile(completeBy("ada"), stored("ada"), Optional.empty()),
                         Decision.unchanged()),
                 rule("no one confirms someone else's upload",
-                        FolderDecisions.completeFile("f1", "eve", file("ada"), AS_DECLARED, NOW),
+                        FolderDecisions.completeFile(completeBy("eve"), file("ada"), AS_DECLARED),
                         forbidden("only the owner of file f1 may confirm its upload")),
                 rule("a file that does not exist cannot be confirmed",
-                        FolderDecisions.completeFile("f1", "ada", null, AS_DECLARED, NOW),
+                        FolderDecisions.completeFile(completeBy("ada"), null, AS_DECLARED),
                         notFound("file f1 does not exist")),
                 rule("the owner downloads a stored file",
                         refusalOf(FolderDecisions.download("f1", "ada", stored("ada"))),
@@ -191,8 +195,8 @@ class FolderDecisionsTest {
             assertEquals(what.equals("pending, the caller's"), looks, what);
             if (!looks) {
                 for (Optional<StoredObject> object : objects) {
-                    assertEquals(FolderDecisions.completeFile("f1", "ada", file, Optional.empty(), NOW),
-                            FolderDecisions.completeFile("f1", "ada", file, object, NOW), what + " with " + object);
+                    assertEquals(FolderDecisions.completeFile(completeBy("ada"), file, Optional.empty()),
+                            FolderDecisions.completeFile(completeBy("ada"), file, object), what + " with " + object);
                 }
             }
         });
@@ -201,6 +205,16 @@ class FolderDecisionsTest {
     /** A download's refusal as a decision, so the table compares it like the others (none: unchanged). */
     private static Decision refusalOf(Optional<dev.cabinet.decision.Refusal> refusal) {
         return refusal.map(Decision::refuse).orElse(Decision.unchanged());
+    }
+
+    /** {@code owner} creates the folder f1 named {@code name} in {@code parentId} (null: at the root). */
+    private static CreateFolder newFolder(String owner, String name, String parentId) {
+        return new CreateFolder("f1", owner, new NewFolderRequest(name, parentId), NOW);
+    }
+
+    /** {@code actor} confirms the upload of the file f1, now. */
+    private static CompleteFile completeBy(String actor) {
+        return new CompleteFile("f1", actor, NOW);
     }
 
     private static FolderChangeRequest moveTo(String parentId) {

@@ -16,8 +16,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
 import dev.cabinet.group.GroupDecisions.ChangeRole;
+import dev.cabinet.group.GroupDecisions.CreateGroup;
 import dev.cabinet.group.GroupDecisions.Join;
 import dev.cabinet.group.GroupDecisions.Leave;
+import dev.cabinet.group.GroupDecisions.RenameGroup;
 import dev.cabinet.group.GroupDecisions.Seen;
 import dev.cabinet.group.GroupEvent.GroupCreated;
 import dev.cabinet.group.GroupEvent.GroupRenamed;
@@ -48,10 +50,10 @@ class GroupDecisionsTest {
         NewGroupRequest engines = new NewGroupRequest("Engines", null);
         return Stream.of(
                 rule("a registered user creates a group, becoming its first admin",
-                        GroupDecisions.create("g1", "ada", engines, NOW, true),
+                        GroupDecisions.create(new CreateGroup("g1", "ada", engines, NOW), true),
                         appends(GroupEvent.CREATED, new GroupCreated("g1", "Engines", null, "ada", NOW))),
                 rule("a user who has not registered is told to register before creating groups",
-                        GroupDecisions.create("g1", "ada", engines, NOW, false),
+                        GroupDecisions.create(new CreateGroup("g1", "ada", engines, NOW), false),
                         conflict("register your profile with PUT /users/ada before creating groups")));
     }
 
@@ -59,16 +61,16 @@ class GroupDecisionsTest {
         GroupChangeRequest rename = new GroupChangeRequest("Difference engines", null);
         return Stream.of(
                 rule("an admin renames the group",
-                        GroupDecisions.rename("g1", rename, TWO_ONE_ADMIN, ADA),
+                        GroupDecisions.rename(new RenameGroup("g1", rename), TWO_ONE_ADMIN, ADA),
                         appends(GroupEvent.RENAMED, new GroupRenamed("g1", "Difference engines", null))),
                 rule("a member who is not an admin may not rename the group",
-                        GroupDecisions.rename("g1", rename, TWO_ONE_ADMIN, BOB),
+                        GroupDecisions.rename(new RenameGroup("g1", rename), TWO_ONE_ADMIN, BOB),
                         forbidden("only an admin of group g1 may rename group g1")),
                 rule("a user outside the group may not rename it",
-                        GroupDecisions.rename("g1", rename, TWO_ONE_ADMIN, null),
+                        GroupDecisions.rename(new RenameGroup("g1", rename), TWO_ONE_ADMIN, null),
                         forbidden("only an admin of group g1 may rename group g1")),
                 rule("a group that does not exist cannot be renamed",
-                        GroupDecisions.rename("g1", rename, null, null),
+                        GroupDecisions.rename(new RenameGroup("g1", rename), null, null),
                         notFound("group g1 does not exist")));
     }
 

@@ -16,8 +16,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
 import dev.cabinet.post.CommentDecisions.AddComment;
+import dev.cabinet.post.CommentDecisions.DeleteComment;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
+import dev.cabinet.post.PostDecisions.CreatePost;
+import dev.cabinet.post.PostDecisions.DeletePost;
+import dev.cabinet.post.PostDecisions.EditPost;
+import dev.cabinet.post.PostDecisions.PublishPost;
 import dev.cabinet.post.PostEvent.PostCreated;
 import dev.cabinet.post.PostEvent.PostDeleted;
 import dev.cabinet.post.PostEvent.PostEdited;
@@ -42,37 +47,37 @@ class PostDecisionsTest {
         PostChangeRequest retitle = new PostChangeRequest("Hello again", null);
         return Stream.of(
                 rule("a registered user writes a post, as a draft",
-                        PostDecisions.create("p1", "ada", hello, NOW, true),
+                        PostDecisions.create(new CreatePost("p1", "ada", hello, NOW), true),
                         appends(PostEvent.CREATED, new PostCreated("p1", "ada", "Hello", "First.", NOW))),
                 rule("a user who has not registered is told to register before writing posts",
-                        PostDecisions.create("p1", "ada", hello, NOW, false),
+                        PostDecisions.create(new CreatePost("p1", "ada", hello, NOW), false),
                         conflict("register your profile with PUT /users/ada before writing posts")),
                 rule("the author edits their post, changing only the fields given",
-                        PostDecisions.edit(DRAFT, "p1", "ada", retitle),
+                        PostDecisions.edit(new EditPost("p1", "ada", retitle), DRAFT),
                         appends(PostEvent.EDITED, new PostEdited("p1", "Hello again", null))),
                 rule("only the author may edit a post",
-                        PostDecisions.edit(DRAFT, "p1", "bob", retitle),
+                        PostDecisions.edit(new EditPost("p1", "bob", retitle), DRAFT),
                         forbidden("only the author of post p1 may change it")),
                 rule("a post that does not exist cannot be edited",
-                        PostDecisions.edit(null, "p1", "ada", retitle),
+                        PostDecisions.edit(new EditPost("p1", "ada", retitle), null),
                         notFound("post p1 does not exist")),
                 rule("the author publishes a draft",
-                        PostDecisions.publish(DRAFT, "p1", "ada", NOW),
+                        PostDecisions.publish(new PublishPost("p1", "ada", NOW), DRAFT),
                         appends(PostEvent.PUBLISHED, new PostPublished("p1", NOW))),
                 rule("publishing a published post is a conflict",
-                        PostDecisions.publish(PUBLISHED, "p1", "ada", NOW),
+                        PostDecisions.publish(new PublishPost("p1", "ada", NOW), PUBLISHED),
                         conflict("post p1 is already published")),
                 rule("only the author may publish a post, even one already published",
-                        PostDecisions.publish(PUBLISHED, "p1", "bob", NOW),
+                        PostDecisions.publish(new PublishPost("p1", "bob", NOW), PUBLISHED),
                         forbidden("only the author of post p1 may change it")),
                 rule("the author deletes their post",
-                        PostDecisions.delete(PUBLISHED, "p1", "ada", NOW),
+                        PostDecisions.delete(new DeletePost("p1", "ada", NOW), PUBLISHED),
                         appends(PostEvent.DELETED, new PostDeleted("p1", NOW))),
                 rule("only the author may delete a post",
-                        PostDecisions.delete(PUBLISHED, "p1", "bob", NOW),
+                        PostDecisions.delete(new DeletePost("p1", "bob", NOW), PUBLISHED),
                         forbidden("only the author of post p1 may change it")),
                 rule("a post that does not exist cannot be deleted",
-                        PostDecisions.delete(null, "p1", "ada", NOW),
+                        PostDecisions.delete(new DeletePost("p1", "ada", NOW), null),
                         notFound("post p1 does not exist")));
     }
 
@@ -91,22 +96,23 @@ class PostDecisionsTest {
                         CommentDecisions.add(new AddComment("p1", "c1", "bob", "Nice", NOW), null, true),
                         notFound("post p1 does not exist")),
                 rule("a comment's author deletes it, with the comment's own creation time",
-                        CommentDecisions.delete("p1", "c1", "bob", BOBS_COMMENT, PUBLISHED),
+                        CommentDecisions.delete(new DeleteComment("p1", "c1", "bob"), BOBS_COMMENT, PUBLISHED),
                         appends(CommentEvent.DELETED, new CommentDeleted("p1", "c1", EARLIER))),
                 rule("a comment's author deletes it even once the post is gone",
-                        CommentDecisions.delete("p1", "c1", "bob", BOBS_COMMENT, null),
+                        CommentDecisions.delete(new DeleteComment("p1", "c1", "bob"), BOBS_COMMENT, null),
                         appends(CommentEvent.DELETED, new CommentDeleted("p1", "c1", EARLIER))),
                 rule("the post's author deletes someone else's comment on it",
-                        CommentDecisions.delete("p1", "c1", "ada", BOBS_COMMENT, PUBLISHED),
+                        CommentDecisions.delete(new DeleteComment("p1", "c1", "ada"), BOBS_COMMENT, PUBLISHED),
                         appends(CommentEvent.DELETED, new CommentDeleted("p1", "c1", EARLIER))),
                 rule("anyone else may not delete a comment",
-                        CommentDecisions.delete("p1", "c1", "eve", BOBS_COMMENT, PUBLISHED),
+                        CommentDecisions.delete(new DeleteComment("p1", "c1", "eve"), BOBS_COMMENT, PUBLISHED),
                         forbidden("only the comment's author or the post's author may delete comment c1")),
                 rule("a comment that does not exist cannot be deleted",
-                        CommentDecisions.delete("p1", "c1", "bob", null, PUBLISHED),
+                        CommentDecisions.delete(new DeleteComment("p1", "c1", "bob"), null, PUBLISHED),
                         notFound("comment c1 does not exist")),
                 rule("a comment is not reached through another post, not even by that post's author",
-                        CommentDecisions.delete("p2", "c1", "ada", BOBS_COMMENT, post("ada", PostStatus.DRAFT)),
+                        CommentDecisions.delete(new DeleteComment("p2", "c1", "ada"), BOBS_COMMENT,
+                                post("ada", PostStatus.DRAFT)),
                         notFound("comment c1 does not exist")));
     }
 

@@ -15,6 +15,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.cabinet.decision.Decision;
 import dev.cabinet.decision.Refusal;
+import dev.cabinet.user.UserDecisions.ChangeProfile;
+import dev.cabinet.user.UserDecisions.EraseUser;
+import dev.cabinet.user.UserDecisions.PutProfile;
 import dev.cabinet.user.UserEvent.UserProfileUpdated;
 import dev.cabinet.user.UserEvent.UserErased;
 import dev.cabinet.user.UserEvent.UserRegistered;
@@ -39,30 +42,34 @@ class UserDecisionsTest {
         Decision written = appends(UserEvent.PROFILE_UPDATED, new UserProfileUpdated("ada", "Ada King", null, null));
         return Stream.of(
                 rule("a user without a profile registers it with PUT, now",
-                        UserDecisions.putProfile("ada", profile, NOW, null),
+                        UserDecisions.putProfile(new PutProfile("ada", profile, NOW), null),
                         appends(UserEvent.REGISTERED, new UserRegistered("ada", "Ada King", "ada@example.org", null,
                                 NOW))),
                 rule("PUT on a registered profile replaces its fields and keeps the registration time",
-                        UserDecisions.putProfile("ada", profile, NOW, ADA),
+                        UserDecisions.putProfile(new PutProfile("ada", profile, NOW), ADA),
                         appends(UserEvent.PROFILE_UPDATED, new UserProfileUpdated("ada", "Ada King",
                                 "ada@example.org", null))),
                 rule("PATCH changes only the fields given",
-                        UserDecisions.changeProfile("ada", rename, ADA),
+                        UserDecisions.changeProfile(new ChangeProfile("ada", rename), ADA),
                         written),
                 rule("PATCH on a profile never registered is not found",
-                        UserDecisions.changeProfile("ada", rename, null),
+                        UserDecisions.changeProfile(new ChangeProfile("ada", rename), null),
                         notFound("user ada does not exist")),
                 rule("a person erases a registered profile, now",
-                        UserDecisions.erase("ada", NOW, ADA),
+                        UserDecisions.erase(new EraseUser("ada", NOW), ADA),
                         appends(UserEvent.ERASED, new UserErased("ada", NOW))),
                 rule("erasing a profile never registered is not found",
-                        UserDecisions.erase("ada", NOW, null),
+                        UserDecisions.erase(new EraseUser("ada", NOW), null),
                         notFound("user ada does not exist")),
-                rule("an erased person is gone: erasing them again", UserDecisions.erase("ada", NOW, ERASED), gone()),
-                rule("an erased person is gone: registering again", UserDecisions.putProfile("ada", profile, NOW,
-                        ERASED), gone()),
-                rule("an erased person is gone: changing the profile", UserDecisions.changeProfile("ada", rename,
-                        ERASED), gone()),
+                rule("an erased person is gone: erasing them again",
+                        UserDecisions.erase(new EraseUser("ada", NOW), ERASED),
+                        gone()),
+                rule("an erased person is gone: registering again",
+                        UserDecisions.putProfile(new PutProfile("ada", profile, NOW), ERASED),
+                        gone()),
+                rule("an erased person is gone: changing the profile",
+                        UserDecisions.changeProfile(new ChangeProfile("ada", rename), ERASED),
+                        gone()),
                 rule("the registered-user guard lets a registered user's command decide",
                         Registration.required(true, "ada", "doing this", () -> written),
                         written),
