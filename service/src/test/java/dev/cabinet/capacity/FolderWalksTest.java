@@ -1,8 +1,10 @@
 package dev.cabinet.capacity;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +40,7 @@ class FolderWalksTest {
     private static final String TOP = "01M8Y0000000000000000000F1";
     private static final String MIDDLE = "01M8Y0000000000000000000F2";
     private static final String BOTTOM = "01M8Y0000000000000000000F3";
+    private static final String LEAF = "01M8Y0000000000000000000F4";
 
     @Inject
     CapacityModels models;
@@ -133,6 +136,37 @@ class FolderWalksTest {
         store.drive(projection.check());
         assertEquals(middle, store.item(KeyPlan.FOLDER.key(MIDDLE)), "a same-name rename leaves the subtree");
         assertEquals(bottom, store.item(KeyPlan.FOLDER.key(BOTTOM)));
+    }
+
+    /**
+     * A walk made when the batch ends that fails part-way down is made again by BatchEndChecks. The failed attempt
+     * brought the bottom folder up to date before the leaf's write failed; made again, the walk reads and walks
+     * everything below, or the leaf would keep its old path for good (the bottom folder, up to date, would pass
+     * nothing down). A replay's order: the subfolders come before their parent, whose creation then passes its path
+     * down (DeriveChildren).
+     */
+    @Test
+    void aBatchEndWalkMadeAgainAfterAFailureReachesWhatTheFailedAttemptLeftBehind() {
+        ModelStore store = new ModelStore();
+        ModelProjection projection = models.projection(store);
+        apply(store, projection, 1, new FolderCreated(TOP, "Top", null, OWNER, "2026-06-01T10:00:00.000Z"));
+        apply(store, projection, 1, new FolderCreated(BOTTOM, "Bottom", MIDDLE, OWNER, "2026-06-01T10:00:02.000Z"));
+        apply(store, projection, 1, new FolderCreated(LEAF, "Leaf", BOTTOM, OWNER, "2026-06-01T10:00:03.000Z"));
+        store.drive(projection.check());
+        assertEquals("/Bottom/Leaf", path(store, LEAF), "the middle folder is not there yet");
+        apply(store, projection, 1, new FolderCreated(MIDDLE, "Middle", TOP, OWNER, "2026-06-01T10:00:01.000Z"));
+
+        store.failNextUpdate(KeyPlan.FOLDER.key(LEAF));
+        // The store's rounds, and between them the retry's backoff: a timer, not the store.
+        CompletableFuture<Void> checked = projection.check().toCompletableFuture();
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            store.round();
+            return checked.isDone();
+        });
+        checked.join();
+
+        assertEquals("/Top/Middle/Bottom", path(store, BOTTOM));
+        assertEquals("/Top/Middle/Bottom/Leaf", path(store, LEAF));
     }
 
     private static long reads(ModelStore store, String folderId) {

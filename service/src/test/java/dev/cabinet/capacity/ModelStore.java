@@ -70,6 +70,7 @@ final class ModelStore implements DynamoDbAsyncClient {
     private final List<Call> calls = new ArrayList<>();
     private final Map<Key, GetItemAnswer> getItemAnswers = new HashMap<>();
     private final Set<Key> failingDeletes = new HashSet<>();
+    private final Set<Key> failingNextUpdate = new HashSet<>();
     /** Which of the crash round's writes land, while a crash is armed; null when none is. */
     private IntPredicate landing;
     /** Rounds to go until the armed crash's round (1: the next). */
@@ -175,6 +176,11 @@ final class ModelStore implements DynamoDbAsyncClient {
         failingDeletes.clear();
     }
 
+    /** The next UpdateItem call of the key fails as the store's 500 (a transient error) would; later ones do not. */
+    void failNextUpdate(Key key) {
+        failingNextUpdate.add(key);
+    }
+
     /** GetItem calls of the key made from now on are answered so. */
     void answerGetItems(Key key, GetItemAnswer answer) {
         getItemAnswers.put(key, answer);
@@ -250,6 +256,9 @@ final class ModelStore implements DynamoDbAsyncClient {
     public CompletableFuture<UpdateItemResponse> updateItem(UpdateItemRequest request) {
         return written(() -> {
             Key key = Key.of(request.key());
+            if (failingNextUpdate.remove(key)) {
+                throw DynamoDbException.builder().statusCode(500).message("failed by the test").build();
+            }
             Map<String, AttributeValue> before = items.get(key);
             if (!Expressions.holds(request.conditionExpression(), request.expressionAttributeNames(),
                     request.expressionAttributeValues(), before)) {

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -729,11 +730,15 @@ public class PlanExecutor {
                 } else if (step instanceof OrphanCheck check) {
                     checks.defer(root, event.type(), check, () -> orphanCheck(check));
                 } else if (step instanceof DeriveChildren children) {
-                    checks.defer(root, event.type(), children,
-                            () -> derivations.runChildren(children.derivation(), children.key(), !firstTime));
+                    // Made again (BatchEndChecks retries a failed check), a walk reads and walks everything below, as
+                    // a redo's does: the failed attempt may have brought an item up to date and stopped under it.
+                    AtomicBoolean made = new AtomicBoolean();
+                    checks.defer(root, event.type(), children, () -> derivations.runChildren(children.derivation(),
+                            children.key(), !firstTime || made.getAndSet(true)));
                 } else if (whenBatchEnds(step)) {
+                    AtomicBoolean made = new AtomicBoolean();
                     checks.defer(root, event.type(), step, () -> last(step, versionAttribute, version, seen,
-                            firstTime, attempt.decidedFrom()));
+                            firstTime && !made.getAndSet(true), attempt.decidedFrom()));
                 }
             }
             return all(steps.stream()
@@ -833,6 +838,9 @@ public class PlanExecutor {
      * there), or of a type the plan also writes (a move: the new place appears before the old one goes) or of no
      * declared type. Any other delete (a comment, a membership, beside a counter shard's write) goes out with the
      * writes, so a plan that writes a counter and deletes what it counted takes no round more than the delete alone.
+     * The deletes that wait go out beside the looks ({@link Steps#afterWrites}): no plan today has a look that reads
+     * an item one of them removes (a move's walk reads the new parent's entries, not the old one's); a plan that
+     * would must order the two itself.
      */
     static boolean waits(Delete delete, List<Step> steps, Set<Key> markers) {
         Optional<ItemType> type = KeyPlan.typeOf(delete.key());
@@ -868,7 +876,8 @@ public class PlanExecutor {
     /**
      * Phase four: the steps other than checks that look at other items after this event's writes; a redo's derivations
      * walk every descendant again ({@code firstTime} false: the crash may have cut the walk short below items it had
-     * brought up to date, which would no longer look changed).
+     * brought up to date, which would no longer look changed), and so does a derivation made when the batch ends, made
+     * again after a failure.
      */
     private Uni<?> last(Step step, String versionAttribute, long version,
             Map<Key, Optional<Map<String, AttributeValue>>> seen, boolean firstTime,
@@ -880,6 +889,10 @@ public class PlanExecutor {
             return fanOut(fanOut, versionAttribute, version);
         }
         if (step instanceof Derive derive) {
+            if (derive.whenBatchEnds() && !firstTime) {
+                // A check made again (a redo's, or a retry's): everything below is read and walked, see looks().
+                return derivations.run(derive.derivation(), derive.key(), null, false, true);
+            }
             return derive.whenBatchEnds()
                     ? derivations.check(derive.derivation(), derive.key(), knownIn(seen, derive.key()))
                     : derivations.run(derive.derivation(), derive.key(), knownIn(seen, derive.key()), derive.passDown(),
