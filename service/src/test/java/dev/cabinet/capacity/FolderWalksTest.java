@@ -54,10 +54,7 @@ class FolderWalksTest {
     void aChildDerivedFromItsParentAsTheWalkWroteItDerivesAgainWhenTheParentChangedSince() {
         ModelStore store = new ModelStore();
         ModelProjection projection = models.projection(store);
-        apply(store, projection, 1, new FolderCreated(TOP, "Top", null, OWNER, "2026-06-01T10:00:00.000Z"));
-        apply(store, projection, 1, new FolderCreated(MIDDLE, "Middle", TOP, OWNER, "2026-06-01T10:00:01.000Z"));
-        apply(store, projection, 1, new FolderCreated(BOTTOM, "Bottom", MIDDLE, OWNER, "2026-06-01T10:00:02.000Z"));
-        store.drive(projection.check());
+        createTopMiddleBottom(store, projection);
         assertEquals("/Top/Middle/Bottom", path(store, BOTTOM));
 
         CompletableFuture<Void> rename = projection.apply(received(2, new FolderRenamed(TOP, "Renamed")))
@@ -117,10 +114,7 @@ class FolderWalksTest {
     void aRenameWritesTheSubtreeFromItsEntriesAndASameNameRenameWritesNothingBelow() {
         ModelStore store = new ModelStore();
         ModelProjection projection = models.projection(store);
-        apply(store, projection, 1, new FolderCreated(TOP, "Top", null, OWNER, "2026-06-01T10:00:00.000Z"));
-        apply(store, projection, 1, new FolderCreated(MIDDLE, "Middle", TOP, OWNER, "2026-06-01T10:00:01.000Z"));
-        apply(store, projection, 1, new FolderCreated(BOTTOM, "Bottom", MIDDLE, OWNER, "2026-06-01T10:00:02.000Z"));
-        store.drive(projection.check());
+        createTopMiddleBottom(store, projection);
         store.clearCalls();
 
         apply(store, projection, 2, new FolderRenamed(TOP, "Renamed"));
@@ -167,6 +161,14 @@ class FolderWalksTest {
 
         assertEquals("/Top/Middle/Bottom", path(store, BOTTOM));
         assertEquals("/Top/Middle/Bottom/Leaf", path(store, LEAF));
+    }
+
+    /** Top, Middle under it and Bottom under Middle, created in that order and checked. */
+    private static void createTopMiddleBottom(ModelStore store, ModelProjection projection) {
+        apply(store, projection, 1, new FolderCreated(TOP, "Top", null, OWNER, "2026-06-01T10:00:00.000Z"));
+        apply(store, projection, 1, new FolderCreated(MIDDLE, "Middle", TOP, OWNER, "2026-06-01T10:00:01.000Z"));
+        apply(store, projection, 1, new FolderCreated(BOTTOM, "Bottom", MIDDLE, OWNER, "2026-06-01T10:00:02.000Z"));
+        store.drive(projection.check());
     }
 
     private static long reads(ModelStore store, String folderId) {
