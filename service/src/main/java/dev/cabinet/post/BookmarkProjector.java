@@ -42,35 +42,38 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
         return StreamTarget.upserting(KeyPlan.BOOKMARK_STREAM, event.postId(), event.userId());
     }
 
+    /**
+     * Every plan ends with the second look at the post's tombstone: each writes the bookmark's item, if only by its
+     * recording write (which may make the item again should the post's deletion have taken it since it was read).
+     */
     @Override
     public WritePlan decide(BookmarkEvent event, Reads reads) {
-        boolean bookmarked = reads.root().map(item -> Items.isTrue(item, Attributes.BOOKMARKED)).orElse(false);
         Key bookmark = KeyPlan.BOOKMARK.key(event.postId(), event.userId());
+        return written(event, reads, bookmark).then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));
+    }
+
+    private static WritePlan written(BookmarkEvent event, Reads reads, Key bookmark) {
+        boolean bookmarked = reads.root().map(item -> Items.isTrue(item, Attributes.BOOKMARKED)).orElse(false);
         if (event instanceof PostBookmarked saved) {
             if (bookmarked) {
-                // Saved twice (two PUTs that raced): nothing changes, but the recording write may make the item again
-                // should the post's deletion have taken it since it was read, and every such write looks again.
-                return WritePlan.onRoot().then(PostProjector.goneWithPost(saved.postId(), List.of(bookmark)));
+                return WritePlan.onRoot();   // saved twice (two PUTs that raced): nothing changes
             }
             return WritePlan.onRoot(KeyPlan.BOOKMARK.write(Map.of(Attributes.POST_ID, saved.postId(),
                     Attributes.USER_ID, saved.userId(), Attributes.BOOKMARKED, true,
-                    Attributes.CREATED_AT, saved.bookmarkedAt())))
-                    .then(PostProjector.goneWithPost(saved.postId(), List.of(bookmark)));
+                    Attributes.CREATED_AT, saved.bookmarkedAt())));
         }
         if (reads.root().isEmpty()) {
             // Its bookmark went with its post: recorded on an item that says so, which the orphan check takes.
             return WritePlan.onRoot(ItemUpdate.of(bookmark, KeyPlan.BOOKMARK.name())
                     .set(Attributes.POST_ID, event.postId()).set(Attributes.USER_ID, event.userId())
-                    .set(Attributes.BOOKMARKED, false))
-                    .then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));
+                    .set(Attributes.BOOKMARKED, false));
         }
         if (!bookmarked) {
-            return WritePlan.onRoot().then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));   // twice
+            return WritePlan.onRoot();   // removed twice: nothing changes
         }
         return WritePlan.onRoot(ItemUpdate.of(bookmark)
                 .set(Attributes.BOOKMARKED, false)
                 .set(Index.GSI2.pkAttribute(), null)    // out of the user's bookmarks (the sparse index)
-                .set(Index.GSI2.skAttribute(), null))
-                .then(PostProjector.goneWithPost(event.postId(), List.of(bookmark)));
+                .set(Index.GSI2.skAttribute(), null));
     }
 }
