@@ -137,7 +137,7 @@ public class PostProjector implements Projector<PostEvent> {
 
     /**
      * The tombstone is the deletion's record; then every item the key plan says goes with the post (its comments,
-     * likes, counter shards and bookmarks: {@link KeyPlan#deletedWith}), the author's count (while the summary, its
+     * likes, counter shards, whatever declares so: {@link KeyPlan#deletedWith}), the author's count (while the summary, its
      * marker, is still there) and the summary go; the executor deletes the metadata with the first of these
      * (PlanExecutor#deletesRootEarly).
      */
@@ -146,7 +146,7 @@ public class PostProjector implements Projector<PostEvent> {
         WritePlan plan = WritePlan.deleting(KeyPlan.POST_TOMBSTONE.write(Values.of(
                 Attributes.POST_ID, e.postId(),
                 Attributes.DELETED_AT, e.deletedAt())));
-        // After the tombstone: a like or bookmark applied meanwhile (another stream's) either is found by these or
+        // After the tombstone: an item of another stream applied meanwhile (a like) either is found by these or
         // finds the tombstone in its second look (its OrphanCheck, goneWithPost) and deletes itself.
         for (ItemType owned : KeyPlan.deletedWith(KeyPlan.POST)) {
             plan.then(new DeleteCollection(owned.collectionUnder(Values.of(Attributes.POST_ID, e.postId()))));
@@ -157,7 +157,7 @@ public class PostProjector implements Projector<PostEvent> {
     }
 
     /**
-     * The second look an item written under a post from another stream needs (a like, its counter shard, a bookmark):
+     * The second look an item written under a post from another stream needs (a like, its counter shard):
      * when the batch ends, the post's tombstone is read, and if the post was deleted meanwhile (its deletion may have
      * deleted what it owns before these writes) the items go. Either that deletion finds them or this look finds it.
      */

@@ -80,8 +80,8 @@ public final class ItemType {
     }
 
     /**
-     * The item type whose deletion takes every item of this type under it (a post's comments, likes and bookmarks go
-     * with the post): the owner's projector deletes {@link #collectionUnder} each type {@link KeyPlan#deletedWith}
+     * The item type whose deletion takes every item of this type under it (a post's comments and likes go with the
+     * post): the owner's projector deletes {@link #collectionUnder} each type {@link KeyPlan#deletedWith}
      * names, so a new type declares here that it goes, and no deletion is edited for it.
      */
     public Optional<ItemType> deletedWith() {

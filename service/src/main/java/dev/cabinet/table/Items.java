@@ -47,7 +47,7 @@ public final class Items {
         return item.containsKey(name);
     }
 
-    /** Whether the item's boolean attribute is there and true (a like's {@code liked}, a bookmark's {@code bookmarked}). */
+    /** Whether the item's boolean attribute is there and true (a like's {@code liked}). */
     public static boolean isTrue(Map<String, AttributeValue> item, String name) {
         AttributeValue value = item.get(name);
         return value != null && Boolean.TRUE.equals(value.bool());

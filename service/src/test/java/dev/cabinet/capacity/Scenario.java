@@ -238,8 +238,8 @@ final class Scenario {
     /**
      * One event of every current type the steps above do not have (to go before the last step), made from its
      * published example (the record's {@code EXAMPLE}) with the scenario's ids and clock: its ids fresh (one example
-     * value, one id, so that the examples of a feature's types name the same aggregates) and its times the scenario's
-     * next. A new type is so priced, and held to its bound, without an edit here; one whose example cannot apply alone
+     * value, one id, so that the examples of a feature's types name the same aggregates), its times the scenario's
+     * next and its dates the scenario's day. A new type is so priced, and held to its bound, without an edit here; one whose example cannot apply alone
      * (it needs another aggregate's items) is rejected, which {@code CapacityModelTest} reports: its events then go
      * above, among those they need.
      */
@@ -264,6 +264,10 @@ final class Scenario {
                 boolean anId = kind == FieldSchema.Kind.ID || kind == FieldSchema.Kind.OPTIONAL_ID;
                 if (value instanceof String id && anId) {
                     return idOf.computeIfAbsent(id, v -> id());
+                }
+                if (value instanceof String date && kind == FieldSchema.Kind.DATE) {
+                    // One per example value, the scenario's day: a record may hold it to its timestamp's date.
+                    return idOf.computeIfAbsent("date " + date, v -> now().substring(0, 10));
                 }
                 return value != null && kind == FieldSchema.Kind.TIMESTAMP ? now() : value;
             });

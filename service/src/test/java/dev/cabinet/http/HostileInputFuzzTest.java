@@ -87,7 +87,7 @@ class HostileInputFuzzTest {
             }
             if (status >= 200 && status < 300) {
                 // A command appended its event when the answer names it (202, or 200 after Prefer: wait); a 200 that
-                // names none changed nothing (a repeat, or removing a bookmark one does not have).
+                // names none changed nothing (a repeat, or undoing what was never done).
                 accepted += endpoint.isCommand() && response.asString().contains("\"eventId\"") ? 1 : 0;
                 continue;
             }

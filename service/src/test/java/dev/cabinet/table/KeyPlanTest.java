@@ -36,8 +36,10 @@ class KeyPlanTest {
     void aPatternsPathsAreItsGetsWithoutQueries() {
         assertEquals(List.of("/customers/{id}", "/customers/{id}/orders"), pattern(14).paths());
         assertEquals(List.of("/posts/{id}"), pattern(3).paths());
-        assertTrue(KeyPlan.ACCESS_PATTERNS.stream().filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream())
-                .toList().contains("/users/{id}/bookmarks"), "a private read");
+        AccessPattern mine = new AccessPattern(99, "The caller's own list", "GET /users/{id}/mine?after=x",
+                pattern(24).reads().toArray(TableRead[]::new)).onlyForTheCaller();
+        assertEquals(List.of("/users/{id}/mine"), mine.paths());
+        assertTrue(mine.callerOnly() && !pattern(24).callerOnly(), "only a pattern declared so is private");
     }
 
     private static AccessPattern pattern(int number) {
