@@ -42,6 +42,7 @@ public final class Attributes {
     public static final String JOIN_VERSION = "joinVersion";
     /** On a like (post, user): whether the user likes the post now; the item stays when they unlike it. */
     public static final String LIKED = "liked";
+    public static final String BOOKMARKED = "bookmarked";
     public static final String LIKE_COUNT = "likeCount";
     /** On a like: its latest like was counted in the post's likeCount (cleared when it is unliked). */
     public static final String LIKE_COUNTED = "likeCounted";

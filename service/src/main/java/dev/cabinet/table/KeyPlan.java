@@ -71,6 +71,17 @@ public final class KeyPlan {
             .deletedWith(POST)
             .build();
 
+    public static final ItemType BOOKMARK = ItemType.named("Bookmark")
+            .key("BOOKMARKS#{postId}", "USER#{userId}")
+            .attributes(Attributes.POST_ID, Attributes.USER_ID, Attributes.BOOKMARKED, Attributes.CREATED_AT)
+            .index(Index.GSI2, "BOOKMARKER#{userId}", "{createdAt}#{postId}", "while bookmarked (sparse)",
+                    Attributes.POST_ID, Attributes.CREATED_AT)
+            .notes("a user's bookmark of a post, the root of its own stream, like a like; its partition is the post's "
+                    + "bookmarks, which the post's deletion deletes. createdAt is when it was last saved; a removal keeps "
+                    + "the item (the stream's version) and drops its gsi2 entry")
+            .deletedWith(POST)
+            .build();
+
     public static final ItemType POST_COUNTER = ItemType.named("PostCounter")
             .key("POST#{postId}", "COUNT#{shard}")
             .attributes(Attributes.LIKE_COUNT, Attributes.COMMENT_COUNT)
@@ -224,6 +235,8 @@ public final class KeyPlan {
     public static final AggregateStream USER_STREAM = new AggregateStream("user", USER_PROFILE, null, "userVersion");
     public static final AggregateStream POST_STREAM = new AggregateStream("post", POST, POST_TOMBSTONE, "postVersion");
     public static final AggregateStream LIKE_STREAM = new AggregateStream("like", LIKE, null, "likeVersion");
+    public static final AggregateStream BOOKMARK_STREAM = new AggregateStream("bookmark", BOOKMARK, null,
+            "bookmarkVersion");
     public static final AggregateStream GROUP_STREAM = new AggregateStream("group", GROUP, null, "groupVersion");
     public static final AggregateStream FOLDER_STREAM = new AggregateStream("folder", FOLDER, null, "folderVersion");
     public static final AggregateStream FILE_STREAM = new AggregateStream("file", FILE, FILE_TOMBSTONE,
@@ -295,6 +308,8 @@ public final class KeyPlan {
     public static final QueryDefinition PUBLISHED_POSTS = QueryDefinition.over(Index.GSI1, POST).descending().build();
     public static final QueryDefinition USER_COMMENTS = QueryDefinition.over(Index.GSI2, COMMENT).descending().build();
     public static final QueryDefinition USER_LIKES = QueryDefinition.over(Index.GSI2, LIKE).descending().build();
+    public static final QueryDefinition USER_BOOKMARKS = QueryDefinition.over(Index.GSI2, BOOKMARK).descending()
+            .build();
     public static final QueryDefinition USER_GROUPS = QueryDefinition.over(Index.TABLE, USER_GROUP).prefix(USER_GROUP)
             .ascending().build();
     public static final QueryDefinition GROUP_MEMBERS = QueryDefinition.over(Index.TABLE, GROUP_MEMBER)
@@ -359,7 +374,9 @@ public final class KeyPlan {
                     "all reads; POST /admin/rebuilds/{table}/cut-over sets it",
                     ItemRead.of(ACTIVE_READ_MODEL).consistent().note("in the home table")),
             new AccessPattern(24, "List the posts a user likes, newest like first", "GET /users/{id}/likes",
-                    USER_LIKES));
+                    USER_LIKES),
+            new AccessPattern(25, "List the posts a user bookmarked, newest first (the user only)",
+                    "GET /users/{id}/bookmarks", USER_BOOKMARKS).onlyForTheCaller());
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a
