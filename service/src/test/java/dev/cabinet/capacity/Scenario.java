@@ -35,6 +35,9 @@ import dev.cabinet.group.GroupRole;
 import dev.cabinet.metrics.MetricsEvent;
 import dev.cabinet.metrics.MetricsEvent.MetricsRecorded;
 import dev.cabinet.metrics.MetricsEvent.Sample;
+import dev.cabinet.post.BookmarkEvent;
+import dev.cabinet.post.BookmarkEvent.BookmarkRemoved;
+import dev.cabinet.post.BookmarkEvent.PostBookmarked;
 import dev.cabinet.post.CommentEvent;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
@@ -169,6 +172,9 @@ final class Scenario {
         add(LikeEvent.LIKED, new PostLiked(post, jane, now()), jane);
         add(LikeEvent.LIKED, new PostLiked(post, john, now()), john);
         add(LikeEvent.UNLIKED, new PostUnliked(post, john, now()), john);
+        add(BookmarkEvent.BOOKMARKED, new PostBookmarked(post, jane, now()), jane);
+        add(BookmarkEvent.BOOKMARKED, new PostBookmarked(post, john, now()), john);
+        add(BookmarkEvent.REMOVED, new BookmarkRemoved(post, john, now()), john);
         add(CommentEvent.DELETED, new CommentDeleted(post, johnsReply, johnsReplyAt), john);
 
         String group = id();
