@@ -131,6 +131,19 @@ class ArchitectureTest {
     }
 
     @Test
+    void theRoundsOfAPlanAreDecidedWithoutIo() {
+        noClasses().that().haveFullyQualifiedName("dev.cabinet.projection.execution.Rounds")
+                .should().dependOnClassesThat().resideInAnyPackage("io.smallrye.mutiny..", "org.apache.kafka..",
+                        "software.amazon.awssdk..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(TableWriter.class.getName())
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(TableReader.class.getName())
+                .because("which round each step goes out in is a function of the plan, unit-tested without a store; "
+                        + "PlanExecutor carries the rounds out")
+                .allowEmptyShould(false)
+                .check(CLASSES);
+    }
+
+    @Test
     void commandDecisionsArePureFunctions() {
         noClasses().that().haveSimpleNameEndingWith("Decisions").or().resideInAPackage("dev.cabinet.decision..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "io.smallrye.mutiny..",

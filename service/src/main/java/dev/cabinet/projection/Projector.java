@@ -31,7 +31,7 @@ public interface Projector<E extends DomainEvent> {
      * Items {@link #decide} looks at only to know whether they exist ({@link Reads#exists}), each of a type that is
      * never deleted once written ({@link dev.cabinet.table.ItemType#permanent()}): a file's folder. Read in the same
      * round as the needs; since deciding again later sees the same, such a read does not keep the event's writes from
-     * going out with its recording ({@link dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}), as a need
+     * going out with its recording ({@link dev.cabinet.projection.execution.Rounds#recordsWithWrites}), as a need
      * outside the stream's own partition does.
      */
     default List<Key> existenceNeeds(E event) {

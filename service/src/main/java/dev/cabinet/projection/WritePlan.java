@@ -114,7 +114,7 @@ public final class WritePlan {
      * null, is the item the decision read and derived the attributes from in the event's own write (a new subfolder's
      * parent): the derivation then only checks them, when the batch ends, off the event's path, and that read does not
      * keep the event's writes from going out with its recording ({@link
-     * dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}), as a copy's source read does not.
+     * dev.cabinet.projection.execution.Rounds#recordsWithWrites}), as a copy's source read does not.
      */
     public record Derive(String derivation, Key key, boolean passDown, Key derivedFrom) implements Step {
 
@@ -182,7 +182,7 @@ public final class WritePlan {
 
     /**
      * Deletes the aggregate: the tombstone is written first, then the steps run, and the root goes with the first of
-     * them or after them all (PlanExecutor#deletesRootEarly).
+     * them or after them all (Rounds#deletesRootEarly).
      */
     public static WritePlan deleting(ItemUpdate tombstone) {
         return new WritePlan(null, tombstone, true, new ArrayList<>());
@@ -213,7 +213,7 @@ public final class WritePlan {
      * Declares that the decision reads {@code key}, which this plan writes too, and decides alike when the item already
      * carries this plan's own write ({@link Reads#writtenByThisEvent}: an earlier attempt made it, then crashed before
      * its recording landed). The executor may then send that write with the recording write, a round sooner ({@link
-     * dev.cabinet.projection.execution.PlanExecutor#recordsWithWrites}); the capacity model's {@code
+     * dev.cabinet.projection.execution.Rounds#recordsWithWrites}); the capacity model's {@code
      * CrashInAnyRoundTest} crashes every event there and holds the plan to it.
      */
     public WritePlan decidesAlikeAfterWriting(Key key) {

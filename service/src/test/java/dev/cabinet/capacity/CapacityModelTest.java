@@ -71,7 +71,7 @@ class CapacityModelTest {
         BOUNDS.put("cabinet.customer.order-placed.v2", new int[] {3, 2});
         BOUNDS.put("cabinet.customer.order-status-changed.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.customer.registered.v1", new int[] {2, 2});
-        // Its entry in its folder and its root go together, after its tombstone (PlanExecutor.deletesRootEarly).
+        // Its entry in its folder and its root go together, after its tombstone (Rounds.deletesRootEarly).
         BOUNDS.put("cabinet.file.deleted.v1", new int[] {4, 3});
         BOUNDS.put("cabinet.file.stored.v1", new int[] {3, 2});
         BOUNDS.put("cabinet.file.uploaded.v1", new int[] {3, 2});
@@ -95,7 +95,7 @@ class CapacityModelTest {
         // Its author's post count goes with its writes; its second look at the profile waits for the batch's end.
         BOUNDS.put("cabinet.post.created.v1", new int[] {4, 2});
         // Its tombstone first; then the collections' first pages are queried, beside its author's post count (the
-        // summary, its marker, read beside the tombstone: PlanExecutor.countsEarly); then the pages and the summary
+        // summary, its marker, read beside the tombstone: Rounds.countsEarly); then the pages and the summary
         // are deleted, the next pages read meanwhile (TableWriter.deleteAll).
         BOUNDS.put("cabinet.post.deleted.v1", new int[] {14, 4});
         BOUNDS.put("cabinet.post.edited.v1", new int[] {3, 2});

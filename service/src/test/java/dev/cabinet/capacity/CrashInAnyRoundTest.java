@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * write, its other writes, its batch's end) with each subset of that round's writes landing and the rest lost, then
  * redelivered to a second projector, as after a rebalance: the table must end as one clean application left it, item
  * for item. This holds the executor to its promises: a redo finishes what the recording wrote down, and an event whose
- * first writes went out with its recording ({@code PlanExecutor.recordsWithWrites}) decides alike over its own
+ * first writes went out with its recording ({@code Rounds.recordsWithWrites}) decides alike over its own
  * half-made writes ({@code WritePlan.decidesAlikeAfterWriting}).
  */
 @QuarkusTest

@@ -18,7 +18,7 @@ import dev.cabinet.customer.CustomerEvent.OrderStatusChanged;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
-import dev.cabinet.projection.execution.PlanExecutor;
+import dev.cabinet.projection.execution.Rounds;
 import dev.cabinet.projection.execution.StreamProgress;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -95,8 +95,8 @@ class CustomerProjectorTest {
         WritePlan plan = PROJECTOR.decide(changed, new Reads(Optional.of(CUSTOMER), Map.of(), Map.of(ORDER, true)));
         assertEquals("onRoot(null) then [Write[update=CUSTOMER#c1/ORDER#2026-06-01#o1: SET status = \"shipped\" "
                 + "IF attribute_exists(pk)]]", plan.toString());
-        assertTrue(PlanExecutor.recordsWithWrites(PROJECTOR.target(changed), plan, PROJECTOR.needs(changed)));
-        assertFalse(PlanExecutor.recordsWithWrites(PROJECTOR.target(changed), plan, List.of(ORDER)),
+        assertTrue(Rounds.recordsWithWrites(PROJECTOR.target(changed), plan, PROJECTOR.needs(changed)));
+        assertFalse(Rounds.recordsWithWrites(PROJECTOR.target(changed), plan, List.of(ORDER)),
                 "a plain read of the order it writes would keep the write after the recording");
     }
 

@@ -18,7 +18,7 @@ import dev.cabinet.folder.FileEvent.FileUploaded;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
-import dev.cabinet.projection.execution.PlanExecutor;
+import dev.cabinet.projection.execution.Rounds;
 import dev.cabinet.projection.execution.StreamProgress;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
@@ -57,8 +57,8 @@ class FileProjectorTest {
     void anUploadsFolderEntryGoesOutWithItsRecording() {
         StreamTarget target = PROJECTOR.target(UPLOADED);
         WritePlan plan = PROJECTOR.decide(UPLOADED, new Reads(Optional.empty(), Map.of()));
-        assertTrue(PlanExecutor.recordsWithWrites(target, plan, PROJECTOR.needs(UPLOADED)));
-        assertFalse(PlanExecutor.recordsWithWrites(target, plan, List.of(FOLDER)), "a read of the folder would wait");
+        assertTrue(Rounds.recordsWithWrites(target, plan, PROJECTOR.needs(UPLOADED)));
+        assertFalse(Rounds.recordsWithWrites(target, plan, List.of(FOLDER)), "a read of the folder would wait");
         IllegalArgumentException deletion = assertThrows(IllegalArgumentException.class,
                 () -> new WritePlan.Delete(FOLDER));
         assertTrue(deletion.getMessage().contains("Folder items are never deleted"), deletion.getMessage());
@@ -76,7 +76,7 @@ class FileProjectorTest {
         assertTrue(plan.deletesRoot());
         assertEquals("deleting(FILE#f1/TOMBSTONE: SET type = \"FileTombstone\", fileId = \"f1\") then "
                 + "[Delete[key=FOLDER#d1 / FILE#" + AT + "#f1]]", plan.toString());
-        assertTrue(PlanExecutor.deletesRootEarly(target, plan.steps()), "the root goes with the folder entry");
+        assertTrue(Rounds.deletesRootEarly(target, plan.steps()), "the root goes with the folder entry");
     }
 
     /** A step that may look at the root after the writes keeps the root's delete last, as does a missing tombstone. */
@@ -86,17 +86,17 @@ class FileProjectorTest {
         StreamTarget target = PROJECTOR.target(deleted);
         Key root = target.root();
         Key entry = new Key("FOLDER#d1", "FILE#" + AT + "#f1");
-        assertTrue(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.Delete(entry))));
-        assertFalse(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.Delete(entry),
+        assertTrue(Rounds.deletesRootEarly(target, List.of(new WritePlan.Delete(entry))));
+        assertFalse(Rounds.deletesRootEarly(target, List.of(new WritePlan.Delete(entry),
                 new WritePlan.Count(FOLDER, KeyPlan.FOLDER, "fileCount", -1, root, "uncounted"))),
                 "a count whose marker is the root reads it after the first writes");
-        assertFalse(PlanExecutor.deletesRootEarly(target, List.of(
+        assertFalse(Rounds.deletesRootEarly(target, List.of(
                 new WritePlan.Count(root, KeyPlan.FILE, "fileCount", -1, entry, "uncounted"))),
                 "a count on the root would make a stub of it");
-        assertTrue(PlanExecutor.deletesRootEarly(target, List.of(
+        assertTrue(Rounds.deletesRootEarly(target, List.of(
                 new WritePlan.Count(FOLDER, KeyPlan.FOLDER, "fileCount", -1, entry, "uncounted"))));
-        assertFalse(PlanExecutor.deletesRootEarly(target, List.of(new WritePlan.OrphanCheck(FOLDER, List.of(entry)))));
-        assertFalse(PlanExecutor.deletesRootEarly(StreamTarget.of(KeyPlan.FOLDER_STREAM, "d1"),
+        assertFalse(Rounds.deletesRootEarly(target, List.of(new WritePlan.OrphanCheck(FOLDER, List.of(entry)))));
+        assertFalse(Rounds.deletesRootEarly(StreamTarget.of(KeyPlan.FOLDER_STREAM, "d1"),
                 List.of(new WritePlan.Delete(entry))), "no tombstone to redo it from");
     }
 

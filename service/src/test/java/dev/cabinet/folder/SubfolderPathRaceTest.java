@@ -28,6 +28,7 @@ import dev.cabinet.projection.execution.BatchEndChecks;
 import dev.cabinet.projection.execution.Derivations;
 import dev.cabinet.projection.execution.DecidedPlans;
 import dev.cabinet.projection.execution.PlanExecutor;
+import dev.cabinet.projection.execution.Rounds;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.Key;
@@ -74,7 +75,7 @@ class SubfolderPathRaceTest {
         String folderId = Ids.newId();
         FolderCreated created = new FolderCreated(folderId, "Sub", parentId, owner, Timestamps.format(Instant.now()));
         WritePlan plan = projector.decide(created, new Reads(Optional.empty(), Map.of(parent, asRead)));
-        assertTrue(PlanExecutor.recordsWithWrites(projector.target(created), plan, projector.needs(created)),
+        assertTrue(Rounds.recordsWithWrites(projector.target(created), plan, projector.needs(created)),
                 "the parent is read only to derive the path from: the entry goes out with the recording");
         ReceivedEvent event = new ReceivedEvent(Ids.newId(), FolderEvent.CREATED.name(), folderId, owner,
                 Instant.now(), created, new LogPosition(Topics.FOLDERS, 0, 0));

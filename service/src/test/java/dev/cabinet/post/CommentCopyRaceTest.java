@@ -30,6 +30,7 @@ import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.BatchEndChecks;
 import dev.cabinet.projection.execution.DecidedPlans;
 import dev.cabinet.projection.execution.PlanExecutor;
+import dev.cabinet.projection.execution.Rounds;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.Key;
@@ -89,7 +90,7 @@ class CommentCopyRaceTest {
         Map<String, AttributeValue> post = store.read(KeyPlan.POST.key(added.postId())).await().indefinitely()
                 .orElseThrow();
         long version = Long.parseLong(post.get("postVersion").n()) + 1;
-        assertTrue(PlanExecutor.recordsWithWrites(projector.target(added), first, projector.needs(added)));
+        assertTrue(Rounds.recordsWithWrites(projector.target(added), first, projector.needs(added)));
         renameAndWaitForTheFanOut(added.authorId(), crash.earlier()).await().atMost(Duration.ofSeconds(60));
         // The first attempt's comment lands; its recording write does not (the crash).
         first.steps().stream().filter(WritePlan.Write.class::isInstance).map(step -> ((WritePlan.Write) step).update())

@@ -42,7 +42,6 @@ import dev.cabinet.projection.failure.Rejections;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.CounterChange;
 import dev.cabinet.table.DeclaredCopy;
-import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
@@ -63,20 +62,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <li>{@link StreamProgress} says what to do: nothing (applied, or a duplicate record of an applied event), reject,
  * redo the steps recorded on the root, or decide.</li>
  * <li>A new event's root write (the tombstone's, for a deletion) carries the plan's root update, the stream's version
- * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write: from
- * then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
- * again would give the same plan ({@link #recordsWithWrites}), the first phase's writes go out in the same round. The
- * first pages of the walks over the root's copies are read in that round too, in either case
- * ({@link #walksFromRoot}).</li>
- * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the
- * deletes that need not wait (see {@link #waits}) and the fan-outs over the stream's own partition (see
- * {@link #fansOutEarly}), and the counts whose markers were read beside the recording ({@link #countsEarly}), each
+ * guard, the remaining steps encoded ({@link StepCodec}) and the root's recent event ids, in one conditional write:
+ * from then on the event is decided, and a redelivery redoes exactly these steps without deciding anew. Where deciding
+ * again would give the same plan ({@link Rounds#recordsWithWrites}), the first phase's writes go out in the same round.
+ * The first pages of the walks over the root's copies are read in that round too, in either case ({@link
+ * #walksFromRoot}).</li>
+ * <li>The steps, independent ones concurrently, in five phases: item writes, collection deletes and puts, the deletes
+ * that need not wait (see {@link Rounds#waits}) and the fan-outs over the stream's own partition (see {@link
+ * Rounds#fansOutEarly}), and the counts whose markers were read beside the recording ({@link Rounds#countsEarly}), each
  * marker they delete right after them; the other counts (their markers exist by then); the other deletes, and beside
- * them copy refreshes, other fan-outs and derivations (each of whose writes needs its item to exist); the root's
- * delete (with the first phase where {@link #deletesRootEarly} allows it). The counts' flags
- * and token releases are made for the whole batch when it ends ({@link CountTokenRelease}), and so are the copy and
- * orphan checks, the checks of derived attributes the event wrote itself, the walks that only repair a replay's
- * order and the walks over a first page's range made again ({@link BatchEndChecks}), off the events' path.</li>
+ * them copy refreshes, other fan-outs and derivations (each of whose writes needs its item to exist); the root's delete
+ * (with the first phase where {@link Rounds#deletesRootEarly} allows it). The counts' flags and token releases are made
+ * for the whole batch when it ends ({@link CountTokenRelease}), and so are the copy and orphan checks, the checks of
+ * derived attributes the event wrote itself, the walks that only repair a replay's order and the walks over a first
+ * page's range made again ({@link BatchEndChecks}), off the events' path.</li>
  * </ol>
  * Every step is idempotent (version guards, count tokens, copy versions), so a redo after a crash anywhere converges.
  * Transient store errors fail the whole application of the event, which {@link EventApplier} retries.
@@ -167,7 +166,7 @@ public class PlanExecutor {
     /**
      * Carries out a plan decided for a new event from the {@code root} and the {@code read} keys as they were read:
      * records it on the stream, then runs its steps; the recording and the first writes go out together when
-     * {@link #recordsWithWrites} allows it.
+     * {@link Rounds#recordsWithWrites} allows it.
      */
     Uni<Void> carryOut(StreamTarget target, ReceivedEvent event, WritePlan plan,
             Optional<Map<String, AttributeValue>> root, List<Key> read) {
@@ -200,7 +199,7 @@ public class PlanExecutor {
                 ? store.updateAndGet(record).map(now -> now.isPresent() ? Recording.made(now) : Recording.REFUSED)
                 : store.update(record).map(made -> made ? Recording.made(Optional.empty()) : Recording.REFUSED);
         Uni<Map<KeyQuery, Page>> walksStarted = firstPages(walksFromRoot(target, plan, root));
-        if (recordsWithWrites(target, plan, read)) {
+        if (Rounds.recordsWithWrites(target, plan, read)) {
             Steps run = new Steps(target, event, plan.steps(), Optional.empty(), true,
                     new FirstAttempt(List.of(), Map.of(), decidedFrom));
             return Uni.combine().all().unis(recorded, run.writesWithRecording(), walksStarted)
@@ -217,53 +216,12 @@ public class PlanExecutor {
                         return run.afterWrites(plan.deletesRoot());
                     });
         }
-        List<Count> early = countsEarly(target, plan);
+        List<Count> early = Rounds.countsEarly(target, plan);
         return Uni.combine().all().unis(recorded, walksStarted, markersOf(early)).asTuple()
                 .chain(made -> !made.getItem1().made()
                         ? afterRecordingRefused(target, event)
                         : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
                                 made.getItem2(), new FirstAttempt(early, made.getItem3(), decidedFrom)));
-    }
-
-    /**
-     * The counts of a new event recorded before its writes that need not wait for them (pure): their markers are read
-     * beside the recording write and their counters changed with the first phase, each marker the plan deletes going
-     * right after its counts, a round or two sooner than the phases would make them (a post's deletion: its author's
-     * post count and its summary). That is a count whose marker and counter are neither the stream's root nor its
-     * tombstone, and no other step writes or puts either of them or may delete either with a collection: nothing
-     * this event does before its counts changes what their looks find. The look is made before the recording lands,
-     * not after; before it lands, no attempt of this event has recorded it, and so none has counted it (a count goes
-     * beside the recording only where the plan writes its marker, and those are not among these), and an attempt
-     * running beside this one after a partition's handover is held off by the owner epochs either way (docs/design.md,
-     * "Owner epochs").
-     */
-    public static List<Count> countsEarly(StreamTarget target, WritePlan plan) {
-        if (target.isNone()) {
-            return List.of();
-        }
-        Set<Key> stream = new HashSet<>();
-        stream.add(target.root());
-        if (target.tombstone() != null) {
-            stream.add(target.tombstone());
-        }
-        Set<Key> writtenByPlan = new HashSet<>();
-        List<KeyQuery> collections = new ArrayList<>();
-        for (Step step : plan.steps()) {
-            if (step instanceof Write write) {
-                writtenByPlan.add(write.update().key());
-            } else if (step instanceof Put put) {
-                writtenByPlan.add(Key.of(put.item()));
-            } else if (step instanceof DeleteCollection collection) {
-                collections.add(collection.query());
-            }
-        }
-        return plan.steps().stream().filter(Count.class::isInstance).map(Count.class::cast)
-                .filter(count -> !stream.contains(count.marker()) && !stream.contains(count.counter())
-                        && !writtenByPlan.contains(count.marker()) && !writtenByPlan.contains(count.counter())
-                        && collections.stream().noneMatch(query -> query.index() != Index.TABLE
-                                || query.partition().equals(count.marker().pk())
-                                || query.partition().equals(count.counter().pk())))
-                .toList();
     }
 
     /** The early counts' markers, read together (no call when there are none). */
@@ -283,7 +241,8 @@ public class PlanExecutor {
 
     /**
      * What an event's first attempt read before its writes: the markers of the counts it makes with the first phase
-     * ({@link #countsEarly}), as read beside the recording, and the items its decision read ({@code decidedFrom}).
+     * ({@link Rounds#countsEarly}), as read beside the recording, and the items its decision read ({@code
+     * decidedFrom}).
      */
     private record FirstAttempt(List<Count> counts, Map<Key, Optional<Map<String, AttributeValue>>> markers,
             Map<Key, Optional<Map<String, AttributeValue>>> decidedFrom) {
@@ -292,10 +251,11 @@ public class PlanExecutor {
     }
 
     /**
-     * The walks of the plan's refresh of the root's copies, composed from the root as read before the event (pure): their
-     * first pages are read beside the recording write, a round before the walks could start from the root as recorded.
-     * A holder written while they are read, whose own copy check read the source before the recording, may be missed:
-     * the walk is made again when the batch ends ({@link Steps#looks}), for the holders it did not reach the first time.
+     * The walks of the plan's refresh of the root's copies, composed from the root as read before the event (pure):
+     * their first pages are read beside the recording write, a round before the walks could start from the root as
+     * recorded. A holder written while they are read, whose own copy check read the source before the recording, may be
+     * missed: the walk is made again when the batch ends ({@link Steps#looks}), for the holders it did not reach the
+     * first time.
      */
     public static Set<KeyQuery> walksFromRoot(StreamTarget target, WritePlan plan,
             Optional<Map<String, AttributeValue>> root) {
@@ -333,93 +293,6 @@ public class PlanExecutor {
         static Recording made(Optional<Map<String, AttributeValue>> rootNow) {
             return new Recording(true, rootNow);
         }
-    }
-
-    /**
-     * Whether a new event's first writes may go out together with its recording write, one round instead of two
-     * (pure). Recording first exists for a crash between the two: the redelivered event finds nothing recorded and is
-     * decided again, from what it reads then. Sent together, that is safe when deciding again gives the same plan
-     * and every write already made is refused by its guard:
-     * <ul>
-     * <li>the event does not delete its root (a deletion's tombstone must be there before what it owns goes: an owned
-     * item written meanwhile either sees it or is found by the deletion) and the plan's root write carries no
-     * condition of its own (a refused recording must not leave its steps applied);</li>
-     * <li>every key it read ({@link Projector#existenceNeeds} aside: permanent items whose existence cannot change back)
-     * is in the root's partition (the stream's own items, which only the stream's events change, one at a time) or is
-     * the source of one of its copy checks (read only to copy from: a copy is checked again after
-     * the writes, see {@link Steps#repeated}) or the item a derivation checked at the batch's end derives from (read
-     * only to derive from: the check reads it again after the writes, see {@link Derive#derivedFrom});</li>
-     * <li>no write of the first phase (an early fan-out's included, see {@link #fansOutEarly}) is on the root, the
-     * tombstone or a key it read (a decision that read its own partial writes could decide otherwise), unless the plan
-     * declares that it decides alike after that write ({@link WritePlan#decidesAlikeAfterWriting}: it tells its own
-     * write by the event's version the item then carries, which the executor's guard writes), and none
-     * deletes a whole collection; a count may change a counter on a
-     * copy's source (an author's post count on the profile the post copies the name from): a counter's change is
-     * guarded by its token, and the decision reads from that item only what it copies, which no count changes.</li>
-     * </ul>
-     */
-    public static boolean recordsWithWrites(StreamTarget target, WritePlan plan, List<Key> read) {
-        if (target.isNone() || plan.deletesRoot() || plan.root() != null && plan.root().hasCondition()) {
-            return false;
-        }
-        Key root = target.root();
-        // Read only to copy or derive from, and looked at again after the writes.
-        Set<Key> copied = new HashSet<>();
-        for (Step step : plan.steps()) {
-            if (step instanceof CopyCheck check) {
-                copied.add(check.source());
-            } else if (step instanceof Derive derive && derive.whenBatchEnds()) {
-                copied.add(derive.derivedFrom());
-            }
-        }
-        boolean readsOnlyItsOwn = read.stream().allMatch(key -> key.pk().equals(root.pk()) || copied.contains(key));
-        Set<Key> untouchable = new HashSet<>(read);
-        untouchable.add(root);
-        if (target.tombstone() != null) {
-            untouchable.add(target.tombstone());
-        }
-        return readsOnlyItsOwn && plan.steps().stream().noneMatch(step -> step instanceof DeleteCollection
-                || step instanceof FanOut fanOut && fansOutEarly(fanOut, target, plan.steps())
-                        && untouchable.stream().anyMatch(fanOut.target()::matches)
-                || step instanceof Write write && untouchable.contains(write.update().key())
-                        && !alikeAfter(write, plan, target)
-                || step instanceof Delete delete && untouchable.contains(delete.key())
-                || step instanceof Put put && untouchable.contains(Key.of(put.item()))
-                || step instanceof Count count && untouchable.contains(count.counter())
-                        && !copied.contains(count.counter()));
-    }
-
-    /**
-     * Whether the plan decides alike after this write of a key it read: declared so, on the stream's own partition
-     * (whose items only the stream's events write) and carrying the event's version as the executor's guard writes it
-     * (not a version guard of its own), by which the decision tells its own write.
-     */
-    private static boolean alikeAfter(Write write, WritePlan plan, StreamTarget target) {
-        Key key = write.update().key();
-        return plan.alikeAfterWriting().contains(key) && key.pk().equals(target.root().pk())
-                && !write.update().mentions(target.stream().versionAttribute());
-    }
-
-    /**
-     * Whether a fan-out goes out with the event's first writes rather than after them (pure): its query reads the
-     * stream's own partition, whose items only the stream's events create or delete, one at a time (another stream may
-     * refresh a copy on them, which the fan-out does not read), so what it finds cannot change before the event is
-     * done; it changes items of a declared type that no other step of the plan writes or deletes;
-     * and each change is guarded by the stream's version and made only on an item that exists. Made early, made again
-     * by a redo, or made for an event whose recording another instance had made already, it changes nothing it should
-     * not. A group's rename reaches its members' mirrors one round sooner.
-     */
-    public static boolean fansOutEarly(FanOut fanOut, StreamTarget target, List<Step> steps) {
-        if (target.isNone() || fanOut.target() == null || fanOut.query().index() != Index.TABLE
-                || !fanOut.query().partition().equals(target.root().pk())) {
-            return false;
-        }
-        ItemType changed = fanOut.target();
-        return !changed.matches(target.root()) && (target.tombstone() == null || !changed.matches(target.tombstone()))
-                && steps.stream().noneMatch(step -> step instanceof Write write && changed.matches(write.update().key())
-                        || step instanceof Delete delete && changed.matches(delete.key())
-                        || step instanceof Put put && changed.matches(Key.of(put.item()))
-                        || step instanceof DeleteCollection);
     }
 
     /**
@@ -488,33 +361,19 @@ public class PlanExecutor {
             FirstAttempt attempt) {
         Steps run = new Steps(target, event, steps, rootNow, firstTime, attempt);
         run.startedWalks(walksStarted);
-        boolean rootFirst = deletesRoot && deletesRootEarly(target, steps);
+        boolean rootFirst = deletesRoot && Rounds.deletesRootEarly(target, steps);
         return run.writes(rootFirst).chain(() -> run.afterWrites(deletesRoot && !rootFirst));
-    }
-
-    /**
-     * Whether a deletion's root goes out with its first phase rather than last (pure): when the deletion is recorded on
-     * a tombstone, which a redelivery redoes from whether the root is there or not ({@link StreamProgress}), and no
-     * step looks at the root or writes it after the writes (only deletes, collection deletes and counts whose marker
-     * and counter are other items: a counter change on a root gone would make a stub of it). A file's deletion takes a
-     * round fewer: its entry in its folder and its root go together.
-     */
-    public static boolean deletesRootEarly(StreamTarget target, List<Step> steps) {
-        return target.tombstone() != null && steps.stream().allMatch(step -> step instanceof Delete
-                || step instanceof DeleteCollection
-                || step instanceof Count count && !count.marker().equals(target.root())
-                        && !count.counter().equals(target.root()));
     }
 
     /**
      * One event's steps as they run, phase by phase:
      * <ol>
      * <li>{@link #writes}: item writes, puts, collection deletes and the deletes that need not wait (see
-     * {@link PlanExecutor#waits}), the fan-outs over the stream's own partition ({@link PlanExecutor#fansOutEarly});
+     * {@link Rounds#waits}), the fan-outs over the stream's own partition ({@link Rounds#fansOutEarly});
      * for an event applied the first time, also the counter changes of the counts whose marker one of these writes
      * makes, or the recording write beside them (it cannot have been counted yet), and of the counts whose marker was
-     * read beside the recording ({@link PlanExecutor#countsEarly}), each followed by the delete of its marker where
-     * the plan has one ({@link PlanExecutor#deletedAfterEarlyCounts});</li>
+     * read beside the recording ({@link Rounds#countsEarly}), each followed by the delete of its marker where
+     * the plan has one ({@link Rounds#deletedAfterEarlyCounts});</li>
      * <li>{@link #counterChanges}: the other counts, each after a look at its marker (a flagged or gone marker was
      * counted already);</li>
      * <li>{@link #lateDeletes} (the counted markers among them, now that their counts are made) and beside them
@@ -584,7 +443,7 @@ public class PlanExecutor {
             return writes(false);
         }
 
-        /** Phase one, with the root's delete when {@code deletesRoot} (see {@link #deletesRootEarly}). */
+        /** Phase one, with the root's delete when {@code deletesRoot} (see {@link Rounds#deletesRootEarly}). */
         Uni<Void> writes(boolean deletesRoot) {
             List<Uni<?>> first = new ArrayList<>();
             if (deletesRoot) {
@@ -593,13 +452,13 @@ public class PlanExecutor {
             List<Map<String, AttributeValue>> puts = new ArrayList<>();
             Set<Key> earlyMarkers = new HashSet<>();
             attempt.counts().forEach(count -> earlyMarkers.add(count.marker()));
-            Set<Key> deletedAfterCounts = deletedAfterEarlyCounts(steps, attempt.counts());
+            Set<Key> deletedAfterCounts = Rounds.deletedAfterEarlyCounts(steps, attempt.counts());
             for (Step step : steps) {
                 if (step instanceof Delete delete && deletedAfterCounts.contains(delete.key())) {
                     continue;   // goes right after its counts, below
                 }
                 if (step instanceof Delete delete) {
-                    if (waits(delete, steps, markers)) {
+                    if (Rounds.waits(delete, steps, markers)) {
                         late.add(delete);
                     } else {
                         first.add(delete(delete.key()));
@@ -616,7 +475,7 @@ public class PlanExecutor {
                     puts.add(put.item());
                 } else if (step instanceof Count count && countsAlongside(count)) {
                     first.add(change(count, false));
-                } else if (step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)) {
+                } else if (step instanceof FanOut fanOut && Rounds.fansOutEarly(fanOut, target, steps)) {
                     first.add(fanOut(fanOut, versionAttribute, version));
                 }
             }
@@ -640,7 +499,7 @@ public class PlanExecutor {
 
         /**
          * The phases after the first, then the root's delete for an event that deletes its stream, when it did not go
-         * out with the first phase ({@link #deletesRootEarly}): last, after every step that may look at the root.
+         * out with the first phase ({@link Rounds#deletesRootEarly}): last, after every step that may look at the root.
          * (Before a redelivery redid a deletion whatever became of its root, a root gone meant the deletion had ended,
          * and a root deleted beside a step left that step undone for good should it be lost in a crash:
          * {@code CrashInAnyRoundTest} found a file's entry under its folder left behind.)
@@ -742,7 +601,7 @@ public class PlanExecutor {
                 }
             }
             return all(steps.stream()
-                    .filter(step -> !(step instanceof FanOut fanOut && fansOutEarly(fanOut, target, steps)
+                    .filter(step -> !(step instanceof FanOut fanOut && Rounds.fansOutEarly(fanOut, target, steps)
                             || whenBatchEnds(step)))
                     .map(step -> step instanceof RefreshCopies refresh
                             ? refreshCopies(refresh.source(), seen, started)
@@ -812,40 +671,6 @@ public class PlanExecutor {
         private Optional<Map<String, AttributeValue>> known(Key key) {
             return knownIn(seen, key);
         }
-    }
-
-    /**
-     * The markers the plan deletes right after their early counts (pure): each one every count of which is early and
-     * whose delete waits for nothing else ({@link #waits}); a marker also counted by a count that waits for the phases
-     * is deleted after that one, in the third phase.
-     */
-    static Set<Key> deletedAfterEarlyCounts(List<Step> steps, List<Count> early) {
-        Set<Key> markers = new HashSet<>();
-        early.forEach(count -> markers.add(count.marker()));
-        steps.stream().filter(step -> step instanceof Count count && !early.contains(count))
-                .forEach(step -> markers.remove(((Count) step).marker()));
-        Set<Key> deleted = new HashSet<>();
-        for (Step step : steps) {
-            if (step instanceof Delete delete && markers.contains(delete.key()) && !waits(delete, steps, Set.of())) {
-                deleted.add(delete.key());
-            }
-        }
-        return deleted;
-    }
-
-    /**
-     * Whether a delete waits for the writes and counts: when its item is a count's marker (counted first, while it is
-     * there), or of a type the plan also writes (a move: the new place appears before the old one goes) or of no
-     * declared type. Any other delete (a comment, a membership, beside a counter shard's write) goes out with the
-     * writes, so a plan that writes a counter and deletes what it counted takes no round more than the delete alone.
-     * The deletes that wait go out beside the looks ({@link Steps#afterWrites}): no plan today has a look that reads
-     * an item one of them removes (a move's walk reads the new parent's entries, not the old one's); a plan that
-     * would must order the two itself.
-     */
-    static boolean waits(Delete delete, List<Step> steps, Set<Key> markers) {
-        Optional<ItemType> type = KeyPlan.typeOf(delete.key());
-        return markers.contains(delete.key()) || type.isEmpty() || steps.stream()
-                .anyMatch(step -> step instanceof Write write && KeyPlan.typeOf(write.update().key()).equals(type));
     }
 
     /**

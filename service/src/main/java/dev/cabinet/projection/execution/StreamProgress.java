@@ -51,7 +51,7 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
             long deletedAt = Items.has(dead, versionAttribute) ? Items.number(dead, versionAttribute) : -1;
             if (deletedAt == version) {
                 // Redone, whether its root is there or not: the root's delete may go out beside the deletion's other
-                // steps (PlanExecutor#deletesRootEarly), so a root gone does not prove them done. Redone after it
+                // steps (Rounds#deletesRootEarly), so a root gone does not prove them done. Redone after it
                 // ended, each step finds its work done (and a count, its marker gone, only has its token released).
                 return new StreamProgress(Kind.REDO, tombstone, true, null);
             }

@@ -34,7 +34,7 @@ class DeletePhaseTest {
         Delete comment = new Delete(KeyPlan.COMMENT.key("p1", T, "c1"));
         List<Step> steps = List.of(new Write(KeyPlan.POST_COUNTER.write(Map.of(Attributes.POST_ID, "p1",
                 Attributes.SHARD, 3)).increment(Attributes.COMMENT_COUNT, -1)), comment);
-        assertFalse(PlanExecutor.waits(comment, steps, Set.of()));
+        assertFalse(Rounds.waits(comment, steps, Set.of()));
     }
 
     @Test
@@ -42,7 +42,7 @@ class DeletePhaseTest {
         Delete oldEntry = new Delete(KeyPlan.SUBFOLDER.key("old", "f1"));
         List<Step> steps = List.of(new Write(KeyPlan.SUBFOLDER.write(Map.of(Attributes.PARENT_ID, "new",
                 Attributes.FOLDER_ID, "f1", Attributes.NAME, "Docs"))), oldEntry);
-        assertTrue(PlanExecutor.waits(oldEntry, steps, Set.of()));
+        assertTrue(Rounds.waits(oldEntry, steps, Set.of()));
     }
 
     @Test
@@ -51,13 +51,13 @@ class DeletePhaseTest {
         Delete delete = new Delete(summary);
         List<Step> steps = List.of(new Count(KeyPlan.USER_PROFILE.key("u1"), KeyPlan.USER_PROFILE,
                 Attributes.POST_COUNT, -1, summary, "uncounted"), delete);
-        assertTrue(PlanExecutor.waits(delete, steps, Set.of(summary)));
+        assertTrue(Rounds.waits(delete, steps, Set.of(summary)));
     }
 
     @Test
     void anItemOfNoDeclaredTypeWaits() {
         Delete unknown = new Delete(new Key("SOMETHING#1", "ELSE"));
-        assertTrue(PlanExecutor.waits(unknown, List.of(unknown), Set.of()));
+        assertTrue(Rounds.waits(unknown, List.of(unknown), Set.of()));
     }
 
     @Test
@@ -71,8 +71,8 @@ class DeletePhaseTest {
                 .then(new DeleteCollection(KeyPlan.COMMENT.collectionUnder(Values.of(Attributes.POST_ID, "p1"))))
                 .then(authorsPosts)
                 .delete(summary);
-        assertEquals(List.of(authorsPosts), PlanExecutor.countsEarly(post, plan));
-        assertEquals(List.of(), PlanExecutor.countsEarly(StreamTarget.none(), plan), "no recording to go beside");
+        assertEquals(List.of(authorsPosts), Rounds.countsEarly(post, plan));
+        assertEquals(List.of(), Rounds.countsEarly(StreamTarget.none(), plan), "no recording to go beside");
     }
 
     @Test
@@ -83,13 +83,13 @@ class DeletePhaseTest {
         Count comments = new Count(shard, KeyPlan.POST_COUNTER, Attributes.COMMENT_COUNT, 1, comment, "counted");
         WritePlan writesItsMarker = WritePlan.onRoot().write(KeyPlan.COMMENT.write(Values.of(Attributes.POST_ID, "p1",
                 Attributes.CREATED_AT, T, Attributes.COMMENT_ID, "c1"))).then(comments);
-        assertEquals(List.of(), PlanExecutor.countsEarly(post, writesItsMarker), "counted once its marker is there");
+        assertEquals(List.of(), Rounds.countsEarly(post, writesItsMarker), "counted once its marker is there");
         WritePlan deletesItsPartition = WritePlan.onRoot()
                 .then(new DeleteCollection(KeyPlan.COMMENT.collectionUnder(Values.of(Attributes.POST_ID, "p1"))))
                 .then(comments);
-        assertEquals(List.of(), PlanExecutor.countsEarly(post, deletesItsPartition), "its marker may go first");
+        assertEquals(List.of(), Rounds.countsEarly(post, deletesItsPartition), "its marker may go first");
         Count onTheRoot = new Count(post.root(), KeyPlan.POST, Attributes.COMMENT_COUNT, 1, comment, "counted");
-        assertEquals(List.of(), PlanExecutor.countsEarly(post, WritePlan.onRoot().then(onTheRoot)),
+        assertEquals(List.of(), Rounds.countsEarly(post, WritePlan.onRoot().then(onTheRoot)),
                 "the root is the recording's");
     }
 
@@ -101,9 +101,9 @@ class DeletePhaseTest {
         Count waiting = new Count(KeyPlan.POST_COUNTER.key("p1", 3), KeyPlan.POST_COUNTER, Attributes.COMMENT_COUNT, -1,
                 comment, "uncountedOnPost");
         Delete delete = new Delete(comment);
-        assertEquals(Set.of(comment), PlanExecutor.deletedAfterEarlyCounts(List.of(early, delete), List.of(early)));
-        assertEquals(Set.of(), PlanExecutor.deletedAfterEarlyCounts(List.of(early, waiting, delete), List.of(early)),
+        assertEquals(Set.of(comment), Rounds.deletedAfterEarlyCounts(List.of(early, delete), List.of(early)));
+        assertEquals(Set.of(), Rounds.deletedAfterEarlyCounts(List.of(early, waiting, delete), List.of(early)),
                 "counted by a count of the second phase too: it waits for that one");
-        assertEquals(Set.of(), PlanExecutor.deletedAfterEarlyCounts(List.of(early, delete), List.of()));
+        assertEquals(Set.of(), Rounds.deletedAfterEarlyCounts(List.of(early, delete), List.of()));
     }
 }

@@ -89,7 +89,7 @@ class StreamProgressTest {
 
     /**
      * Its root gone, it is redone all the same: the root's delete may have gone out beside steps a crash cut short
-     * (PlanExecutor#deletesRootEarly); each step redone after the deletion ended finds its work done.
+     * (Rounds#deletesRootEarly); each step redone after the deletion ended finds its work done.
      */
     @Test
     void aDeletionRedeliveredWithItsRootGoneIsRedoneFromItsTombstone() {
