@@ -139,6 +139,9 @@ class CapacityModelTest {
                 && registered.customerId().equals(placed.customerId()) && placed.orderId().equals(changed.orderId())
                 && !placed.orderId().equals(OrderPlaced.EXAMPLE.orderId()), "fresh ids, one per example value: "
                         + fromExamples);
+        assertTrue(placed.orderDate().equals(changed.orderDate()) && placed.placedAt().startsWith(placed.orderDate())
+                && !placed.orderDate().equals(OrderPlaced.EXAMPLE.orderDate()), "the scenario's day, one per example "
+                        + "date: " + fromExamples);
         CapacityModel.Result result = models.run(steps);
         assertEquals(Set.of(), result.rejected());
         for (String type : customers) {

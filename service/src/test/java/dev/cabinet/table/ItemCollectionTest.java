@@ -104,7 +104,7 @@ class ItemCollectionTest {
     @Test
     void anOwnersDeletionReachesNoItemTypeThatDoesNotGoWithIt() {
         assertEquals(List.of(), deletionViolations(KeyPlan.ITEM_TYPES));
-        // Each feature's own decisions test pins what goes with its owner (LikeDecisionsTest): none is named here.
+        // A new feature's types are pinned by its own decisions test (as LikeDecisionsTest does), not added here.
         assertTrue(KeyPlan.deletedWith(KeyPlan.POST).containsAll(List.of(KeyPlan.COMMENT, KeyPlan.LIKE,
                 KeyPlan.POST_COUNTER)), KeyPlan.deletedWith(KeyPlan.POST).toString());
     }
