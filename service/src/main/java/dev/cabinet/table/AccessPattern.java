@@ -27,6 +27,11 @@ public record AccessPattern(int number, String name, String endpoint, List<Table
         return new AccessPattern(number, name, endpoint, reads, true);
     }
 
+    /** The name as the documents show it: a private read says so, from its declaration, not from its wording. */
+    public String title() {
+        return callerOnly ? name + " (the user only)" : name;
+    }
+
     /** The paths of the endpoint's GETs, without their query strings and optional parts. */
     public List<String> paths() {
         return Arrays.stream(endpoint.split(", ")).filter(read -> read.startsWith("GET "))

@@ -375,7 +375,7 @@ public final class KeyPlan {
                     ItemRead.of(ACTIVE_READ_MODEL).consistent().note("in the home table")),
             new AccessPattern(24, "List the posts a user likes, newest like first", "GET /users/{id}/likes",
                     USER_LIKES),
-            new AccessPattern(25, "List the posts a user bookmarked, newest first (the user only)",
+            new AccessPattern(25, "List the posts a user bookmarked, newest first",
                     "GET /users/{id}/bookmarks", USER_BOOKMARKS).onlyForTheCaller());
 
     /**

@@ -102,7 +102,7 @@ public final class KeyPlanDocument {
                 .append("| # | pattern | endpoint | index | key condition | item types |\n")
                 .append("|---|---|---|---|---|---|\n");
         for (AccessPattern pattern : KeyPlan.ACCESS_PATTERNS) {
-            table.append("| ").append(pattern.number()).append(" | ").append(pattern.name()).append(" | `")
+            table.append("| ").append(pattern.number()).append(" | ").append(pattern.title()).append(" | `")
                     .append(pattern.endpoint().replace("|", "\\|")).append("` | ")
                     .append(pattern.indexes()).append(" | ")
                     .append(pattern.keyCondition()).append(" | ")

@@ -137,7 +137,7 @@ final class CapacityDocument {
                     maxUnits += queries * ItemSizes.readUnits(MAX_PAGE * size, query.consistent());
                 }
             }
-            rows.add(new PatternRow(pattern.number(), pattern.name(), String.join(" + ", reads), bytes, defaultUnits,
+            rows.add(new PatternRow(pattern.number(), pattern.title(), String.join(" + ", reads), bytes, defaultUnits,
                     maxUnits));
         }
         return rows;

@@ -40,6 +40,7 @@ class KeyPlanTest {
                 pattern(24).reads().toArray(TableRead[]::new)).onlyForTheCaller();
         assertEquals(List.of("/users/{id}/mine"), mine.paths());
         assertTrue(mine.callerOnly() && !pattern(24).callerOnly(), "only a pattern declared so is private");
+        assertEquals("The caller's own list (the user only)", mine.title(), "and the documents say so");
     }
 
     private static AccessPattern pattern(int number) {
