@@ -483,15 +483,24 @@ public class TableWriter {
     /**
      * What a change refused on its own means: made before, unless it carries a fence and its token is not pending (a
      * newer owner's change refused it). An unfenced change needs no read: only its token can refuse it.
+     * <p>
+     * A fenced change found made before leaves its epoch on the counter, as it would have had it been made: an older
+     * owner's attempt made the change, and this owner will release its token. Without its epoch there, the counter
+     * would hold only the older owner's, and a second attempt of that owner, stalled since it read the marker
+     * unflagged, would find the token gone and its epoch current, and count the event again.
      */
     private Uni<Answer> refused(CounterChange change) {
         if (change.fence() == null) {
             return Uni.createFrom().item(Answer.MADE_BEFORE);
         }
-        return read(change.counter()).map(counter -> counter
+        String epoch = change.fence().attribute();
+        return read(change.counter()).chain(counter -> counter
                 .map(item -> item.get(PENDING_COUNTS))
                 .filter(pending -> pending.hasSs() && pending.ss().contains(change.token()))
-                .isPresent() ? Answer.MADE_BEFORE : Answer.FENCED);
+                .isPresent()
+                        ? update(ItemUpdate.of(change.counter()).set(epoch, change.fence().epoch()).onlyIfExists()
+                                .onlyIfBelow(epoch, change.fence().epoch())).replaceWith(Answer.MADE_BEFORE)
+                        : Uni.createFrom().item(Answer.FENCED));
     }
 
     /** One change's outcome: the counter as it left it (empty: made before), or refused by a newer owner's fence. */

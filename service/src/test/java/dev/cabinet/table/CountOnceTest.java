@@ -213,6 +213,28 @@ class CountOnceTest {
     }
 
     /**
+     * The newer owner finds the older one's change made, flags and releases its token; a second attempt of the older
+     * owner, stalled since it read the marker unflagged, then sends the change again. The newer owner's epoch, left on
+     * the counter when its change was found made before, fences it: the event is counted once.
+     */
+    @Test
+    void anOlderOwnersSecondAttemptAfterTheNewerOneReleasedTheTokenIsFenced() {
+        CounterChange unfenced = newChange();
+        CounterChange older = fenced(unfenced, "cabinet.posts", 3, 1);
+        CounterChange newer = fenced(unfenced, "cabinet.posts", 3, 2);
+
+        assertTrue(store.changeCounter(older).await().indefinitely().isPresent());
+        assertTrue(store.changeCounter(newer).await().indefinitely().isEmpty(), "made before");
+        assertTrue(store.flagCounted(newer).await().indefinitely());
+        release(newer);
+
+        assertThrows(FencedCountException.class, () -> store.changeCounter(older).await().indefinitely());
+        assertEquals("1", counter(unfenced).get("postCount").n(), "counted once");
+        AttributeValue pending = counter(unfenced).get(TableWriter.PENDING_COUNTS);
+        assertTrue(pending == null || !pending.ss().contains(unfenced.token()), "no token left pending: " + pending);
+    }
+
+    /**
      * The next owner may count other events of the partition on the counter before it reaches this one: the stalled
      * attempt is refused all the same, and gives the event up without flagging its marker, so the next owner still
      * counts it when it gets there.
