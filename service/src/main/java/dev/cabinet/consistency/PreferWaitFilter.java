@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.Response;
@@ -15,6 +16,7 @@ import dev.cabinet.http.Accepted;
 import dev.cabinet.http.Problem;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
+import dev.cabinet.idempotency.IdempotencyFilters;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.query.ReadConsistency;
 import dev.cabinet.table.TableReader;
@@ -48,7 +50,11 @@ public class PreferWaitFilter {
         this.config = config;
     }
 
-    @ServerResponseFilter
+    /**
+     * Made before the answer is stored under its {@code Idempotency-Key} (response filters run from the highest
+     * priority down): a retry gets the answer the wait ended with.
+     */
+    @ServerResponseFilter(priority = Priorities.USER + 100)
     public Uni<Void> holdUntilProjected(ContainerRequestContext request, ContainerResponseContext response) {
         Matcher wait = WAIT.matcher(request.getHeaderString("Prefer") == null ? "" : request.getHeaderString("Prefer"));
         if (response.getStatus() != 202 || !(response.getEntity() instanceof Accepted accepted) || !wait.find()) {
@@ -73,6 +79,7 @@ public class PreferWaitFilter {
                     response.setEntity(Outcome.of(accepted, Items.string(rejection.get(), "status"),
                             Items.string(rejection.get(), "reason")));
                 } else if (rejection.isPresent()) {
+                    request.setProperty(IdempotencyFilters.APPENDED, Boolean.TRUE);   // the key keeps this answer
                     response.setStatus(Response.Status.CONFLICT.getStatusCode());
                     response.getHeaders().putSingle("Content-Type", Problem.MEDIA_TYPE);
                     response.setEntity(new Problem(Problems.TYPE_PREFIX + "rejected", "Rejected", 409,

@@ -92,11 +92,15 @@ public class FolderCommandResource {
         return folder(id)
                 .map(folder -> FolderDecisions.addFile(new AddFile(id, fileId, owner, body,
                         uploads.contentUrl(objectKey), Timestamps.format(Instant.now())), files.maxSize(), folder))
-                .chain(decision -> answers.accepted(decision, owner, appended -> Response.accepted(new FileAccepted(
-                        appended.eventId(), appended.type(), appended.position().token(), fileId,
-                        uploads.presign(objectKey, body.contentType(), body.size())))
-                        .location(URI.create("/files/" + fileId))
-                        .build()));
+                .chain(decision -> {
+                    // Signed before the event is appended: a signature that fails (no credentials) then appends
+                    // nothing, as its 503 says, and the Idempotency-Key it frees cannot add a second file.
+                    UploadLinks.Upload upload = uploads.presign(objectKey, body.contentType(), body.size());
+                    return answers.accepted(decision, owner, appended -> Response.accepted(new FileAccepted(
+                            appended.eventId(), appended.type(), appended.position().token(), fileId, upload))
+                            .location(URI.create("/files/" + fileId))
+                            .build());
+                });
     }
 
     /** The folder as the decisions read it: null when it does not exist, or when no id is given (no read then). */

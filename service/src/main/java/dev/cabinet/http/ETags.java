@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.cabinet.table.CounterChange;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Entity tags of single resources, derived from the read model: a hash of every attribute of the item the resource is
- * read from, so any change a projection makes to it (a new version, a counter) makes a new tag. Reads and the
+ * read from, so any change a projection makes to it (a new version, a counter) makes a new tag; but for the
+ * exactly-once counting's bookkeeping on a counter ({@link CounterChange#isBookkeeping}), which changes when a batch
+ * ends with nothing a reader sees (a token released), and would refuse an {@code If-Match} the body still matches. Reads and the
  * {@code If-Match} check hash the same item the same way.
  */
 public final class ETags {
@@ -24,8 +27,11 @@ public final class ETags {
     /** The quoted strong entity tag of the item, e.g. {@code "Xk3…"}. */
     public static String of(Map<String, AttributeValue> item) {
         StringBuilder canonical = new StringBuilder();
-        new TreeMap<>(item).forEach((name, value) -> canonical.append(name).append('=').append(canonical(value))
-                .append('\n'));
+        new TreeMap<>(item).forEach((name, value) -> {
+            if (!CounterChange.isBookkeeping(name)) {
+                canonical.append(name).append('=').append(canonical(value)).append('\n');
+            }
+        });
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(canonical.toString()
                     .getBytes(StandardCharsets.UTF_8));

@@ -13,16 +13,20 @@ import java.util.Set;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.jboss.resteasy.reactive.common.core.BlockingNotAllowedException;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.cabinet.conditional.IfMatch;
 import dev.cabinet.eventlog.CommandIds;
+import dev.cabinet.http.Problem;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
@@ -44,6 +48,11 @@ import io.smallrye.mutiny.Uni;
 public class IdempotencyFilters {
 
     public static final String HEADER = "Idempotency-Key";
+    /**
+     * Set on a request whose event the log acknowledged, by a filter that then changes its answer (a {@code Prefer:
+     * wait} that ends in 409 rejected): the key keeps that answer, since a retry must not append the event again.
+     */
+    public static final String APPENDED = "cabinet.idempotency.appended";
     private static final String PROPERTY = "cabinet.idempotency.request";
     private static final Set<String> COMMANDS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -52,9 +61,11 @@ public class IdempotencyFilters {
     private final ObjectMapper json;
     private final CommandIds ids;
     private final RequestDeadline deadline;
+    private final IfMatch ifMatch;
 
     IdempotencyFilters(IdempotentRequests requests, CurrentIdentityAssociation identity, ObjectMapper json,
-            CommandIds ids, RequestDeadline deadline) {
+            CommandIds ids, RequestDeadline deadline, IfMatch ifMatch) {
+        this.ifMatch = ifMatch;
         this.requests = requests;
         this.identity = identity;
         this.json = json;
@@ -80,11 +91,22 @@ public class IdempotencyFilters {
         }
     }
 
+    /**
+     * A command's key, then its {@code If-Match} ({@link IfMatch}), in that order and in one filter: a retry of a
+     * request that went through is replayed, not refused with a 412 about the change it made itself. (Filters that read
+     * the body run after the others, and in this Quarkus in the reverse of their priorities: two filters would not
+     * keep an order.) An anonymous caller's command answers 401 itself, before either.
+     */
     @ServerRequestFilter(readBody = true)
     public Uni<Response> reserveOrReplay(ContainerRequestContext request) throws IOException {
-        String key = request.getHeaderString(HEADER);
-        if (key == null || !COMMANDS.contains(request.getMethod())) {
+        if (!COMMANDS.contains(request.getMethod())) {
             return Uni.createFrom().nullItem();
+        }
+        String key = request.getHeaderString(HEADER);
+        if (key == null) {
+            return request.getHeaderString(HttpHeaders.IF_MATCH) == null ? Uni.createFrom().nullItem()
+                    : identity.getDeferredIdentity().chain(caller -> caller.isAnonymous() ? Uni.createFrom().nullItem()
+                            : ifMatch.check(request));
         }
         String path = request.getUriInfo().getPath();
         if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
@@ -92,18 +114,24 @@ public class IdempotencyFilters {
                     "must be 1 to 255 visible ASCII characters"), path));
         }
         byte[] body = bodyOf(request);
-        String fingerprint = sha256(request.getMethod() + " " + path + "\n", body);
+        // The query string is part of the request (an operator's discard of one event or of all of them).
+        String query = request.getUriInfo().getRequestUri().getRawQuery();
+        String fingerprint = sha256(request.getMethod() + " " + path + (query == null ? "" : "?" + query) + "\n", body);
         return identity.getDeferredIdentity().chain(caller -> {
             if (caller.isAnonymous()) {
                 return Uni.createFrom().nullItem();   // the command answers 401 itself
             }
-            String requestId = sha256(caller.getPrincipal().getName() + "\n" + key + "\n", new byte[0]);
+            // Keys are the caller's own: scoped by the token's subject, the id a command acts as (Caller), not by a
+            // display name two subjects could share.
+            String subject = caller.getPrincipal() instanceof JsonWebToken token && token.getSubject() != null
+                    ? token.getSubject() : caller.getPrincipal().getName();
+            String requestId = sha256(subject + "\n" + key + "\n", new byte[0]);
             deadline.keyed();
             return deadline.bound(requests.reserve(requestId, fingerprint).chain(seed -> {
                 if (seed.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
                     ids.seed(seed.get());
-                    return Uni.createFrom().nullItem();
+                    return ifMatch.check(request);   // refused, the key is freed with the 412 (storeOrRelease)
                 }
                 return requests.find(requestId).map(found -> {
                     if (found.isEmpty()) {
@@ -117,8 +145,9 @@ public class IdempotencyFilters {
                     if (!IdempotentRequests.isDone(found.get())) {
                         return conflict(path, "belongs to a request that is still running; retry shortly");
                     }
-                    Response.ResponseBuilder replay = Response.status((int) Items.number(found.get(), "status"))
-                            .type(MediaType.APPLICATION_JSON)
+                    int status = (int) Items.number(found.get(), "status");
+                    Response.ResponseBuilder replay = Response.status(status)
+                            .type(status >= 400 ? Problem.MEDIA_TYPE : MediaType.APPLICATION_JSON)
                             .entity(Items.string(found.get(), "body"))
                             .header("Idempotent-Replayed", "true");
                     String location = Items.string(found.get(), "location");
@@ -141,7 +170,7 @@ public class IdempotencyFilters {
         if (response.getEntity() instanceof UnknownOutcome) {
             return deadline.settle(requests.outcomeUnknown((String) requestId), "keeping its Idempotency-Key");
         }
-        if (response.getStatus() >= 300) {
+        if (response.getStatus() >= 300 && request.getProperty(APPENDED) == null) {
             return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
         }
         String body;

@@ -21,6 +21,14 @@ public record CounterChange(Key counter, String counterType, String attribute, l
     }
 
     /**
+     * Whether an attribute of a counter is the counting's bookkeeping rather than a count: its pending tokens, released
+     * when a batch ends, and its owner epochs. A reader sees neither; an entity tag leaves them out.
+     */
+    public static boolean isBookkeeping(String attribute) {
+        return TableWriter.PENDING_COUNTS.equals(attribute) || OwnerFence.isEpochAttribute(attribute);
+    }
+
+    /**
      * Whether the marker says this change was counted: its flag holds this change's version. A flag is a version, not a
      * yes, so that a flag written late (at the end of its batch) for an earlier event never passes for a later event's
      * count of the same marker (a like, an unlike and a like again in one batch). A flag written as {@code true}

@@ -59,4 +59,37 @@ class IdempotencyKeyTest {
         given().header("Idempotency-Key", "anonymous").contentType("application/json")
                 .body(Map.of("title", "T", "body", "b")).post("/posts").then().statusCode(401);
     }
+    /**
+     * A retry of a conditional command that went through gets its answer again, not a 412 about the change it made
+     * itself: the key is looked up before the command's If-Match.
+     */
+    @Test
+    void aRetryOfAConditionalCommandThatWentThroughIsReplayedNotRefused() {
+        String user = newUserId();
+        register(user, "Before");
+        String tag = given().get("/users/" + user).then().statusCode(200).extract().header("ETag");
+        Map<String, String> body = Map.of("name", "After");
+        int events = EventLogReader.recordsWithKey(Topics.USERS, user).size();
+        String first = as(user).header("Idempotency-Key", "rename-once").header("If-Match", tag)
+                .header("Prefer", "wait=5").body(body).patch("/users/" + user).then().statusCode(200)
+                .extract().path("eventId");
+
+        as(user).header("Idempotency-Key", "rename-once").header("If-Match", tag).body(body).patch("/users/" + user)
+                .then().statusCode(200).header("Idempotent-Replayed", "true").body("eventId", equalTo(first));
+        assertEquals(events + 1, EventLogReader.recordsWithKey(Topics.USERS, user).size(), "one event for the change");
+    }
+
+    /** With Prefer: wait, the answer stored under the key is the one the wait ended with: a retry gets it again. */
+    @Test
+    void aRetryGetsTheAnswerTheWaitEndedWith() {
+        String user = newUserId();
+        register(user, "Waiter");
+        Map<String, String> body = Map.of("title", "Waited for", "body", "b");
+        JsonPath first = as(user).header("Idempotency-Key", "wait-once").header("Prefer", "wait=5").body(body)
+                .post("/posts").then().statusCode(200).body("outcome", equalTo("applied")).extract().jsonPath();
+
+        as(user).header("Idempotency-Key", "wait-once").body(body).post("/posts").then().statusCode(200)
+                .header("Idempotent-Replayed", "true").body("outcome", equalTo("applied"))
+                .body("eventId", equalTo(first.getString("eventId")));
+    }
 }
