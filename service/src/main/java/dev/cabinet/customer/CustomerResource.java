@@ -1,6 +1,5 @@
 package dev.cabinet.customer;
 
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
@@ -111,7 +110,7 @@ public class CustomerResource {
         Ids.require("id", id);
         String actor = caller.id();
         String orderId = body.orderId() == null ? answers.newId() : body.orderId();
-        String placedAt = body.placedAt() == null ? Timestamps.format(Instant.now())
+        String placedAt = body.placedAt() == null ? Timestamps.format(answers.now())
                 : InstantParameters.fixedWidth("placedAt", body.placedAt());
         return Uni.combine().all().unis(customers.findCustomer(id), customers.findOrder(orderId)).asTuple()
                 .map(read -> CustomerDecisions.placeOrder(new PlaceOrder(id, orderId, placedAt, body.total()),

@@ -3,6 +3,7 @@ package dev.cabinet.eventlog;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -39,6 +40,15 @@ public class CommandIds {
             firstResource = id;
         }
         return id;
+    }
+
+    /**
+     * The time the command happened: with a seed, the seed's own (when the key was first reserved), so that a retry
+     * after an unknown outcome writes the very same event, times included (a comment's time is part of its key);
+     * without one, now.
+     */
+    public Instant now() {
+        return seed == null ? Instant.now() : Instant.ofEpochMilli(seed.getTime());
     }
 
     /** The id of the next event this request appends. */

@@ -66,6 +66,11 @@ public class EventLog {
         return Arc.container().requestContext().isActive() ? ids.newId() : Ids.newId();
     }
 
+    /** When the command happened: the request's {@link CommandIds#now}, the same on every retry with its key. */
+    public Instant now() {
+        return Arc.container().requestContext().isActive() ? ids.now() : Instant.now();
+    }
+
     /**
      * Appends the event and emits where it was written. If the log does not acknowledge within
      * {@code cabinet.events.ack-timeout}, or the producer gives up on it, fails with {@link OutcomeUnknownException}:

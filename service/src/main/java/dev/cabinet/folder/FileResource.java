@@ -1,6 +1,5 @@
 package dev.cabinet.folder;
 
-import java.time.Instant;
 import java.util.Optional;
 
 import jakarta.ws.rs.DELETE;
@@ -74,7 +73,7 @@ public class FileResource {
         return folders.findFile(id)
                 .chain(file -> object(file.orElse(null))
                         .map(object -> FolderDecisions.completeFile(new CompleteFile(id, actor,
-                                Timestamps.format(Instant.now())), file.orElse(null), object)))
+                                Timestamps.format(answers.now())), file.orElse(null), object)))
                 .chain(decision -> answers.answer(decision, actor,
                         appended -> Accepted.response(appended, id, "/files/" + id),
                         () -> Response.ok().build()));

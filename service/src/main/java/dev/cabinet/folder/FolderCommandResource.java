@@ -1,7 +1,6 @@
 package dev.cabinet.folder;
 
 import java.net.URI;
-import java.time.Instant;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -61,7 +60,7 @@ public class FolderCommandResource {
         String folderId = answers.newId();
         return folder(body.parentId())
                 .map(parent -> FolderDecisions.create(new CreateFolder(folderId, owner, body,
-                        Timestamps.format(Instant.now())), parent))
+                        Timestamps.format(answers.now())), parent))
                 .chain(decision -> answers.accepted(decision, owner, folderId, "/folders/" + folderId));
     }
 
@@ -91,7 +90,7 @@ public class FolderCommandResource {
         String objectKey = UploadLinks.objectKey(id, fileId);
         return folder(id)
                 .map(folder -> FolderDecisions.addFile(new AddFile(id, fileId, owner, body,
-                        uploads.contentUrl(objectKey), Timestamps.format(Instant.now())), files.maxSize(), folder))
+                        uploads.contentUrl(objectKey), Timestamps.format(answers.now())), files.maxSize(), folder))
                 .chain(decision -> {
                     // Signed before the event is appended: a signature that fails (no credentials) then appends
                     // nothing, as its 503 says, and the Idempotency-Key it frees cannot add a second file.

@@ -1,6 +1,5 @@
 package dev.cabinet.group;
 
-import java.time.Instant;
 import java.util.Optional;
 
 import jakarta.validation.Valid;
@@ -68,7 +67,7 @@ public class GroupCommandResource {
         String groupId = answers.newId();
         return users.isRegistered(creator)
                 .map(registered -> GroupDecisions.create(new CreateGroup(groupId, creator, body,
-                        Timestamps.format(Instant.now())), registered))
+                        Timestamps.format(answers.now())), registered))
                 .chain(decision -> answers.accepted(decision, creator, groupId, "/groups/" + groupId));
     }
 
@@ -102,7 +101,7 @@ public class GroupCommandResource {
         return Uni.combine().all().unis(read(id, actor, userId), users.isRegistered(userId)).asTuple()
                 .chain(read -> {
                     Seen seen = read.getItem1();
-                    Join command = new Join(id, userId, role, actor, Timestamps.format(Instant.now()));
+                    Join command = new Join(id, userId, role, actor, Timestamps.format(answers.now()));
                     return answers.answer(GroupDecisions.join(command, seen, read.getItem2()), actor,
                             appended -> Accepted.response(appended, userId, membershipPath(id, userId)),
                             () -> Response.ok(seen.membership()).build());

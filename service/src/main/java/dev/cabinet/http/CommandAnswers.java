@@ -1,5 +1,6 @@
 package dev.cabinet.http;
 
+import java.time.Instant;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -31,6 +32,14 @@ public class CommandAnswers {
      */
     public String newId() {
         return log.newId();
+    }
+
+    /**
+     * When this command happened, as its event records it: with an Idempotency-Key, when the key was first reserved,
+     * so that a retry writes the same event (a comment's time is part of its key).
+     */
+    public Instant now() {
+        return log.now();
     }
 
     /** Appends an accepted event and answers 202 with {@code id} and {@code Location}; nothing else is expected. */

@@ -1,6 +1,5 @@
 package dev.cabinet.post;
 
-import java.time.Instant;
 import java.util.Map;
 
 import jakarta.ws.rs.BeanParam;
@@ -83,7 +82,7 @@ public class BookmarkResource {
     @Operation(description = "Saves a post to the caller's bookmarks; bookmarked already: 200, nothing changes.")
     public Uni<Response> bookmarkPost(@PathParam("id") String id) {
         String actor = caller.id();
-        BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(Instant.now()));
+        BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
         return Uni.combine().all().unis(posts.findPost(id), bookmarked(id, actor), users.isRegistered(actor)).asTuple()
                 .chain(read -> answer(BookmarkDecisions.save(command, new Seen(read.getItem1().isPresent(),
                         read.getItem2()), read.getItem3()), actor, id, true));
@@ -95,7 +94,7 @@ public class BookmarkResource {
     @Operation(description = "Removes a post from the caller's bookmarks; not bookmarked: 200, nothing changes.")
     public Uni<Response> removeBookmark(@PathParam("id") String id) {
         String actor = caller.id();
-        BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(Instant.now()));
+        BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
         return bookmarked(id, actor).chain(bookmarked -> answer(BookmarkDecisions.remove(command, new Seen(true,
                 bookmarked)), actor, id, false));
     }

@@ -57,14 +57,24 @@ public class CommentProjector implements Projector<CommentEvent> {
 
     @Override
     public List<Key> needs(CommentEvent event) {
-        return event instanceof CommentAdded added ? List.of(KeyPlan.USER_PROFILE.key(added.authorId()))
+        // An addition reads its comment too: one already there is a second record of the same addition.
+        return event instanceof CommentAdded added
+                ? List.of(KeyPlan.USER_PROFILE.key(added.authorId()), key(added.postId(), added.createdAt(),
+                        added.commentId()))
                 : List.of(key(event.postId(), ((CommentDeleted) event).createdAt(), event.commentId()));
     }
 
     @Override
     public WritePlan decide(CommentEvent event, Reads reads) {
         if (event instanceof CommentAdded added) {
-            return added(added, reads.item(KeyPlan.USER_PROFILE.key(added.authorId())));
+            Key comment = key(added.postId(), added.createdAt(), added.commentId());
+            if (reads.item(comment).isPresent() && !reads.writtenByThisEvent(comment)) {
+                // The same addition recorded again further on (a retry with its Idempotency-Key after an unknown
+                // outcome, its ids and time the first attempt's) beyond the root's recent event ids: counted once.
+                return WritePlan.onRoot();
+            }
+            return added(added, reads.item(KeyPlan.USER_PROFILE.key(added.authorId())))
+                    .decidesAlikeAfterWriting(comment);
         }
         CommentDeleted deleted = (CommentDeleted) event;
         Key comment = key(deleted.postId(), deleted.createdAt(), deleted.commentId());

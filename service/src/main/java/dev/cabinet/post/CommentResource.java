@@ -1,6 +1,5 @@
 package dev.cabinet.post;
 
-import java.time.Instant;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -84,7 +83,7 @@ public class CommentResource {
         String commentId = answers.newId();
         return Uni.combine().all().unis(users.isRegistered(author), posts.findPost(postId)).asTuple()
                 .map(read -> CommentDecisions.add(new AddComment(postId, commentId, author, body.text(),
-                        Timestamps.format(Instant.now())), read.getItem2().orElse(null), read.getItem1()))
+                        Timestamps.format(answers.now())), read.getItem2().orElse(null), read.getItem1()))
                 .chain(decision -> answers.accepted(decision, author, commentId, "/posts/" + postId + "/comments"));
     }
 

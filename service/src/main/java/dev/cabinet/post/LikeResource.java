@@ -1,6 +1,5 @@
 package dev.cabinet.post;
 
-import java.time.Instant;
 import java.util.Map;
 
 import jakarta.ws.rs.BeanParam;
@@ -81,7 +80,7 @@ public class LikeResource {
     @Operation(description = "Likes a post as the caller; liked already: 200, nothing changes.")
     public Uni<Response> likePost(@PathParam("id") String id) {
         String actor = caller.id();
-        LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(Instant.now()));
+        LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
         return Uni.combine().all().unis(posts.findPost(id), liked(id, actor), users.isRegistered(actor)).asTuple()
                 .chain(read -> answer(LikeDecisions.like(command, new Seen(read.getItem1().isPresent(),
                         read.getItem2()), read.getItem3()), actor, id, true));
@@ -93,7 +92,7 @@ public class LikeResource {
     @Operation(description = "Withdraws the caller's like; not liked: 200, nothing changes.")
     public Uni<Response> unlikePost(@PathParam("id") String id) {
         String actor = caller.id();
-        LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(Instant.now()));
+        LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
         return Uni.combine().all().unis(posts.findPost(id), liked(id, actor)).asTuple()
                 .chain(read -> answer(LikeDecisions.unlike(command, new Seen(read.getItem1().isPresent(),
                         read.getItem2())), actor, id, false));

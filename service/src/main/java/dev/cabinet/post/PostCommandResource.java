@@ -1,6 +1,5 @@
 package dev.cabinet.post;
 
-import java.time.Instant;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -57,7 +56,7 @@ public class PostCommandResource {
         String postId = answers.newId();
         return users.isRegistered(author)
                 .map(registered -> PostDecisions.create(new CreatePost(postId, author, body,
-                        Timestamps.format(Instant.now())), registered))
+                        Timestamps.format(answers.now())), registered))
                 .chain(decision -> answers.accepted(decision, author, postId, "/posts/" + postId));
     }
 
@@ -78,7 +77,7 @@ public class PostCommandResource {
     public Uni<Response> publishPost(@PathParam("id") String id) {
         String actor = caller.id();
         return post(id)
-                .map(post -> PostDecisions.publish(new PublishPost(id, actor, Timestamps.format(Instant.now())), post))
+                .map(post -> PostDecisions.publish(new PublishPost(id, actor, Timestamps.format(answers.now())), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
@@ -89,7 +88,7 @@ public class PostCommandResource {
     public Uni<Response> deletePost(@PathParam("id") String id) {
         String actor = caller.id();
         return post(id)
-                .map(post -> PostDecisions.delete(new DeletePost(id, actor, Timestamps.format(Instant.now())), post))
+                .map(post -> PostDecisions.delete(new DeletePost(id, actor, Timestamps.format(answers.now())), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 

@@ -1,6 +1,5 @@
 package dev.cabinet.user;
 
-import java.time.Instant;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -60,7 +59,7 @@ public class UserCommandResource {
     public Uni<Response> putProfile(@PathParam("id") String id, @Valid @NotNull ProfileRequest body) {
         String actor = caller.requireSelf(Ids.require("id", id));
         return users.findProfile(id)
-                .map(existing -> UserDecisions.putProfile(new PutProfile(id, body, Timestamps.format(Instant.now())),
+                .map(existing -> UserDecisions.putProfile(new PutProfile(id, body, Timestamps.format(answers.now())),
                         existing.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id));
     }
@@ -75,7 +74,7 @@ public class UserCommandResource {
     public Uni<Response> erase(@PathParam("id") String id) {
         Ids.require("id", id);
         return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
-                .map(existing -> UserDecisions.erase(new EraseUser(id, Timestamps.format(Instant.now())),
+                .map(existing -> UserDecisions.erase(new EraseUser(id, Timestamps.format(answers.now())),
                         existing.orElse(null)))
                 .call(decision -> decision instanceof Decision.Accept<?> accept
                         ? keys.destroy(id, ((UserErased) accept.event()).erasedAt()).invoke(() -> users.forget(id))

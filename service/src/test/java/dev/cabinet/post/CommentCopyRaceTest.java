@@ -136,8 +136,9 @@ class CommentCopyRaceTest {
     /** The comment's plan from its author's profile as it is now. */
     private WritePlan decided(CommentAdded added) {
         Key profile = KeyPlan.USER_PROFILE.key(added.authorId());
+        Key comment = KeyPlan.COMMENT.key(added.postId(), added.createdAt(), added.commentId());
         return projector.decide(added, new Reads(Optional.empty(),
-                Map.of(profile, store.read(profile).await().indefinitely())));
+                Map.of(profile, store.read(profile).await().indefinitely(), comment, Optional.empty())));
     }
 
     /** The rename, through the API, and its fan-out reaching the comment that already existed. */

@@ -3,10 +3,12 @@ package dev.cabinet.post;
 import static dev.cabinet.post.PostProjectorTest.n;
 import static dev.cabinet.post.PostProjectorTest.s;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +16,7 @@ import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.CommentEvent.CommentDeleted;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Shards;
@@ -36,7 +39,7 @@ class CommentProjectorTest {
     void aCommentCountsOnItsShardOfThePostAndCopiesItsAuthor() {
         CommentAdded added = new CommentAdded("p1", "c1", "u2", "Nice", T);
         assertEquals(StreamTarget.of(KeyPlan.POST_STREAM, "p1"), projector.target(added));
-        assertEquals(List.of(PROFILE), projector.needs(added));
+        assertEquals(List.of(PROFILE, COMMENT), projector.needs(added));
         Map<String, AttributeValue> bob = Map.of("name", s("Bob"), "avatarUrl", s("https://b/b.png"),
                 "userVersion", n(9));
         assertEquals("onRoot(null) then ["
@@ -46,8 +49,34 @@ class CommentProjectorTest {
                 + "authorAvatar = \"https://b/b.png\", profileVersion = 9], "
                 + "Write[update=" + SHARD + ": SET type = \"PostCounter\", "
                 + "commentCount = if_not_exists(commentCount, 0) + 1], "
-                + "CopyCheck[source=USER#u2 / PROFILE, copiedVersion=9, holders=[POST#p1 / COMMENT#" + T + "#c1]]]",
-                projector.decide(added, new Reads(POST, Map.of(PROFILE, Optional.of(bob)))).toString());
+                + "CopyCheck[source=USER#u2 / PROFILE, copiedVersion=9, holders=[POST#p1 / COMMENT#" + T + "#c1]]], "
+                + "alike after writing [POST#p1 / COMMENT#" + T + "#c1]",
+                projector.decide(added, new Reads(POST, Map.of(PROFILE, Optional.of(bob), COMMENT, Optional.empty())))
+                        .toString());
+    }
+
+    /**
+     * The same addition recorded again beyond the post's recent event ids (a retry with its Idempotency-Key after an
+     * unknown outcome, its ids and time the first attempt's) finds its comment there and counts nothing; an attempt of
+     * this very event cut short before its recording finds its own write and decides as before.
+     */
+    @Test
+    void anAdditionWhoseCommentIsThereAlreadyCountsNothingUnlessItWroteItItself() {
+        CommentAdded added = new CommentAdded("p1", "c1", "u2", "Nice", T);
+        Map<String, AttributeValue> earlier = Map.of("commentId", s("c1"), "postVersion", n(7));
+        Map<String, AttributeValue> ownWrite = Map.of("commentId", s("c1"), "postVersion", n(21));
+
+        assertEquals("onRoot(null) then []", projector.decide(added, reads(Map.of(PROFILE, Optional.empty(),
+                COMMENT, Optional.of(earlier)))).toString());
+        WritePlan again = projector.decide(added, reads(Map.of(PROFILE, Optional.empty(), COMMENT,
+                Optional.of(ownWrite))));
+        assertTrue(again.toString().contains("commentCount = if_not_exists(commentCount, 0) + 1"), again.toString());
+        assertEquals(Set.of(COMMENT), again.alikeAfterWriting());
+    }
+
+    /** What the executor hands a decision of event version 21 on the post's stream. */
+    private static Reads reads(Map<Key, Optional<Map<String, AttributeValue>>> items) {
+        return new Reads(POST, items, Map.of(), "postVersion", 21);
     }
 
     @Test
