@@ -54,6 +54,8 @@ public class IdempotencyFilters {
      */
     public static final String APPENDED = "cabinet.idempotency.appended";
     private static final String PROPERTY = "cabinet.idempotency.request";
+    /** Set when the request took over an earlier attempt whose event may be in the log: it never frees the key. */
+    private static final String TAKES_OVER = "cabinet.idempotency.takes-over";
     private static final Set<String> COMMANDS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final IdempotentRequests requests;
@@ -127,10 +129,13 @@ public class IdempotencyFilters {
                     ? token.getSubject() : caller.getPrincipal().getName();
             String requestId = sha256(subject + "\n" + key + "\n", new byte[0]);
             deadline.keyed();
-            return deadline.bound(requests.reserve(requestId, fingerprint).chain(seed -> {
-                if (seed.isPresent()) {
+            return deadline.bound(requests.reserve(requestId, fingerprint).chain(reserved -> {
+                if (reserved.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
-                    ids.seed(seed.get());
+                    if (reserved.get().takesOver()) {
+                        request.setProperty(TAKES_OVER, Boolean.TRUE);
+                    }
+                    ids.seed(reserved.get().seed());
                     return ifMatch.check(request);   // refused, the key is freed with the 412 (storeOrRelease)
                 }
                 return requests.find(requestId).map(found -> {
@@ -167,16 +172,21 @@ public class IdempotencyFilters {
             return Uni.createFrom().voidItem();
         }
         // Whatever the store does with these writes, the answer stays what the command did (see RequestDeadline).
-        if (response.getEntity() instanceof UnknownOutcome) {
+        boolean possiblyAppended = request.getProperty(APPENDED) != null || request.getProperty(TAKES_OVER) != null;
+        KeyOutcome outcome = KeyOutcome.of(response.getStatus(), response.getEntity() instanceof UnknownOutcome,
+                possiblyAppended);
+        String body = null;
+        if (outcome == KeyOutcome.STORE) {
+            try {
+                body = json.writeValueAsString(response.getEntity());
+            } catch (IOException e) {
+                outcome = possiblyAppended ? KeyOutcome.KEEP_UNKNOWN : KeyOutcome.RELEASE;
+            }
+        }
+        if (outcome == KeyOutcome.KEEP_UNKNOWN) {
             return deadline.settle(requests.outcomeUnknown((String) requestId), "keeping its Idempotency-Key");
         }
-        if (response.getStatus() >= 300 && request.getProperty(APPENDED) == null) {
-            return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
-        }
-        String body;
-        try {
-            body = json.writeValueAsString(response.getEntity());
-        } catch (IOException e) {
+        if (outcome == KeyOutcome.RELEASE) {
             return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
         }
         Object location = response.getHeaders().getFirst("Location");

@@ -52,12 +52,21 @@ public class IdempotentRequests {
     }
 
     /**
-     * Reserves the key for this request and returns the seed of its ids; empty when another request holds or has used
-     * it. A request whose outcome was unknown (or whose instance died) is taken over by its retry, which keeps the
-     * seed, so that it makes the same event and resource ids.
+     * A key reserved for a request: the seed of its ids, and whether the request takes over an earlier attempt that
+     * may have appended its event (its outcome unknown, or its instance gone): such a request must never free the key,
+     * or a further retry would make new ids and could append the command a second time.
      */
-    public Uni<Optional<String>> reserve(String requestId, String fingerprint) {
+    public record Reservation(String seed, boolean takesOver) {
+    }
+
+    /**
+     * Reserves the key for this request; empty when another request holds or has used it. A request whose outcome was
+     * unknown (or whose instance died) is taken over by its retry, which keeps the seed, so that it makes the same event
+     * and resource ids.
+     */
+    public Uni<Optional<Reservation>> reserve(String requestId, String fingerprint) {
         Instant now = Instant.now();
+        String proposed = Ids.newId();
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(requestId).toAttributes())
                 .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
                         + "#until = :until, #ttl = :ttl, seed = if_not_exists(seed, :seed), #by = :by")
@@ -77,11 +86,14 @@ public class IdempotentRequests {
                         Map.entry(":until", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond()))),
                         Map.entry(":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond()))),
                         Map.entry(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))),
-                        Map.entry(":seed", AttributeValue.fromS(Ids.newId()))))
+                        Map.entry(":seed", AttributeValue.fromS(proposed))))
                 .returnValues(ReturnValue.ALL_NEW)
                 .build();
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(reserve))
-                .map(response -> Optional.of(response.attributes().get("seed").s()))
+                // The seed kept is an earlier attempt's unless it is the one proposed now (a resend of this call
+                // finds its own).
+                .map(response -> response.attributes().get("seed").s())
+                .map(seed -> Optional.of(new Reservation(seed, !seed.equals(proposed))))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(Optional.empty());
     }
 
@@ -116,7 +128,11 @@ public class IdempotentRequests {
                 .replaceWithVoid();
     }
 
-    /** Frees the key after a refused or failed request, so a corrected retry may use it. */
+    /**
+     * Frees the key after a refused or failed request, so a corrected retry may use it. Never for a request that took
+     * over an earlier attempt ({@link Reservation#takesOver}): that one stores its answer, or leaves the key's outcome
+     * unknown.
+     */
     public Uni<Void> release(String requestId) {
         return Uni.createFrom().completionStage(() -> dynamo.deleteItem(b -> b.tableName(table)
                 .key(key(requestId).toAttributes()))).replaceWithVoid();
