@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.decision.Decision;
 import dev.cabinet.folder.FolderDecisions.AddFile;
 import dev.cabinet.folder.FolderDecisions.ChangeFolder;
 import dev.cabinet.folder.FolderDecisions.CreateFolder;
@@ -94,7 +95,8 @@ public class FolderCommandResource {
                 .chain(decision -> {
                     // Signed before the event is appended: a signature that fails (no credentials) then appends
                     // nothing, as its 503 says, and the Idempotency-Key it frees cannot add a second file.
-                    UploadLinks.Upload upload = uploads.presign(objectKey, body.contentType(), body.size());
+                    UploadLinks.Upload upload = decision instanceof Decision.Accept<?>
+                            ? uploads.presign(objectKey, body.contentType(), body.size()) : null;
                     return answers.accepted(decision, owner, appended -> Response.accepted(new FileAccepted(
                             appended.eventId(), appended.type(), appended.position().token(), fileId, upload))
                             .location(URI.create("/files/" + fileId))

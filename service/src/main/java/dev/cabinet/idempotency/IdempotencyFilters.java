@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Set;
 
@@ -25,7 +26,9 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.conditional.IfMatch;
+import dev.cabinet.consistency.ConsistencyConfig;
 import dev.cabinet.eventlog.CommandIds;
+import dev.cabinet.http.DeadlineConfig;
 import dev.cabinet.http.Problem;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
@@ -64,9 +67,15 @@ public class IdempotencyFilters {
     private final CommandIds ids;
     private final RequestDeadline deadline;
     private final IfMatch ifMatch;
+    private final Duration holdFor;
 
     IdempotencyFilters(IdempotentRequests requests, CurrentIdentityAssociation identity, ObjectMapper json,
-            CommandIds ids, RequestDeadline deadline, IfMatch ifMatch) {
+            CommandIds ids, RequestDeadline deadline, IfMatch ifMatch, DeadlineConfig deadlines,
+            ConsistencyConfig waits) {
+        // A reservation outlasts the longest answer its request can take (the deadline, then a Prefer: wait, its
+        // answer stored after the wait): until then a retry is told the first is running, not let in beside it.
+        this.holdFor = max(IdempotentRequests.RESERVATION, deadlines.deadline().plus(waits.maxPreferWait())
+                .plusSeconds(5));
         this.ifMatch = ifMatch;
         this.requests = requests;
         this.identity = identity;
@@ -129,14 +138,15 @@ public class IdempotencyFilters {
                     ? token.getSubject() : caller.getPrincipal().getName();
             String requestId = sha256(subject + "\n" + key + "\n", new byte[0]);
             deadline.keyed();
-            return deadline.bound(requests.reserve(requestId, fingerprint).chain(reserved -> {
+            return deadline.bound(requests.reserve(requestId, fingerprint, holdFor).chain(reserved -> {
                 if (reserved.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
                     if (reserved.get().takesOver()) {
                         request.setProperty(TAKES_OVER, Boolean.TRUE);
                     }
                     ids.seed(reserved.get().seed());
-                    return ifMatch.check(request);   // refused, the key is freed with the 412 (storeOrRelease)
+                    // Refused, the key is freed with the 412 (or, for a takeover, left unknown: storeOrRelease).
+                    return ifMatch.check(request);
                 }
                 return requests.find(requestId).map(found -> {
                     if (found.isEmpty()) {
@@ -172,15 +182,16 @@ public class IdempotencyFilters {
             return Uni.createFrom().voidItem();
         }
         // Whatever the store does with these writes, the answer stays what the command did (see RequestDeadline).
-        boolean possiblyAppended = request.getProperty(APPENDED) != null || request.getProperty(TAKES_OVER) != null;
+        boolean takesOver = request.getProperty(TAKES_OVER) != null;
         KeyOutcome outcome = KeyOutcome.of(response.getStatus(), response.getEntity() instanceof UnknownOutcome,
-                possiblyAppended);
+                request.getProperty(APPENDED) != null, takesOver);
         String body = null;
         if (outcome == KeyOutcome.STORE) {
             try {
                 body = json.writeValueAsString(response.getEntity());
             } catch (IOException e) {
-                outcome = possiblyAppended ? KeyOutcome.KEEP_UNKNOWN : KeyOutcome.RELEASE;
+                outcome = takesOver || request.getProperty(APPENDED) != null ? KeyOutcome.KEEP_UNKNOWN
+                        : KeyOutcome.RELEASE;
             }
         }
         if (outcome == KeyOutcome.KEEP_UNKNOWN) {
@@ -192,6 +203,10 @@ public class IdempotencyFilters {
         Object location = response.getHeaders().getFirst("Location");
         return deadline.settle(requests.complete((String) requestId, response.getStatus(), body,
                 location == null ? null : location.toString()), "storing its answer under its Idempotency-Key");
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static Response conflict(String path, String what) {

@@ -2,20 +2,25 @@ package dev.cabinet.idempotency;
 
 /**
  * What becomes of an Idempotency-Key once its request is answered (pure): its answer stored for retries, the key freed
- * for a corrected retry, or kept with its outcome unknown so that a retry makes the same ids again.
+ * for a corrected retry, or kept with its outcome unknown so that a retry makes the same ids again and is decided anew.
  */
 enum KeyOutcome {
     STORE, RELEASE, KEEP_UNKNOWN;
 
     /**
-     * {@code possiblyAppended}: the command's event may be in the log although the answer is not a success (a
-     * {@code Prefer: wait} that ended in 409 rejected, or a retry that took over an attempt whose outcome was
-     * unknown). Such a key is never freed: a further retry with new ids could append the command a second time.
+     * {@code appended}: the command's event is in the log although the answer is no success (a {@code Prefer: wait}
+     * that ended in 409 rejected): that answer is kept. {@code takesOver}: the request took over an attempt whose
+     * outcome was unknown, whose event may be in the log; a refusal or failure of it must not free the key (a retry
+     * with new ids could append the command twice), nor be kept for a day (the state it was refused on may change):
+     * the key stays unknown, and a further retry is decided anew with the same ids.
      */
-    static KeyOutcome of(int status, boolean unknownOutcome, boolean possiblyAppended) {
-        if (unknownOutcome || status >= 500 && possiblyAppended) {
+    static KeyOutcome of(int status, boolean unknownOutcome, boolean appended, boolean takesOver) {
+        if (unknownOutcome) {
             return KEEP_UNKNOWN;
         }
-        return status >= 300 && !possiblyAppended ? RELEASE : STORE;
+        if (status < 300 || appended) {
+            return STORE;
+        }
+        return takesOver ? KEEP_UNKNOWN : RELEASE;
     }
 }

@@ -36,8 +36,11 @@ public class IdempotentRequests {
     static final String UNKNOWN = "outcome-unknown";
     /** How long answers are kept (the item's time to live). */
     static final Duration KEPT = Duration.ofDays(1);
-    /** How long a reservation blocks retries when its request never finished (the instance died). */
-    static final Duration RESERVATION = Duration.ofSeconds(30);
+    /**
+     * How long a reservation blocks retries when its request never finished (the instance died), at least: the caller
+     * holds it longer when its request may take longer to answer ({@link #reserve}).
+     */
+    public static final Duration RESERVATION = Duration.ofSeconds(30);
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
@@ -60,11 +63,11 @@ public class IdempotentRequests {
     }
 
     /**
-     * Reserves the key for this request; empty when another request holds or has used it. A request whose outcome was
-     * unknown (or whose instance died) is taken over by its retry, which keeps the seed, so that it makes the same event
-     * and resource ids.
+     * Reserves the key for this request, for {@code holdFor}; empty when another request holds or has used it. A
+     * request whose outcome was unknown (or whose instance died, its reservation past) is taken over by its retry,
+     * which keeps the seed, so that it makes the same event and resource ids.
      */
-    public Uni<Optional<Reservation>> reserve(String requestId, String fingerprint) {
+    public Uni<Optional<Reservation>> reserve(String requestId, String fingerprint, Duration holdFor) {
         Instant now = Instant.now();
         String proposed = Ids.newId();
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(requestId).toAttributes())
@@ -83,7 +86,7 @@ public class IdempotentRequests {
                         Map.entry(":fingerprint", AttributeValue.fromS(fingerprint)),
                         Map.entry(":inProgress", AttributeValue.fromS(IN_PROGRESS)),
                         Map.entry(":unknown", AttributeValue.fromS(UNKNOWN)),
-                        Map.entry(":until", AttributeValue.fromN(Long.toString(now.plus(RESERVATION).getEpochSecond()))),
+                        Map.entry(":until", AttributeValue.fromN(Long.toString(now.plus(holdFor).getEpochSecond()))),
                         Map.entry(":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond()))),
                         Map.entry(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))),
                         Map.entry(":seed", AttributeValue.fromS(proposed))))

@@ -494,13 +494,18 @@ public class TableWriter {
             return Uni.createFrom().item(Answer.MADE_BEFORE);
         }
         String epoch = change.fence().attribute();
-        return read(change.counter()).chain(counter -> counter
-                .map(item -> item.get(PENDING_COUNTS))
-                .filter(pending -> pending.hasSs() && pending.ss().contains(change.token()))
-                .isPresent()
-                        ? update(ItemUpdate.of(change.counter()).set(epoch, change.fence().epoch()).onlyIfExists()
-                                .onlyIfBelow(epoch, change.fence().epoch())).replaceWith(Answer.MADE_BEFORE)
-                        : Uni.createFrom().item(Answer.FENCED));
+        return read(change.counter()).chain(counter -> {
+            boolean pending = counter.map(item -> item.get(PENDING_COUNTS))
+                    .filter(tokens -> tokens.hasSs() && tokens.ss().contains(change.token())).isPresent();
+            if (!pending) {
+                return Uni.createFrom().item(Answer.FENCED);
+            }
+            boolean current = counter.map(item -> item.get(epoch)).map(value -> value.n() != null
+                    && Long.parseLong(value.n()) >= change.fence().epoch()).orElse(false);
+            return current ? Uni.createFrom().item(Answer.MADE_BEFORE)   // a redo of this owner's own change
+                    : update(ItemUpdate.of(change.counter()).set(epoch, change.fence().epoch()).onlyIfExists()
+                            .onlyIfBelow(epoch, change.fence().epoch())).replaceWith(Answer.MADE_BEFORE);
+        });
     }
 
     /** One change's outcome: the counter as it left it (empty: made before), or refused by a newer owner's fence. */
