@@ -91,7 +91,7 @@ public class EventLog {
                 header(CloudEventHeaders.ID, eventId),
                 header(CloudEventHeaders.SOURCE, config.source()),
                 header(CloudEventHeaders.TYPE, writeAs.type().name()),
-                header(CloudEventHeaders.TIME, Timestamps.format(inRequest ? ids.now() : Instant.now())),
+                header(CloudEventHeaders.TIME, Timestamps.format(now())),
                 header(CloudEventHeaders.SUBJECT, event.aggregateId()),
                 header(CloudEventHeaders.ACTOR, actor),
                 header(CloudEventHeaders.CONTENT_TYPE, CloudEventHeaders.JSON));

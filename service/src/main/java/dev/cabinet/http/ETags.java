@@ -16,8 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Entity tags of single resources, derived from the read model: a hash of every attribute of the item the resource is
  * read from, so any change a projection makes to it (a new version, a counter) makes a new tag; but for the
  * exactly-once counting's bookkeeping on a counter ({@link CounterChange#isBookkeeping}), which changes when a batch
- * ends with nothing a reader sees (a token released), and would refuse an {@code If-Match} the body still matches. Reads and the
- * {@code If-Match} check hash the same item the same way.
+ * ends with nothing a reader sees (a token released), and would refuse an {@code If-Match} the body still matches.
+ * Reads and the {@code If-Match} check hash the same item the same way.
  */
 public final class ETags {
 

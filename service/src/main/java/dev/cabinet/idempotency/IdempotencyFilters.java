@@ -182,16 +182,16 @@ public class IdempotencyFilters {
             return Uni.createFrom().voidItem();
         }
         // Whatever the store does with these writes, the answer stays what the command did (see RequestDeadline).
+        boolean appended = request.getProperty(APPENDED) != null;
         boolean takesOver = request.getProperty(TAKES_OVER) != null;
         KeyOutcome outcome = KeyOutcome.of(response.getStatus(), response.getEntity() instanceof UnknownOutcome,
-                request.getProperty(APPENDED) != null, takesOver);
+                appended, takesOver);
         String body = null;
         if (outcome == KeyOutcome.STORE) {
             try {
                 body = json.writeValueAsString(response.getEntity());
             } catch (IOException e) {
-                outcome = takesOver || request.getProperty(APPENDED) != null ? KeyOutcome.KEEP_UNKNOWN
-                        : KeyOutcome.RELEASE;
+                outcome = KeyOutcome.unstored(appended, takesOver);
             }
         }
         if (outcome == KeyOutcome.KEEP_UNKNOWN) {

@@ -23,4 +23,9 @@ enum KeyOutcome {
         }
         return takesOver ? KEEP_UNKNOWN : RELEASE;
     }
+
+    /** An answer meant to be stored that could not be written down: the key is kept unless nothing was appended. */
+    static KeyOutcome unstored(boolean appended, boolean takesOver) {
+        return appended || takesOver ? KEEP_UNKNOWN : RELEASE;
+    }
 }

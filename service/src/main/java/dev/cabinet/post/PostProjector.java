@@ -137,8 +137,8 @@ public class PostProjector implements Projector<PostEvent> {
 
     /**
      * The tombstone is the deletion's record; then every item the key plan says goes with the post (its comments,
-     * likes, counter shards, whatever declares so: {@link KeyPlan#deletedWith}), the author's count (while the summary, its
-     * marker, is still there) and the summary go; the executor deletes the metadata with the first of these
+     * likes, counter shards, whatever declares so: {@link KeyPlan#deletedWith}), the author's count (while the summary,
+     * its marker, is still there) and the summary go; the executor deletes the metadata with the first of these
      * (Rounds#deletesRootEarly).
      */
     private static WritePlan deleted(PostDeleted e, Map<String, AttributeValue> post) {

@@ -27,7 +27,8 @@ final class ProfileSummary {
         UNDER.put("SmallRye Reactive Messaging", "io.smallrye.reactive.messaging");
         UNDER.put("Hibernate Validator", "org.hibernate.validator");
         UNDER.put("Cabinet's request and response filters", "dev.cabinet.auth.CredentialsFirst|dev.cabinet.http.RoleFilter"
-                + "|dev.cabinet.idempotency.IdempotencyFilters|dev.cabinet.conditional.ETagFilter|dev.cabinet.conditional.IfMatch"
+                + "|dev.cabinet.idempotency.IdempotencyFilters|dev.cabinet.conditional.ETagFilter"
+                + "|dev.cabinet.conditional.IfMatch"
                 + "|dev.cabinet.consistency.ConsistencyTokenFilter|dev.cabinet.consistency.PreferWaitFilter");
         UNDER.put("context propagation", "io.smallrye.context");
     }

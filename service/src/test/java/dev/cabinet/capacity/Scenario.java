@@ -236,12 +236,12 @@ final class Scenario {
     }
 
     /**
-     * One event of every current type the steps above do not have (to go before the last step), made from its
-     * published example (the record's {@code EXAMPLE}) with the scenario's ids and clock: its ids fresh (one example
-     * value, one id, so that the examples of a feature's types name the same aggregates), its times the scenario's
-     * next and its dates the scenario's day. A new type is so priced, and held to its bound, without an edit here; one whose example cannot apply alone
-     * (it needs another aggregate's items) is rejected, which {@code CapacityModelTest} reports: its events then go
-     * above, among those they need.
+     * One event of every current type the steps above do not have (to go before the last step), made from its published
+     * example (the record's {@code EXAMPLE}) with the scenario's ids and clock: its ids fresh (one example value, one
+     * id, so that the examples of a feature's types name the same aggregates), its times the scenario's next and its
+     * dates the scenario's day. A new type is so priced, and held to its bound, without an edit here; one whose example
+     * cannot apply alone (it needs another aggregate's items) is rejected, which {@code CapacityModelTest} reports: its
+     * events then go above, among those they need.
      */
     private List<Step> fromExamples() {
         Set<String> present = new HashSet<>();

@@ -28,8 +28,9 @@ import dev.cabinet.table.KeyQuery;
  * The rules that place a plan's steps in store rounds from the plan alone (pure, no I/O): whether the first writes go
  * with the recording write, which fan-outs and counts go with the first phase, when a deletion's root and each delete
  * go. The rules that also depend on what this attempt met stay in the executor (a count beside its marker's write, the
- * walks begun beside the recording, the steps made when the batch ends). {@link PlanExecutor} carries the rounds out; each rule says why a crash between any two rounds stays
- * repairable (RecordingWithWritesTest, DeletePhaseTest, CrashInAnyRoundTest).
+ * walks begun beside the recording, the steps made when the batch ends). {@link PlanExecutor} carries the rounds out;
+ * each rule says why a crash between any two rounds stays repairable (RecordingWithWritesTest, DeletePhaseTest,
+ * CrashInAnyRoundTest).
  */
 public final class Rounds {
 
