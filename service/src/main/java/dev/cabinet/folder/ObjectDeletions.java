@@ -20,7 +20,7 @@ import dev.cabinet.folder.ObjectDeletionDecisions.Impossible;
 import dev.cabinet.iam.AwsCallLog;
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.contract.EventReader;
 import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.ordering.LogKey;

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.projection.Derivation;
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.execution.ModelProjection;
 import dev.cabinet.projection.failure.StoreRecovery;

@@ -20,7 +20,7 @@ import dev.cabinet.post.CommentEvent;
 import dev.cabinet.post.CommentEvent.CommentAdded;
 import dev.cabinet.post.PostEvent;
 import dev.cabinet.post.PostEvent.PostCreated;
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.execution.ModelProjection;
 import dev.cabinet.table.Attributes;

@@ -12,7 +12,7 @@ import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.Derivation.Derived;
 import dev.cabinet.projection.Derivation;
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.TableWriter;

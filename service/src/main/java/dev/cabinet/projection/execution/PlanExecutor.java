@@ -20,7 +20,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.common.TopicPartition;
 
 import dev.cabinet.eventlog.DomainEvent;
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;

@@ -18,7 +18,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.LogPosition;
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.contract.CloudEvent;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.role.Role;

@@ -15,7 +15,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.table.TableProbe;
 import io.smallrye.mutiny.Uni;
 

@@ -8,7 +8,7 @@ import java.util.function.Predicate;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.shared.InFlight;
 import dev.cabinet.table.TransientStoreErrors;
 import io.micrometer.core.instrument.MeterRegistry;

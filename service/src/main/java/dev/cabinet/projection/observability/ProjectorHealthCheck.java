@@ -11,7 +11,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 
 /**
  * Readiness: DOWN while a partition's batch has been in flight longer than {@code cabinet.projection.stuck-after}

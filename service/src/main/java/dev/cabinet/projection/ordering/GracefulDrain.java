@@ -15,7 +15,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
-import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.observability.ProjectionLag;
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;

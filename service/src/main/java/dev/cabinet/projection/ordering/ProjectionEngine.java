@@ -26,7 +26,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
-import dev.cabinet.projection.ProjectionConfig;
 import dev.cabinet.projection.contract.RecordPlacement;
 import dev.cabinet.projection.execution.BatchEndChecks;
 import dev.cabinet.projection.execution.CountTokenRelease;

@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.Config;
 
-import dev.cabinet.projection.ProjectionConfig;
 import io.quarkus.arc.Unremovable;
 import io.smallrye.reactive.messaging.ClientCustomizer;
 

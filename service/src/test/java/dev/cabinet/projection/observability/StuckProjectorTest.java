@@ -18,7 +18,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.Test;
 
-import dev.cabinet.projection.ProjectionConfig;
+import dev.cabinet.projection.ordering.ProjectionConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 

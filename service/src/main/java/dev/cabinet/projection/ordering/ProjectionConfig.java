@@ -1,4 +1,4 @@
-package dev.cabinet.projection;
+package dev.cabinet.projection.ordering;
 
 import java.time.Duration;
 import java.util.Optional;
