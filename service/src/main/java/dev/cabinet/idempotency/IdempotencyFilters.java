@@ -59,6 +59,8 @@ public class IdempotencyFilters {
     private static final String PROPERTY = "cabinet.idempotency.request";
     /** Set when the request took over an earlier attempt whose event may be in the log: it never frees the key. */
     private static final String TAKES_OVER = "cabinet.idempotency.takes-over";
+    /** RFC 7240's answer to {@code Prefer: wait}: a replay says it waited, as the answer it repeats did. */
+    private static final String PREFERENCE_APPLIED = "Preference-Applied";
     private static final Set<String> COMMANDS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final IdempotentRequests requests;
@@ -169,6 +171,10 @@ public class IdempotencyFilters {
                     if (location != null) {
                         replay.location(URI.create(location));
                     }
+                    String preferenceApplied = Items.string(found.get(), "preferenceApplied");
+                    if (preferenceApplied != null) {
+                        replay.header(PREFERENCE_APPLIED, preferenceApplied);
+                    }
                     return replay.build();
                 });
             }));
@@ -200,9 +206,14 @@ public class IdempotencyFilters {
         if (outcome == KeyOutcome.RELEASE) {
             return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
         }
-        Object location = response.getHeaders().getFirst("Location");
         return deadline.settle(requests.complete((String) requestId, response.getStatus(), body,
-                location == null ? null : location.toString()), "storing its answer under its Idempotency-Key");
+                header(response, HttpHeaders.LOCATION), header(response, PREFERENCE_APPLIED)),
+                "storing its answer under its Idempotency-Key");
+    }
+
+    private static String header(ContainerResponseContext response, String name) {
+        Object value = response.getHeaders().getFirst(name);
+        return value == null ? null : value.toString();
     }
 
     private static Duration max(Duration a, Duration b) {

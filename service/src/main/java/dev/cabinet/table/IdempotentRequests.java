@@ -107,13 +107,17 @@ public class IdempotentRequests {
                 .map(Items::found);
     }
 
-    /** Stores the answer of the request that holds the reservation. */
-    public Uni<Void> complete(String requestId, int status, String body, String location) {
+    /**
+     * Stores the answer of the request that holds the reservation, with the headers a replay repeats ({@code Location},
+     * and {@code Preference-Applied} when it waited).
+     */
+    public Uni<Void> complete(String requestId, int status, String body, String location, String preferenceApplied) {
         UpdateItemRequest update = ItemUpdate.of(key(requestId))
                 .set("state", DONE)
                 .set("status", status)
                 .set("body", body)
                 .set("location", location)
+                .set("preferenceApplied", preferenceApplied)
                 .toRequest(table);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithNull()

@@ -79,7 +79,10 @@ class IdempotencyKeyTest {
         assertEquals(events + 1, EventLogReader.recordsWithKey(Topics.USERS, user).size(), "one event for the change");
     }
 
-    /** With Prefer: wait, the answer stored under the key is the one the wait ended with: a retry gets it again. */
+    /**
+     * With Prefer: wait, the answer stored under the key is the one the wait ended with: a retry gets it again, headers
+     * included.
+     */
     @Test
     void aRetryGetsTheAnswerTheWaitEndedWith() {
         String user = newUserId();
@@ -89,7 +92,8 @@ class IdempotencyKeyTest {
                 .post("/posts").then().statusCode(200).body("outcome", equalTo("applied")).extract().jsonPath();
 
         as(user).header("Idempotency-Key", "wait-once").body(body).post("/posts").then().statusCode(200)
-                .header("Idempotent-Replayed", "true").body("outcome", equalTo("applied"))
+                .header("Idempotent-Replayed", "true").header("Preference-Applied", "wait=5")
+                .header("Location", endsWith("/posts/" + first.getString("id"))).body("outcome", equalTo("applied"))
                 .body("eventId", equalTo(first.getString("eventId")));
     }
 }
