@@ -5,13 +5,12 @@ import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
- * Which store errors are worth retrying: throttling, timeouts, connection failures and 5xx answers. The projector
- * retries them; a request answers 503 with Retry-After. A refused permission is retried too: nothing but a change of
- * the IAM policy fixes it, and that fixes it without a restart (a request answers 503 naming no permission; the log
- * names it).
+ * Which errors of the AWS services (DynamoDB, KMS, S3) are worth retrying: throttling, timeouts, connection failures
+ * and 5xx answers. The projector retries them; a request answers 503 with Retry-After. A refused permission is retried
+ * too: nothing but a change of the IAM policy fixes it, and that fixes it without a restart (a request answers 503
+ * naming no permission; the log names it).
  */
 public final class TransientStoreErrors {
 
@@ -25,9 +24,10 @@ public final class TransientStoreErrors {
         if (isAccessDenied(e)) {
             return true;
         }
-        if (e instanceof DynamoDbException) {
-            DynamoDbException dynamo = (DynamoDbException) e;
-            return dynamo.retryable() || dynamo.isThrottlingException() || dynamo.statusCode() >= 500;
+        if (e instanceof AwsServiceException service) {
+            // Any AWS service's, not DynamoDB's alone: KMS answers its throttling with a 400 that the SDK does not
+            // mark retryable, and its DependencyTimeoutException and KMSInternalException with a 503 and a 500.
+            return service.retryable() || service.isThrottlingException() || service.statusCode() >= 500;
         }
         return e instanceof SdkClientException || (e instanceof SdkException && ((SdkException) e).retryable());
     }
