@@ -114,7 +114,8 @@ public class ObjectDeletions {
 
     private Uni<Void> deadLetter(ConsumerRecord<String, byte[]> record, String reason) {
         LOG.errorf("Dead-lettering %s-%d@%d: %s", record.topic(), record.partition(), record.offset(), reason);
-        return deadLetters.send(record, reason).invoke(() -> count("dead_lettered"));
+        // Its group is shared by every projector, a rebuild's too: no other instance got this record.
+        return deadLetters.sendFromSharedGroup(record, reason).invoke(() -> count("dead_lettered"));
     }
 
     private void count(String outcome) {

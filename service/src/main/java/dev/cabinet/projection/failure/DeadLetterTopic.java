@@ -64,6 +64,19 @@ public class DeadLetterTopic {
                     tables.target(), record.topic(), record.partition(), record.offset());
             return Uni.createFrom().voidItem();
         }
+        return publish(record, reason);
+    }
+
+    /**
+     * As {@link #send}, for a consumer group that every projector instance shares whatever table it builds (the object
+     * deletions'): a record reaches one member of it only, a rebuild's projector or not, so no other instance
+     * dead-letters it.
+     */
+    public Uni<Void> sendFromSharedGroup(ConsumerRecord<String, byte[]> record, String reason) {
+        return publish(record, reason);
+    }
+
+    private Uni<Void> publish(ConsumerRecord<String, byte[]> record, String reason) {
         RecordHeaders headers = new RecordHeaders(record.headers().toArray());
         headers.add(header(REASON, reason));
         headers.add(header(TOPIC, record.topic()));
