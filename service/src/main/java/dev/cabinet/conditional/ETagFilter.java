@@ -24,7 +24,7 @@ public class ETagFilter {
         response.getHeaders().putSingle(HttpHeaders.ETAG, tagged.etag());
         String ifNoneMatch = request.getHeaderString(HttpHeaders.IF_NONE_MATCH);
         if (HttpMethod.GET.equals(request.getMethod()) && ifNoneMatch != null
-                && ETags.matches(ifNoneMatch, tagged.etag())) {
+                && ETags.holdsThisRepresentation(ifNoneMatch, tagged.etag())) {
             response.setStatus(304);
             response.setEntity(null);
         }

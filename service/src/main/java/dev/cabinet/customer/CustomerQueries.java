@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
+import dev.cabinet.http.ETags;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.table.query.PageRequest;
@@ -48,7 +49,7 @@ public class CustomerQueries {
                     List<OrderView> orderViews = page.items().subList(1, page.items().size()).stream()
                             .map(OrderView::of).toList();
                     return Optional.of(CustomerView.of(page.items().get(0))
-                            .withOrders(new Page<>(orderViews, page.next())));
+                            .withOrders(new Page<>(orderViews, page.next()), ETags.of(page.items())));
                 });
     }
 

@@ -27,11 +27,42 @@ public final class ETags {
     /** The quoted strong entity tag of the item, e.g. {@code "Xk3…"}. */
     public static String of(Map<String, AttributeValue> item) {
         StringBuilder canonical = new StringBuilder();
+        append(canonical, item);
+        return hashed(canonical);
+    }
+
+    /**
+     * The tag of a representation built from several items, in the order shown (a post with its newest comments): a
+     * change to any of them, one more or one fewer makes a new tag. An embedded comment is rewritten by its author's
+     * rename or erasure while the post item stays as it was, so the post's own tag would answer 304 to a changed page.
+     */
+    public static String of(List<Map<String, AttributeValue>> items) {
+        StringBuilder canonical = new StringBuilder();
+        for (Map<String, AttributeValue> item : items) {
+            append(canonical, item);
+            canonical.append("--\n");
+        }
+        return hashed(canonical);
+    }
+
+    /**
+     * The tag of the item as others see it, without the fields only its owner is shown (a profile's email): a tag of
+     * its own, so a cache never takes one representation for the other. It is derived from the whole item's tag, so it
+     * changes with the item, and {@link #matches} takes it for an {@code If-Match} as it takes the whole item's.
+     */
+    public static String withoutOwnersFields(String etag) {
+        return hashed(new StringBuilder(etag).append("\nwithout the owner's fields"));
+    }
+
+    private static void append(StringBuilder canonical, Map<String, AttributeValue> item) {
         new TreeMap<>(item).forEach((name, value) -> {
             if (!CounterChange.isBookkeeping(name)) {
                 canonical.append(name).append('=').append(canonical(value)).append('\n');
             }
         });
+    }
+
+    private static String hashed(CharSequence canonical) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(canonical.toString()
                     .getBytes(StandardCharsets.UTF_8));
@@ -58,15 +89,31 @@ public final class ETags {
 
     /**
      * Whether an {@code If-Match} header value matches the current tag ({@code null} when the resource does not
-     * exist): {@code *} matches any existing resource, otherwise one of the listed strong tags must be equal.
+     * exist): {@code *} matches any existing resource, otherwise one of the listed strong tags must be equal to it or
+     * to {@link #withoutOwnersFields its tag as others see it} (either names the same state of the item).
      */
     public static boolean matches(String ifMatch, String current) {
         if (current == null) {
             return false;
         }
+        String asOthersSeeIt = withoutOwnersFields(current);
         for (String candidate : ifMatch.split(",")) {
             String tag = candidate.trim();
-            if (tag.equals("*") || tag.equals(current)) {
+            if (tag.equals("*") || tag.equals(current) || tag.equals(asOthersSeeIt)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an {@code If-None-Match} header value names the representation about to be sent ({@code tag}): a cache
+     * holds one representation, so only that one's tag (or {@code *}) answers 304.
+     */
+    public static boolean holdsThisRepresentation(String ifNoneMatch, String tag) {
+        for (String candidate : ifNoneMatch.split(",")) {
+            String held = candidate.trim();
+            if (held.equals("*") || held.equals(tag)) {
                 return true;
             }
         }

@@ -1,5 +1,6 @@
 package dev.cabinet.post;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,22 +10,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import dev.cabinet.http.ETags;
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
-import dev.cabinet.table.Items;
-import dev.cabinet.table.CountersConfig;
-import dev.cabinet.table.query.Page;
-import dev.cabinet.table.query.PageRequest;
-import dev.cabinet.table.TableReader;
 import dev.cabinet.table.Attributes;
-import dev.cabinet.table.query.Page;
-import dev.cabinet.table.query.PageRequest;
-import dev.cabinet.table.TableReader;
+import dev.cabinet.table.CountersConfig;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import dev.cabinet.table.TableReader;
+import dev.cabinet.table.query.Page;
+import dev.cabinet.table.query.PageRequest;
 import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The post reads, one method per access pattern. */
 @ApplicationScoped
@@ -83,8 +82,11 @@ public class PostQueries {
                 comments = comments.subList(0, commentLimit);
                 next = table.cursorAfter(continuation, comments.get(commentLimit - 1));
             }
+            List<Map<String, AttributeValue>> shown = new ArrayList<>();
+            shown.add(page.items().get(0));
+            shown.addAll(comments);
             return Optional.of(PostView.of(page.items().get(0)).withCounts(rest)
-                    .withComments(new Page<>(comments.stream().map(CommentView::of).toList(), next)));
+                    .withComments(new Page<>(comments.stream().map(CommentView::of).toList(), next), ETags.of(shown)));
         });
     }
 

@@ -10,7 +10,6 @@ import dev.cabinet.http.ETags;
 import dev.cabinet.http.Tagged;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
-import dev.cabinet.table.query.Page;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Shards;
 import dev.cabinet.table.query.Page;
@@ -20,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A post's metadata as the API shows it; {@code comments} only when asked for ({@code ?include=comments}). A feed
  * entry has no {@code body}: the feed index leaves bodies out. {@code likeCount} and {@code commentCount} are sums of the
  * post's counter shards, read with it; the entity tag is the post item's, which likes do not change (see docs/design.md,
- * "Likes").
+ * "Likes"), and with comments the post's and the comments' shown.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PostView(String id, String authorId, String authorName, String title, String body, String status,
@@ -35,9 +34,10 @@ public record PostView(String id, String authorId, String authorName, String tit
                 0, 0, null, ETags.of(item));
     }
 
-    PostView withComments(Page<CommentView> page) {
+    /** The post with a page of its comments, tagged as that whole representation ({@link ETags#of(List)}). */
+    PostView withComments(Page<CommentView> page, String pageEtag) {
         return new PostView(id, authorId, authorName, title, body, status, createdAt, publishedAt, commentCount,
-                likeCount, page, etag);
+                likeCount, page, pageEtag);
     }
 
     /** The post with its counts: the sums of its counter shards among these items read with it. */

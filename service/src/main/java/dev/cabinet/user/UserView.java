@@ -29,7 +29,9 @@ public record UserView(String id, String name, String email, String avatarUrl, S
         return erasedAt != null;
     }
 
+    /** The profile as others see it: without the email, and so with a tag of its own. */
     UserView withoutEmail() {
-        return new UserView(id, name, null, avatarUrl, registeredAt, postCount, etag, erasedAt);
+        return new UserView(id, name, null, avatarUrl, registeredAt, postCount, ETags.withoutOwnersFields(etag),
+                erasedAt);
     }
 }

@@ -1,7 +1,9 @@
 package dev.cabinet.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.List;
@@ -13,7 +15,10 @@ import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** An entity tag follows what a reader sees of the item, not the exactly-once counting's bookkeeping on it. */
+/**
+ * An entity tag follows what a reader sees of the item (or of the items a page embeds), not the exactly-once counting's
+ * bookkeeping on it.
+ */
 class ETagsTest {
 
     private static final Map<String, AttributeValue> PROFILE = Map.of(
@@ -39,5 +44,36 @@ class ETagsTest {
 
         assertNotEquals(ETags.of(PROFILE), ETags.of(counted));
         assertNotEquals(ETags.of(PROFILE), ETags.of(renamed));
+    }
+
+    /** A page's tag follows every item shown, their order and how many; the item's own tag is another. */
+    @Test
+    void aRepresentationOfSeveralItemsHasATagOverAllOfThem() {
+        Map<String, AttributeValue> comment = Map.of("pk", AttributeValue.fromS("POST#p"),
+                "sk", AttributeValue.fromS("COMMENT#1"), "authorName", AttributeValue.fromS("Ada"));
+        Map<String, AttributeValue> renamed = new HashMap<>(comment);
+        renamed.put("authorName", AttributeValue.fromS("Ada King"));
+
+        String page = ETags.of(List.of(PROFILE, comment));
+        assertNotEquals(ETags.of(PROFILE), page);
+        assertNotEquals(page, ETags.of(List.of(PROFILE, renamed)));
+        assertNotEquals(page, ETags.of(List.of(PROFILE)));
+        assertNotEquals(page, ETags.of(List.of(comment, PROFILE)));
+        assertEquals(page, ETags.of(List.of(new HashMap<>(PROFILE), new HashMap<>(comment))));
+    }
+
+    /** The tag others get names the same state as the owner's: If-Match takes either, and no other state's. */
+    @Test
+    void ifMatchTakesTheTagOthersGetAsTheOwnersButNoOtherStates() {
+        String owners = ETags.of(PROFILE);
+        String others = ETags.withoutOwnersFields(owners);
+        Map<String, AttributeValue> renamed = new HashMap<>(PROFILE);
+        renamed.put("name", AttributeValue.fromS("Ada King"));
+
+        assertNotEquals(owners, others);
+        assertTrue(ETags.matches(others, owners));
+        assertTrue(ETags.matches("\"x\", " + owners, owners));
+        assertFalse(ETags.matches(others, ETags.of(renamed)));
+        assertFalse(ETags.matches(ETags.withoutOwnersFields(ETags.of(renamed)), owners));
     }
 }
