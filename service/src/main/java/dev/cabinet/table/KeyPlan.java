@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The single source of truth for the table: every item type with its key templates and GSI entries, every access
@@ -266,6 +268,14 @@ public final class KeyPlan {
 
     /** Every declared copy above, in the order declared. */
     public static final List<DeclaredCopy> COPIES = declared(DeclaredCopy.class);
+
+    /**
+     * The attributes that hold a person's data on items other than their profile: what the copies above copy of it
+     * and what they say the person wrote, which their erasure replaces (derived, not listed).
+     */
+    public static final Set<String> PERSONAL_ATTRIBUTES = COPIES.stream()
+            .flatMap(copy -> Stream.concat(copy.attributes().stream().map(Map.Entry::getKey), copy.authored().stream()))
+            .collect(Collectors.toUnmodifiableSet());
 
     /** Every item type above, in the order declared (found, not listed: a new one is in it by being declared). */
     public static final List<ItemType> ITEM_TYPES = declared(ItemType.class);

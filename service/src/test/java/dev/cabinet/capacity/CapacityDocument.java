@@ -253,7 +253,9 @@ final class CapacityDocument {
                     .append(" | ").append(format(row.maxPageUnits())).append(" |\n");
         }
         doc.append("\n## Hot keys: sustained writes before a partition throttles\n\n")
-                .append("The write units one event puts on the key (its token release included), and how many such ")
+                .append("The write units one event puts on the key (its token release and the removal of the steps ")
+                .append("it recorded with a person's data included, each made once per event as at a low rate; under ")
+                .append("load both are made once per key and batch, so a busy key takes more), and how many such ")
                 .append("events a second the key takes at ").append(PARTITION_WRITE_UNITS)
                 .append(" WU a second per partition, over its shards.\n\n")
                 .append("| key | written by | WU per event | shards | events/s |\n|---|---|---:|---:|---:|\n");
@@ -276,8 +278,9 @@ final class CapacityDocument {
                 .append("beside today's. Table write units are the event's, on its path and settled after, one event ")
                 .append("per batch. The minimum is each item the event changes written once (at its largest write of ")
                 .append("it); above it is what exactly-once counting without transactions costs (a count's marker ")
-                .append("flag and token release, the token's share of a batch at a low rate) and any item written ")
-                .append("twice.\n\n")
+                .append("flag and token release, the token's share of a batch at a low rate), the removal of the ")
+                .append("steps an event recorded on its stream when they hold a person's data (a comment's text, a ")
+                .append("member's name: kept there, an erasure could not reach them), and any item written twice.\n\n")
                 .append("| event type | rounds, then → now | table WU, then → now | minimum WU | × minimum | ")
                 .append("largest item written (B), then → now |\n|---|---|---|---:|---:|---|\n");
         result.byType().values().stream().sorted((a, b) -> a.type().compareTo(b.type())).forEach(applied -> {

@@ -122,6 +122,11 @@ public class CountTokenRelease {
         return withholdingAll || withheld.contains(from);
     }
 
+    /** Whether the events of the partition settle here: not handed over, and the drain has not given up. */
+    boolean releases(TopicPartition from) {
+        return !withheld(from);
+    }
+
     /**
      * Removes the token from the counter's pending set soon; its marker must already say it was counted. {@code from}
      * is the partition of the event that made it, {@code fence} the owner epoch it was applied under (null: none).

@@ -89,12 +89,14 @@ public class PlanExecutor {
     private final Derivations derivations;
     private final CountTokenRelease tokens;
     private final BatchEndChecks checks;
+    private final RecordedStepsRelease stepsRelease;
 
     PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config,
-            CountTokenRelease tokens, BatchEndChecks checks) {
+            CountTokenRelease tokens, BatchEndChecks checks, RecordedStepsRelease stepsRelease) {
         this.walk = config.fanOutWalk();
         this.tokens = tokens;
         this.checks = checks;
+        this.stepsRelease = stepsRelease;
         this.store = store;
         this.rejections = rejections;
         this.derivations = derivations;
@@ -159,8 +161,9 @@ public class PlanExecutor {
 
     /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
     private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress) {
-        return run(target, event, StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)),
-                progress.onTombstone(), Optional.empty(), false, Map.of());
+        List<Step> steps = StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS));
+        return run(target, event, steps, progress.onTombstone(), Optional.empty(), false, Map.of())
+                .invoke(() -> stepsRelease.done(target, progress.onTombstone(), steps, event));
     }
 
     /**
@@ -213,7 +216,8 @@ public class PlanExecutor {
                             return afterRecordingRefused(target, event).invoke(run::settleCountsMadeAlongside);
                         }
                         run.seen(target.root(), recording.rootNow());
-                        return run.afterWrites(plan.deletesRoot());
+                        return run.afterWrites(plan.deletesRoot())
+                                .invoke(() -> stepsRelease.done(target, plan.deletesRoot(), plan.steps(), event));
                     });
         }
         List<Count> early = Rounds.countsEarly(target, plan);
@@ -221,7 +225,8 @@ public class PlanExecutor {
                 .chain(made -> !made.getItem1().made()
                         ? afterRecordingRefused(target, event)
                         : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
-                                made.getItem2(), new FirstAttempt(early, made.getItem3(), decidedFrom)));
+                                made.getItem2(), new FirstAttempt(early, made.getItem3(), decidedFrom))
+                                .invoke(() -> stepsRelease.done(target, plan.deletesRoot(), plan.steps(), event)));
     }
 
     /** The early counts' markers, read together (no call when there are none). */

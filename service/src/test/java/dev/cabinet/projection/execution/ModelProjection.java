@@ -39,15 +39,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The projection's real executor, rejections and derivations over a writer of the capacity model's store
- * (dev.cabinet.capacity), built by hand outside CDI. Checks are made when {@link #check()} is called, counts flagged
- * and their tokens released when {@link #settle()} is (the engine's end of a batch), never also after a second, so
- * that the model's calls never depend on the clock.
+ * (dev.cabinet.capacity), built by hand outside CDI. Checks are made when {@link #check()} is called; counts flagged,
+ * their tokens released and the steps recorded with a person's data removed when {@link #settle()} is (the engine's
+ * end of a batch); never also after a second, so that the model's calls never depend on the clock.
  */
 public final class ModelProjection {
 
     private final PlanExecutor executor;
     private final SettledRelease tokens;
     private final BatchEndChecks checks;
+    private final RecordedStepsRelease recorded;
     private final Map<String, Projector<?>> byType = new HashMap<>();
     private final Map<String, EventType<?>> catalog = new HashMap<>();
     private EventDecoder decoder;
@@ -62,8 +63,14 @@ public final class ModelProjection {
                 // made by check() only
             }
         };
+        this.recorded = new RecordedStepsRelease(writer, retries, tracing, tokens, checks) {
+            @Override
+            void later(Runnable flush) {
+                // made by settle() only
+            }
+        };
         this.executor = new PlanExecutor(writer, new Rejections(writer, new SimpleMeterRegistry()),
-                new Derivations(derivations, writer, config), config, tokens, checks);
+                new Derivations(derivations, writer, config), config, tokens, checks, recorded);
         for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
                 byType.put(type.name(), projector);
@@ -102,9 +109,12 @@ public final class ModelProjection {
         return checks.settled();
     }
 
-    /** Flags the counts' markers and releases their tokens, as a batch's end does. */
+    /**
+     * Flags the counts' markers and releases their tokens, then removes the steps recorded with a person's data, as a
+     * batch's end does.
+     */
     public CompletionStage<Void> settle() {
-        return tokens.settleNow();
+        return tokens.settleNow().thenCompose(released -> recorded.settled());
     }
 
     /**

@@ -1,0 +1,156 @@
+package dev.cabinet.projection.execution;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.common.TopicPartition;
+import org.jboss.logging.Logger;
+
+import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan.Put;
+import dev.cabinet.projection.WritePlan.Step;
+import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.projection.contract.ReceivedEvent;
+import dev.cabinet.projection.failure.TransientRetries;
+import dev.cabinet.projection.observability.ProjectionTracing;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Key;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.StoreCallSource;
+import dev.cabinet.table.TableWriter;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Removes the steps an event recorded on its stream ({@code pendingSteps}, kept for a redo after a crash) once they are
+ * done, when they write a person's data ({@link KeyPlan#PERSONAL_ATTRIBUTES}: a comment's text and its author's name on
+ * a post's root, a member's name on a group's). There an erasure could not reach it: the recorded steps stay until the
+ * stream's next event, which for a quiet post or group never comes. The removal waits for the end of the batch, after
+ * the event's checks and count flags (a redo still needs the steps until then), is made only while the event is still
+ * its stream's latest (a condition on the version it recorded), and is left to the next owner for a partition handed
+ * over meanwhile, whose redo of the event removes them in turn. A stream whose next event comes in the same flush is
+ * written once, for its latest. Events whose steps carry no such data keep them until their stream's next event, as
+ * before: removing those too would cost a write unit per event for nothing.
+ */
+@ApplicationScoped
+public class RecordedStepsRelease {
+
+    /** How long a removal waits at most when no batch finishes (an operator's retry, a stream's rebuild). */
+    static final Duration LATEST = Duration.ofSeconds(1);
+
+    private static final Logger LOG = Logger.getLogger(RecordedStepsRelease.class);
+
+    private final TableWriter store;
+    private final TransientRetries retries;
+    private final ProjectionTracing tracing;
+    private final CountTokenRelease tokens;
+    private final BatchEndChecks checks;
+    /** The latest event done per item its steps are recorded on, in the order they were done. */
+    private final Map<Key, Done> done = new LinkedHashMap<>();
+    private boolean flushQueued;
+
+    /** An event whose steps are done: where they are recorded, its version there, its type and partition. */
+    record Done(Key recordedOn, String versionAttribute, long version, String eventType, TopicPartition from) {
+    }
+
+    RecordedStepsRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing,
+            CountTokenRelease tokens, BatchEndChecks checks) {
+        this.store = store;
+        this.retries = retries;
+        this.tracing = tracing;
+        this.tokens = tokens;
+        this.checks = checks;
+    }
+
+    /** Whether any of the steps writes a person's data, which then must not outlive the steps on the stream (pure). */
+    public static boolean carryPersonalData(List<Step> steps) {
+        Set<String> personal = KeyPlan.PERSONAL_ATTRIBUTES;
+        return steps.stream().anyMatch(step -> step instanceof Write write
+                && personal.stream().anyMatch(write.update()::mentions)
+                || step instanceof Put put && personal.stream().anyMatch(put.item()::containsKey));
+    }
+
+    /**
+     * The event's steps are all done, on its stream's root (or, for a deletion, its tombstone): their record is removed
+     * when the batch ends if they carry a person's data.
+     */
+    void done(StreamTarget target, boolean onTombstone, List<Step> steps, ReceivedEvent event) {
+        if (target.isNone() || !carryPersonalData(steps)) {
+            return;
+        }
+        Key recordedOn = onTombstone && target.tombstone() != null ? target.tombstone() : target.root();
+        Done finished = new Done(recordedOn, target.stream().versionAttribute(), event.version(), event.type(),
+                new TopicPartition(event.position().topic(), event.position().partition()));
+        boolean queue = false;
+        synchronized (this) {
+            done.merge(recordedOn, finished, (was, now) -> now.version() >= was.version() ? now : was);
+            if (!flushQueued) {
+                flushQueued = true;
+                queue = true;
+            }
+        }
+        if (queue) {
+            later(this::flushLate);
+        }
+    }
+
+    /**
+     * The end of a batch: the checks due are made and the count flags and token releases due are written
+     * ({@link BatchEndChecks#settled}, {@link CountTokenRelease#settled}), then the records of every event done until
+     * now are removed (those events' checks and flags were among them); completes when all that is done or could not
+     * be: never fails. The engine calls it as each batch finishes, and acknowledges the batch after it.
+     */
+    public CompletionStage<Void> settled() {
+        List<Done> due;
+        synchronized (this) {
+            due = new ArrayList<>(done.values());
+            done.clear();
+        }
+        CompletableFuture<Void> ended = CompletableFuture.allOf(tokens.settled().toCompletableFuture(),
+                checks.settled().toCompletableFuture());
+        return due.isEmpty() ? ended : ended.thenCompose(settled -> CompletableFuture.allOf(due.stream()
+                .map(this::remove).toArray(CompletableFuture[]::new)));
+    }
+
+    /** Schedules {@code flush} after {@link #LATEST}; the capacity model, which must not depend on the clock, does not. */
+    void later(Runnable flush) {
+        CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(flush);
+    }
+
+    private void flushLate() {
+        synchronized (this) {
+            flushQueued = false;
+        }
+        settled();
+    }
+
+    /**
+     * The conditional removal, unless its partition was handed over (its next owner redoes the event, and removes the
+     * record then) or a check of the stream failed and is still to be made (a redo would make it from the record).
+     */
+    private CompletableFuture<Void> remove(Done finished) {
+        if (!tokens.releases(finished.from()) || !checks.waitingOn(finished.recordedOn()).isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        ItemUpdate removal = ItemUpdate.of(finished.recordedOn())
+                .set(Attributes.PENDING_STEPS, null)
+                .onlyIfEquals(finished.versionAttribute(), finished.version());
+        return tracing.detached(() -> StoreCallSource.of(finished.eventType(), () -> retries.retrying(
+                Uni.createFrom().deferred(() -> store.update(removal)), Long.MAX_VALUE)))
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("Could not remove the steps recorded on %s (they stay until its stream's next event): %s",
+                            finished.recordedOn(), failure.toString());
+                    return false;
+                })
+                .replaceWithVoid().subscribeAsCompletionStage();
+    }
+}
