@@ -22,7 +22,7 @@ public record CustomerView(String id, String name, String email, Page<OrderView>
                 Items.string(item, Attributes.EMAIL), null, ETags.of(item));
     }
 
-    /** The profile with a page of its orders, tagged as that whole representation ({@link ETags#of(java.util.List)}). */
+    /** The profile with a page of its orders, tagged as that whole page ({@link ETags#of(java.util.List)}). */
     CustomerView withOrders(Page<OrderView> page, String pageEtag) {
         return new CustomerView(id, name, email, page, pageEtag);
     }

@@ -9,14 +9,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.CounterChange;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Entity tags of single resources, derived from the read model: a hash of every attribute of the item the resource is
  * read from, so any change a projection makes to it (a new version, a counter) makes a new tag; but for the
- * exactly-once counting's bookkeeping on a counter ({@link CounterChange#isBookkeeping}), which changes when a batch
- * ends with nothing a reader sees (a token released), and would refuse an {@code If-Match} the body still matches.
+ * exactly-once counting's bookkeeping on a counter ({@link CounterChange#isBookkeeping}) and the steps an event
+ * recorded on its stream's root ({@code pendingSteps}), which change when a batch ends with nothing a reader sees (a
+ * token released, a record removed), and would refuse an {@code If-Match} the body still matches. Every event moves
+ * the stream's version on its root, so it still makes a new tag.
  * Reads and the {@code If-Match} check hash the same item the same way.
  */
 public final class ETags {
@@ -56,7 +59,7 @@ public final class ETags {
 
     private static void append(StringBuilder canonical, Map<String, AttributeValue> item) {
         new TreeMap<>(item).forEach((name, value) -> {
-            if (!CounterChange.isBookkeeping(name)) {
+            if (!CounterChange.isBookkeeping(name) && !Attributes.PENDING_STEPS.equals(name)) {
                 canonical.append(name).append('=').append(canonical(value)).append('\n');
             }
         });

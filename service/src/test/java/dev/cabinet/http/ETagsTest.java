@@ -11,8 +11,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -27,10 +29,11 @@ class ETagsTest {
             "userVersion", AttributeValue.fromN("17"));
 
     @Test
-    void aTokenReleasedOrAnEpochRaisedLeavesTheTagAsItWas() {
+    void aTokenReleasedAnEpochRaisedOrRecordedStepsRemovedLeaveTheTagAsItWas() {
         Map<String, AttributeValue> counting = new HashMap<>(PROFILE);
         counting.put(TableWriter.PENDING_COUNTS, AttributeValue.fromSs(List.of("01JTOKEN")));
         counting.put(new OwnerFence("cabinet.posts", 3, 2).attribute(), AttributeValue.fromN("2"));
+        counting.put(Attributes.PENDING_STEPS, AttributeValue.fromB(SdkBytes.fromUtf8String("steps")));
 
         assertEquals(ETags.of(PROFILE), ETags.of(counting));
     }
