@@ -1,5 +1,6 @@
 package dev.cabinet.post;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -110,17 +111,34 @@ public class PostProjector implements Projector<PostEvent> {
                         List.of(post.key(), summary.key())));
     }
 
+    /**
+     * The new text on the post and its summary, each with the version of its author's profile the post copied last
+     * ({@code profileVersion}, as read), and the second look at that profile after them. Should the author's erasure
+     * walk past both between this read and these writes (an edit opened with a key cached before the erasure), the
+     * writes put back the text the walk replaced, and the version it moved: the look then finds the profile newer and
+     * replaces the text again, as the walk would have.
+     */
     private static WritePlan edited(PostEdited e, Map<String, AttributeValue> post) {
         if (Items.has(post, Attributes.SUBJECT_ERASED_AT)) {
             // Its author was erased (their edit was accepted before that was known): the placeholders stay.
             return WritePlan.onRoot();
         }
-        WritePlan plan = WritePlan.onRoot(KeyPlan.POST.write(Values.of(
+        long copied = Items.has(post, Attributes.PROFILE_VERSION) ? Items.number(post, Attributes.PROFILE_VERSION) : -1;
+        ItemUpdate root = KeyPlan.POST.write(Values.of(
                 Attributes.POST_ID, e.postId(),
                 Attributes.TITLE, e.title(),
-                Attributes.BODY, e.body())));
-        return e.title() == null ? plan
-                : plan.write(KeyPlan.USER_POST.write(summary(post, Attributes.TITLE, e.title())).onlyIfExists());
+                Attributes.BODY, e.body()))
+                .set(Attributes.PROFILE_VERSION, copied);
+        WritePlan plan = WritePlan.onRoot(root);
+        List<Key> holders = new ArrayList<>(List.of(root.key()));
+        if (e.title() != null) {
+            ItemUpdate summary = KeyPlan.USER_POST.write(summary(post, Attributes.TITLE, e.title()))
+                    .set(Attributes.PROFILE_VERSION, copied).onlyIfExists();
+            plan.write(summary);
+            holders.add(summary.key());
+        }
+        return plan.then(new CopyCheck(KeyPlan.USER_PROFILE.key(Items.string(post, Attributes.AUTHOR_ID)), copied,
+                holders));
     }
 
     private WritePlan published(PostPublished e, Map<String, AttributeValue> post) {

@@ -150,7 +150,7 @@ class ErasureTest {
         return secrets.stream().filter(haystack::contains).map(secret -> where + " holds " + secret).toList();
     }
 
-    /** Every attribute of every item of every table, as the SDK prints it (a test-only Scan), recorded steps decoded. */
+    /** Every attribute of every item of every table as the SDK prints it (a test-only Scan), recorded steps decoded. */
     private String tableBytes() {
         StringBuilder all = new StringBuilder();
         for (String table : dynamo.listTables().join().tableNames()) {

@@ -61,12 +61,22 @@ class PostProjectorTest {
         assertEquals(true, plan.contains("CopyCheck[source=USER#u1 / PROFILE, copiedVersion=-1"), plan);
     }
 
+    /**
+     * Each write keeps the version of the author's profile the post copied last, and the second look at the profile
+     * follows: an erasure whose walk passed between the read and the writes is then found, and the text replaced.
+     */
     @Test
-    void anEditChangesThePostAndTheSummarysTitle() {
-        assertEquals("onRoot(POST#p1/METADATA: SET type = \"Post\", postId = \"p1\", title = \"New\") then ["
+    void anEditChangesThePostAndTheSummarysTitleAndLooksAtItsAuthorsProfileAgain() {
+        Map<String, AttributeValue> copied = new java.util.HashMap<>(POST);
+        copied.put("profileVersion", n(7));
+        assertEquals("onRoot(POST#p1/METADATA: SET type = \"Post\", postId = \"p1\", title = \"New\", "
+                + "profileVersion = 7) then ["
                 + "Write[update=USER#u1/POST#" + T + "#p1: SET type = \"UserPost\", postId = \"p1\", title = \"New\", "
-                + "createdAt = \"" + T + "\" IF attribute_exists(pk)]]",
-                projector.decide(new PostEdited("p1", "New", null), root()).toString());
+                + "createdAt = \"" + T + "\", profileVersion = 7 IF attribute_exists(pk)], "
+                + "CopyCheck[source=USER#u1 / PROFILE, copiedVersion=7, holders=[POST#p1 / METADATA, "
+                + "USER#u1 / POST#" + T + "#p1]]]",
+                projector.decide(new PostEdited("p1", "New", null), new Reads(Optional.of(copied), Map.of()))
+                        .toString());
     }
 
     @Test
@@ -89,7 +99,9 @@ class PostProjectorTest {
 
     @Test
     void anEditOfTheBodyAloneLeavesTheSummary() {
-        assertEquals("onRoot(POST#p1/METADATA: SET type = \"Post\", postId = \"p1\", body = \"B\") then []",
+        assertEquals("onRoot(POST#p1/METADATA: SET type = \"Post\", postId = \"p1\", body = \"B\", "
+                + "profileVersion = -1) then [CopyCheck[source=USER#u1 / PROFILE, copiedVersion=-1, "
+                + "holders=[POST#p1 / METADATA]]]",
                 projector.decide(new PostEdited("p1", null, "B"), root()).toString());
     }
 

@@ -121,7 +121,7 @@ public class RecordedStepsRelease {
                 .map(this::remove).toArray(CompletableFuture[]::new)));
     }
 
-    /** Schedules {@code flush} after {@link #LATEST}; the capacity model, which must not depend on the clock, does not. */
+    /** Schedules {@code flush} after {@link #LATEST}; the capacity model, kept off the clock, does not. */
     void later(Runnable flush) {
         CompletableFuture.delayedExecutor(LATEST.toMillis(), TimeUnit.MILLISECONDS).execute(flush);
     }
