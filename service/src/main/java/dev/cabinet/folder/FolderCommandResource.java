@@ -1,6 +1,7 @@
 package dev.cabinet.folder;
 
 import java.net.URI;
+import java.util.List;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -73,8 +74,10 @@ public class FolderCommandResource {
     public Uni<Response> changeFolder(@PathParam("id") String id, @Valid @NotNull FolderChangeRequest body) {
         String owner = caller.id();
         return Uni.combine().all().unis(folder(id), folder(body.parentId())).asTuple()
-                .map(read -> FolderDecisions.change(new ChangeFolder(id, owner, body), read.getItem1(),
-                        read.getItem2()))
+                .chain(read -> (read.getItem2() == null ? Uni.createFrom().item(List.<String>of())
+                        : folders.lineage(read.getItem2()))
+                        .map(lineage -> FolderDecisions.change(new ChangeFolder(id, owner, body), read.getItem1(),
+                                read.getItem2(), lineage)))
                 .chain(decision -> answers.accepted(decision, owner, id, "/folders/" + id));
     }
 

@@ -1,5 +1,6 @@
 package dev.cabinet.folder;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -58,18 +59,21 @@ public final class FolderDecisions {
     }
 
     /**
-     * A rename, or a move under {@code target} (the folder the change's {@code parentId} names). A folder moved under
-     * itself or a descendant would leave the tree as a cycle nobody can reach; a move to where it already is would
-     * rewrite every descendant's path for nothing.
+     * A rename, or a move under {@code target} (the folder the change's {@code parentId} names), whose {@code lineage}
+     * is the ids above it by each folder's {@code parentId}, nearest first. A folder moved under itself or a descendant
+     * would leave the tree as a cycle nobody can reach: both the target's derived ancestors and its lineage are
+     * looked in, since the ancestors lag a move whose walk has not reached the target yet (move C under A, then A under
+     * D, a child of C, before C's walk reached D). A move to where it already is would rewrite every descendant's path
+     * for nothing.
      */
-    public static Decision change(ChangeFolder command, FolderView folder, FolderView target) {
+    public static Decision change(ChangeFolder command, FolderView folder, FolderView target, List<String> lineage) {
         String folderId = command.folderId();
         String owner = command.owner();
         FolderChangeRequest change = command.change();
         return owned(folder, folderId, owner, "change", () -> change.name() != null
                 ? Decision.accept(FolderEvent.RENAMED, new FolderRenamed(folderId, change.name()))
                 : owned(target, change.parentId(), owner, "move folders into", () -> {
-                    if (target.isInside(folderId)) {
+                    if (target.isInside(folderId) || lineage.contains(folderId)) {
                         return Decision.refuse(Refusal.conflict("folder " + folderId
                                 + " cannot move under itself or one of its descendants"));
                     }

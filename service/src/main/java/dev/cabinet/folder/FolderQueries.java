@@ -1,6 +1,10 @@
 package dev.cabinet.folder;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -8,15 +12,20 @@ import jakarta.inject.Singleton;
 
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.TableReader;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.table.query.PageRequest;
-import dev.cabinet.table.TableReader;
-import dev.cabinet.table.KeyPlan;
 import io.smallrye.mutiny.Uni;
 
 /** The folder and file reads, one method per access pattern. */
 @ApplicationScoped
 public class FolderQueries {
+
+    /** The most levels {@link #lineage} reads: deeper trees are checked by their derived ancestors alone. */
+    static final int DEEPEST = 64;
 
     private final TableReader table;
 
@@ -27,6 +36,25 @@ public class FolderQueries {
     /** GetItem of the folder's item. */
     public Uni<Optional<FolderView>> findFolder(String folderId) {
         return table.get(KeyPlan.FOLDER.key(folderId)).map(item -> item.map(FolderView::of));
+    }
+
+    /**
+     * The ids above the folder by each folder's {@code parentId}, nearest first: the tree as the moves applied so far
+     * left it, which the derived {@code ancestorIds} catch up with only once each move's walk has passed. One GetItem a
+     * level, at most {@link #DEEPEST} levels, stopping where a folder is missing or an id comes round again.
+     */
+    public Uni<List<String>> lineage(FolderView folder) {
+        return above(folder.parentId(), new ArrayList<>(), new HashSet<>(Set.of(folder.id())));
+    }
+
+    private Uni<List<String>> above(String parentId, List<String> found, Set<String> seen) {
+        if (parentId == null || found.size() >= DEEPEST || !seen.add(parentId)) {
+            return Uni.createFrom().item(found);
+        }
+        found.add(parentId);
+        return table.get(KeyPlan.FOLDER.key(parentId))
+                .chain(parent -> above(parent.map(item -> Items.string(item, Attributes.PARENT_ID)).orElse(null), found,
+                        seen));
     }
 
     /** Pattern 11: the folder's subfolders. */

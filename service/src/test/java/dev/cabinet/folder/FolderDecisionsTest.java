@@ -74,38 +74,43 @@ class FolderDecisionsTest {
         FolderChangeRequest rename = new FolderChangeRequest("Documents", null);
         return Stream.of(
                 rule("the owner renames their folder",
-                        FolderDecisions.change(new ChangeFolder("docs", "ada", rename), DOCS, null),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", rename), DOCS, null, List.of()),
                         appends(FolderEvent.RENAMED, new FolderRenamed("docs", "Documents"))),
                 rule("no one renames someone else's folder",
-                        FolderDecisions.change(new ChangeFolder("docs", "eve", rename), DOCS, null),
+                        FolderDecisions.change(new ChangeFolder("docs", "eve", rename), DOCS, null, List.of()),
                         forbidden("only the owner of folder docs may change it")),
                 rule("a folder that does not exist cannot be renamed",
-                        FolderDecisions.change(new ChangeFolder("gone", "ada", rename), null, null),
+                        FolderDecisions.change(new ChangeFolder("gone", "ada", rename), null, null, List.of()),
                         notFound("folder gone does not exist")));
     }
 
     static Stream<Arguments> moving() {
         return Stream.of(
                 rule("the owner moves a folder under another of their folders",
-                        FolderDecisions.change(new ChangeFolder("old", "ada", moveTo("other")), OLD, OTHER),
+                        FolderDecisions.change(new ChangeFolder("old", "ada", moveTo("other")), OLD, OTHER, List.of()),
                         appends(FolderEvent.MOVED, new FolderMoved("old", "other"))),
                 rule("a folder cannot move under itself",
-                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("docs")), DOCS, DOCS),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("docs")), DOCS, DOCS, List.of()),
                         conflict("folder docs cannot move under itself or one of its descendants")),
                 rule("a folder cannot move under one of its descendants: the tree would become a cycle",
-                        FolderDecisions.change(new ChangeFolder("root", "ada", moveTo("old")), ROOT, OLD),
+                        FolderDecisions.change(new ChangeFolder("root", "ada", moveTo("old")), ROOT, OLD, List.of()),
+                        conflict("folder root cannot move under itself or one of its descendants")),
+                rule("nor under a folder whose derived ancestors lag a move its lineage already shows (C under A, "
+                        + "then A under D, a child of C, before C's walk reached D)",
+                        FolderDecisions.change(new ChangeFolder("root", "ada", moveTo("other")), ROOT, OTHER,
+                                List.of("docs", "root")),
                         conflict("folder root cannot move under itself or one of its descendants")),
                 rule("a folder cannot move to the folder it is in",
-                        FolderDecisions.change(new ChangeFolder("old", "ada", moveTo("docs")), OLD, DOCS),
+                        FolderDecisions.change(new ChangeFolder("old", "ada", moveTo("docs")), OLD, DOCS, List.of()),
                         conflict("folder old is already in folder docs")),
                 rule("no one moves a folder into someone else's folder",
-                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("eves")), DOCS, EVES),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("eves")), DOCS, EVES, List.of()),
                         forbidden("only the owner of folder eves may move folders into it")),
                 rule("no one moves someone else's folder, whatever the target",
-                        FolderDecisions.change(new ChangeFolder("docs", "eve", moveTo("eves")), DOCS, EVES),
+                        FolderDecisions.change(new ChangeFolder("docs", "eve", moveTo("eves")), DOCS, EVES, List.of()),
                         forbidden("only the owner of folder docs may change it")),
                 rule("a target that does not exist is not found",
-                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("gone")), DOCS, null),
+                        FolderDecisions.change(new ChangeFolder("docs", "ada", moveTo("gone")), DOCS, null, List.of()),
                         notFound("folder gone does not exist")));
     }
 
