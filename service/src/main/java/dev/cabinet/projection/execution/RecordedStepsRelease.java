@@ -2,11 +2,13 @@ package dev.cabinet.projection.execution;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
@@ -16,16 +18,19 @@ import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.StreamTarget;
+import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
 import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.failure.TransientRetries;
+import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.StoreCallSource;
 import dev.cabinet.table.TableWriter;
 import io.smallrye.mutiny.Uni;
@@ -35,11 +40,13 @@ import io.smallrye.mutiny.Uni;
  * done, when they write a person's data ({@link KeyPlan#PERSONAL_ATTRIBUTES}: a comment's text and its author's name on
  * a post's root, a member's name on a group's). There an erasure could not reach it: the recorded steps stay until the
  * stream's next event, which for a quiet post or group never comes. The removal waits for the end of the batch, after
- * the event's checks and count flags (a redo still needs the steps until then), is made only while the event is still
- * its stream's latest (a condition on the version it recorded), and is left to the next owner for a partition handed
- * over meanwhile, whose redo of the event removes them in turn. A stream whose next event comes in the same flush is
- * written once, for its latest. Events whose steps carry no such data keep them until their stream's next event, as
- * before: removing those too would cost a write unit per event for nothing.
+ * the event's checks and count flags (a redo still needs the steps until then), and is made only while the event is
+ * still its stream's latest (a condition on the version it recorded). It is left to the partition's next owner when the
+ * partition was handed over or has a newer owner epoch (the event's count token may then still be pending, and the
+ * next owner's redo of the event releases it, then removes the record in turn), and made at a later batch's end when a
+ * check of the stream still waits. A stream whose next event comes in the same flush is written once, for its latest.
+ * Events whose steps carry no such data keep them until their stream's next event, as before: removing those too would
+ * cost a write unit per event for nothing.
  */
 @ApplicationScoped
 public class RecordedStepsRelease {
@@ -54,21 +61,29 @@ public class RecordedStepsRelease {
     private final ProjectionTracing tracing;
     private final CountTokenRelease tokens;
     private final BatchEndChecks checks;
+    private final ProjectionProgress progress;
     /** The latest event done per item its steps are recorded on, in the order they were done. */
     private final Map<Key, Done> done = new LinkedHashMap<>();
+    /** Removals under way, whoever started them: a batch settles only once every one started before is done. */
+    private final Set<CompletableFuture<Void>> removing = ConcurrentHashMap.newKeySet();
     private boolean flushQueued;
 
-    /** An event whose steps are done: where they are recorded, its version there, its type and partition. */
-    record Done(Key recordedOn, String versionAttribute, long version, String eventType, TopicPartition from) {
+    /**
+     * An event whose steps are done: where they are recorded, its version there, its type, its partition and the
+     * owner epoch it was applied under (null: none).
+     */
+    record Done(Key recordedOn, String versionAttribute, long version, String eventType, TopicPartition from,
+            OwnerFence fence) {
     }
 
     RecordedStepsRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing,
-            CountTokenRelease tokens, BatchEndChecks checks) {
+            CountTokenRelease tokens, BatchEndChecks checks, ProjectionProgress progress) {
         this.store = store;
         this.retries = retries;
         this.tracing = tracing;
         this.tokens = tokens;
         this.checks = checks;
+        this.progress = progress;
     }
 
     /** Whether any of the steps writes a person's data, which then must not outlive the steps on the stream (pure). */
@@ -88,17 +103,23 @@ public class RecordedStepsRelease {
             return;
         }
         Key recordedOn = onTombstone && target.tombstone() != null ? target.tombstone() : target.root();
-        Done finished = new Done(recordedOn, target.stream().versionAttribute(), event.version(), event.type(),
-                new TopicPartition(event.position().topic(), event.position().partition()));
-        boolean queue = false;
+        // Only a count leaves work for a newer owner's redo (its token's release): no other event needs its epoch read.
+        boolean counts = steps.stream().anyMatch(Count.class::isInstance);
+        queue(new Done(recordedOn, target.stream().versionAttribute(), event.version(), event.type(),
+                new TopicPartition(event.position().topic(), event.position().partition()),
+                counts ? event.fence() : null));
+    }
+
+    private void queue(Done finished) {
+        boolean schedule = false;
         synchronized (this) {
-            done.merge(recordedOn, finished, (was, now) -> now.version() >= was.version() ? now : was);
+            done.merge(finished.recordedOn(), finished, (was, now) -> now.version() >= was.version() ? now : was);
             if (!flushQueued) {
                 flushQueued = true;
-                queue = true;
+                schedule = true;
             }
         }
-        if (queue) {
+        if (schedule) {
             later(this::flushLate);
         }
     }
@@ -107,18 +128,35 @@ public class RecordedStepsRelease {
      * The end of a batch: the checks due are made and the count flags and token releases due are written
      * ({@link BatchEndChecks#settled}, {@link CountTokenRelease#settled}), then the records of every event done until
      * now are removed (those events' checks and flags were among them); completes when all that is done or could not
-     * be: never fails. The engine calls it as each batch finishes, and acknowledges the batch after it.
+     * be, and every removal started before it too: never fails. The engine calls it as each batch finishes, and
+     * acknowledges the batch after it.
      */
     public CompletionStage<Void> settled() {
         List<Done> due;
+        List<CompletableFuture<Void>> before;
+        CompletableFuture<Void> removed = new CompletableFuture<>();
         synchronized (this) {
             due = new ArrayList<>(done.values());
             done.clear();
+            before = new ArrayList<>(removing);
+            if (!due.isEmpty()) {
+                // Seen by a settled() from the moment the work leaves the map, not only once its writes have started.
+                removing.add(removed);
+            }
         }
         CompletableFuture<Void> ended = CompletableFuture.allOf(tokens.settled().toCompletableFuture(),
                 checks.settled().toCompletableFuture());
-        return due.isEmpty() ? ended : ended.thenCompose(settled -> CompletableFuture.allOf(due.stream()
-                .map(this::remove).toArray(CompletableFuture[]::new)));
+        if (!due.isEmpty()) {
+            ended.thenCompose(settled -> removeAll(due)).whenComplete((nothing, failure) -> {
+                removing.remove(removed);
+                removed.complete(null);
+            });
+        }
+        before.add(ended);
+        if (!due.isEmpty()) {
+            before.add(removed);
+        }
+        return CompletableFuture.allOf(before.toArray(CompletableFuture[]::new));
     }
 
     /** Schedules {@code flush} after {@link #LATEST}; the capacity model, kept off the clock, does not. */
@@ -134,13 +172,46 @@ public class RecordedStepsRelease {
     }
 
     /**
-     * The conditional removal, unless its partition was handed over (its next owner redoes the event, and removes the
-     * record then) or a check of the stream failed and is still to be made (a redo would make it from the record).
+     * The removals, once the owner epochs of the fenced events' partitions are read (none read when no event was
+     * fenced): an event whose partition was handed over, or has a newer owner now, is left to that owner's redo; one
+     * whose stream still has a check waiting goes back to wait for a later batch's end.
      */
+    private CompletableFuture<Void> removeAll(List<Done> due) {
+        List<Done> ours = due.stream().filter(finished -> tokens.releases(finished.from())).toList();
+        Set<TopicPartition> fenced = new HashSet<>();
+        ours.stream().filter(finished -> finished.fence() != null).forEach(finished -> fenced.add(finished.from()));
+        CompletableFuture<Map<TopicPartition, Long>> epochs = fenced.isEmpty()
+                ? CompletableFuture.completedFuture(Map.of())
+                : ownerEpochs(fenced).toCompletableFuture();
+        return epochs.handle((owned, failure) -> {
+            if (failure != null) {
+                LOG.warnf("Could not read the owner epochs of %s: the steps recorded by their events stay: %s", fenced,
+                        failure.toString());
+            }
+            List<CompletableFuture<Void>> removals = new ArrayList<>();
+            for (Done finished : ours) {
+                boolean stillOwned = finished.fence() == null || owned != null
+                        && owned.getOrDefault(finished.from(), 0L) <= finished.fence().epoch();
+                if (!stillOwned) {
+                    continue;
+                }
+                if (!checks.waitingOn(finished.recordedOn()).isEmpty()) {
+                    queue(finished);   // a redo would make the check from the record: removed once it is made
+                    continue;
+                }
+                removals.add(remove(finished));
+            }
+            return CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new));
+        }).thenCompose(removals -> removals);
+    }
+
+    /** The partitions' owner epochs as the store holds them now; the capacity model reads them through its store. */
+    CompletionStage<Map<TopicPartition, Long>> ownerEpochs(Set<TopicPartition> partitions) {
+        return tracing.detached(() -> retries.retrying(progress.ownerEpochs(partitions), Long.MAX_VALUE)
+                .subscribeAsCompletionStage());
+    }
+
     private CompletableFuture<Void> remove(Done finished) {
-        if (!tokens.releases(finished.from()) || !checks.waitingOn(finished.recordedOn()).isEmpty()) {
-            return CompletableFuture.completedFuture(null);
-        }
         ItemUpdate removal = ItemUpdate.of(finished.recordedOn())
                 .set(Attributes.PENDING_STEPS, null)
                 .onlyIfEquals(finished.versionAttribute(), finished.version());

@@ -20,7 +20,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.projection.Derivation;
-import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.contract.EventDecoder;
 import dev.cabinet.projection.contract.ReceivedEvent;
@@ -29,7 +28,10 @@ import dev.cabinet.projection.failure.StoreRecovery;
 import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.observability.ProjectionTracing;
+import dev.cabinet.projection.ordering.ProjectionConfig;
+import dev.cabinet.table.Attributes;
 import dev.cabinet.table.CounterChange;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
@@ -63,10 +65,25 @@ public final class ModelProjection {
                 // made by check() only
             }
         };
-        this.recorded = new RecordedStepsRelease(writer, retries, tracing, tokens, checks) {
+        this.recorded = new RecordedStepsRelease(writer, retries, tracing, tokens, checks, null) {
             @Override
             void later(Runnable flush) {
                 // made by settle() only
+            }
+
+            /** One read of the partitions' progress items, as the engine's, each epoch the model's store holds (0). */
+            @Override
+            CompletionStage<Map<TopicPartition, Long>> ownerEpochs(Set<TopicPartition> partitions) {
+                List<TopicPartition> asked = List.copyOf(partitions);
+                return writer.readAll(asked.stream().map(partition -> ProjectionProgress.key(partition.topic(),
+                        partition.partition())).toList()).map(found -> {
+                            Map<TopicPartition, Long> epochs = new HashMap<>();
+                            for (int i = 0; i < asked.size(); i++) {
+                                epochs.put(asked.get(i), found.get(i).map(item -> Items.number(item,
+                                        Attributes.OWNER_EPOCH)).orElse(0L));
+                            }
+                            return epochs;
+                        }).subscribeAsCompletionStage();
             }
         };
         this.executor = new PlanExecutor(writer, new Rejections(writer, new SimpleMeterRegistry()),
