@@ -42,6 +42,11 @@ public class DataKeys {
     private final AwsCallLog calls;
     private volatile KeyWrapping wrapping;
     private final Cache<String, SecretKey> keys;
+    /**
+     * The subjects this instance erased within the key cache's time: a key whose unwrapping was already under way when
+     * it was destroyed is used for that call, but not remembered for the next.
+     */
+    private final Cache<String, Boolean> destroyed;
 
     DataKeys(SubjectKeyStore store, ErasureConfig config, Instance<KmsAsyncClient> kms, AwsCallLog calls) {
         this.store = store;
@@ -49,6 +54,7 @@ public class DataKeys {
         this.config = config;
         this.kms = kms;
         this.keys = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(config.keyCache()).build();
+        this.destroyed = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(config.keyCache()).build();
     }
 
     /** An incomplete wrapping configuration fails startup, not the first registration. */
@@ -116,6 +122,7 @@ public class DataKeys {
 
     /** Destroys the subject's key (here at once; on other instances within the key cache's time). */
     public Uni<Void> destroy(String subjectId, String erasedAt) {
+        destroyed.put(subjectId, Boolean.TRUE);
         keys.invalidate(subjectId);
         return store.destroy(subjectId, erasedAt).invoke(() -> keys.invalidate(subjectId));
     }
@@ -143,7 +150,9 @@ public class DataKeys {
 
     private SecretKey remember(String subjectId, byte[] clear) {
         SecretKey key = new SecretKeySpec(clear, "AES");
-        keys.put(subjectId, key);
+        if (destroyed.getIfPresent(subjectId) == null) {
+            keys.put(subjectId, key);
+        }
         return key;
     }
 }
