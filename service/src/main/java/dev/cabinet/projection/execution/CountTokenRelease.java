@@ -122,9 +122,13 @@ public class CountTokenRelease {
         return withholdingAll || withheld.contains(from);
     }
 
-    /** Whether the events of the partition settle here: not handed over, and the drain has not given up. */
-    boolean releases(TopicPartition from) {
-        return !withheld(from);
+    /**
+     * Whether an event applied from {@code from} under {@code fence} (null: none) settles here: its partition is not
+     * withheld, and {@code owned} (the partitions' owner epochs as read; null: they could not be read) shows no newer
+     * owner. Otherwise the partition's next owner redoes the event and settles it.
+     */
+    boolean settlesHere(TopicPartition from, OwnerFence fence, Map<TopicPartition, Long> owned) {
+        return !withheld(from) && (fence == null || owned != null && owned.getOrDefault(from, 0L) <= fence.epoch());
     }
 
     /**
@@ -306,8 +310,7 @@ public class CountTokenRelease {
             due.forEach((counter, waited) -> {
                 Set<String> tokens = new LinkedHashSet<>();
                 waited.forEach((token, made) -> {
-                    if (!withheld(made.from()) && (made.fence() == null || owned != null
-                            && owned.getOrDefault(made.from(), 0L) <= made.fence().epoch())) {
+                    if (settlesHere(made.from(), made.fence(), owned)) {
                         tokens.add(token);
                     }
                 });

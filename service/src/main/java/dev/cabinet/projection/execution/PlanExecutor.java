@@ -318,6 +318,11 @@ public class PlanExecutor {
         });
     }
 
+    /** Where an event is recorded on its stream: the tombstone for a deletion that leaves one, else the root (pure). */
+    static Key recordedOn(StreamTarget target, boolean deletesRoot) {
+        return deletesRoot && target.tombstone() != null ? target.tombstone() : target.root();
+    }
+
     /**
      * The write that records a new event on its stream (pure, for tests): the plan's root update (or a bare update of
      * the root; for a deletion, of the tombstone), guarded by the stream's version, only on an existing root unless the
@@ -336,7 +341,7 @@ public class PlanExecutor {
     static ItemUpdate recordingWrite(StreamTarget target, WritePlan plan, Optional<Map<String, AttributeValue>> root,
             String eventId, long version, List<Step> waiting) {
         boolean onTombstone = plan.deletesRoot() && target.tombstone() != null;
-        Key key = onTombstone ? target.tombstone() : target.root();
+        Key key = recordedOn(target, plan.deletesRoot());
         ItemUpdate write = plan.root() != null ? plan.root().withKey(plan.root().key()) : ItemUpdate.of(key);
         if (!write.key().equals(key)) {
             throw new IllegalStateException("the plan's root write is on " + write.key() + ", the stream's on " + key);

@@ -31,7 +31,6 @@ import dev.cabinet.table.ItemUpdate;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.OwnerFence;
-import dev.cabinet.table.StoreCallSource;
 import dev.cabinet.table.TableWriter;
 import io.smallrye.mutiny.Uni;
 
@@ -42,11 +41,12 @@ import io.smallrye.mutiny.Uni;
  * stream's next event, which for a quiet post or group never comes. The removal waits for the end of the batch, after
  * the event's checks and count flags (a redo still needs the steps until then), and is made only while the event is
  * still its stream's latest (a condition on the version it recorded). It is left to the partition's next owner when the
- * partition was handed over or has a newer owner epoch (the event's count token may then still be pending, and the
- * next owner's redo of the event releases it, then removes the record in turn), and made at a later batch's end when a
- * check of the stream still waits. A stream whose next event comes in the same flush is written once, for its latest.
- * Events whose steps carry no such data keep them until their stream's next event, as before: removing those too would
- * cost a write unit per event for nothing.
+ * partition was handed over or, for an event that counted, has a newer owner epoch (the event's count token may then
+ * still be pending, and the next owner's redo of the event releases it, then removes the record in turn), and made at
+ * a later batch's end when a check of the stream still waits. A stream whose next event comes in the same flush is
+ * written once, for its latest. Events whose steps carry no such data keep them until their stream's next event:
+ * removing those too would cost a write unit per event for nothing. Its {@link #settled()} is the end of a batch for the
+ * engine and the stream rebuilds: the checks, the count tokens, then these removals.
  */
 @ApplicationScoped
 public class RecordedStepsRelease {
@@ -69,11 +69,10 @@ public class RecordedStepsRelease {
     private boolean flushQueued;
 
     /**
-     * An event whose steps are done: where they are recorded, its version there, its type, its partition and the
-     * owner epoch it was applied under (null: none).
+     * An event whose steps are done: where they are recorded, its version there, its partition, and the owner epoch it
+     * was applied under when it counted (null: none, or it made no count).
      */
-    record Done(Key recordedOn, String versionAttribute, long version, String eventType, TopicPartition from,
-            OwnerFence fence) {
+    record Done(Key recordedOn, String versionAttribute, long version, TopicPartition from, OwnerFence fence) {
     }
 
     RecordedStepsRelease(TableWriter store, TransientRetries retries, ProjectionTracing tracing,
@@ -98,14 +97,14 @@ public class RecordedStepsRelease {
      * The event's steps are all done, on its stream's root (or, for a deletion, its tombstone): their record is removed
      * when the batch ends if they carry a person's data.
      */
-    void done(StreamTarget target, boolean onTombstone, List<Step> steps, ReceivedEvent event) {
+    void done(StreamTarget target, boolean deletesRoot, List<Step> steps, ReceivedEvent event) {
         if (target.isNone() || !carryPersonalData(steps)) {
             return;
         }
-        Key recordedOn = onTombstone && target.tombstone() != null ? target.tombstone() : target.root();
+        Key recordedOn = PlanExecutor.recordedOn(target, deletesRoot);
         // Only a count leaves work for a newer owner's redo (its token's release): no other event needs its epoch read.
         boolean counts = steps.stream().anyMatch(Count.class::isInstance);
-        queue(new Done(recordedOn, target.stream().versionAttribute(), event.version(), event.type(),
+        queue(new Done(recordedOn, target.stream().versionAttribute(), event.version(),
                 new TopicPartition(event.position().topic(), event.position().partition()),
                 counts ? event.fence() : null));
     }
@@ -152,10 +151,7 @@ public class RecordedStepsRelease {
                 removed.complete(null);
             });
         }
-        before.add(ended);
-        if (!due.isEmpty()) {
-            before.add(removed);
-        }
+        before.add(due.isEmpty() ? ended : removed);   // removed completes after ended
         return CompletableFuture.allOf(before.toArray(CompletableFuture[]::new));
     }
 
@@ -177,9 +173,8 @@ public class RecordedStepsRelease {
      * whose stream still has a check waiting goes back to wait for a later batch's end.
      */
     private CompletableFuture<Void> removeAll(List<Done> due) {
-        List<Done> ours = due.stream().filter(finished -> tokens.releases(finished.from())).toList();
         Set<TopicPartition> fenced = new HashSet<>();
-        ours.stream().filter(finished -> finished.fence() != null).forEach(finished -> fenced.add(finished.from()));
+        due.stream().filter(finished -> finished.fence() != null).forEach(finished -> fenced.add(finished.from()));
         CompletableFuture<Map<TopicPartition, Long>> epochs = fenced.isEmpty()
                 ? CompletableFuture.completedFuture(Map.of())
                 : ownerEpochs(fenced).toCompletableFuture();
@@ -189,10 +184,8 @@ public class RecordedStepsRelease {
                         failure.toString());
             }
             List<CompletableFuture<Void>> removals = new ArrayList<>();
-            for (Done finished : ours) {
-                boolean stillOwned = finished.fence() == null || owned != null
-                        && owned.getOrDefault(finished.from(), 0L) <= finished.fence().epoch();
-                if (!stillOwned) {
+            for (Done finished : due) {
+                if (!tokens.settlesHere(finished.from(), finished.fence(), owned)) {
                     continue;
                 }
                 if (!checks.waitingOn(finished.recordedOn()).isEmpty()) {
@@ -215,8 +208,9 @@ public class RecordedStepsRelease {
         ItemUpdate removal = ItemUpdate.of(finished.recordedOn())
                 .set(Attributes.PENDING_STEPS, null)
                 .onlyIfEquals(finished.versionAttribute(), finished.version());
-        return tracing.detached(() -> StoreCallSource.of(finished.eventType(), () -> retries.retrying(
-                Uni.createFrom().deferred(() -> store.update(removal)), Long.MAX_VALUE)))
+        // Counted as the batch's work, as the count flags and token releases are, not the event's.
+        return tracing.detached(() -> retries.retrying(Uni.createFrom().deferred(() -> store.update(removal)),
+                Long.MAX_VALUE))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("Could not remove the steps recorded on %s (they stay until its stream's next event): %s",
                             finished.recordedOn(), failure.toString());
