@@ -74,8 +74,9 @@ public class FolderCommandResource {
     public Uni<Response> changeFolder(@PathParam("id") String id, @Valid @NotNull FolderChangeRequest body) {
         String owner = caller.id();
         return Uni.combine().all().unis(folder(id), folder(body.parentId())).asTuple()
-                .chain(read -> (read.getItem2() == null ? Uni.createFrom().item(List.<String>of())
-                        : folders.lineage(read.getItem2()))
+                .chain(read -> (read.getItem1() == null || read.getItem2() == null || read.getItem2().isInside(id)
+                        ? Uni.createFrom().item(List.<String>of())   // decided without it
+                        : folders.lineage(read.getItem2(), id))
                         .map(lineage -> FolderDecisions.change(new ChangeFolder(id, owner, body), read.getItem1(),
                                 read.getItem2(), lineage)))
                 .chain(decision -> answers.accepted(decision, owner, id, "/folders/" + id));

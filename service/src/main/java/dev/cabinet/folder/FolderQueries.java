@@ -1,10 +1,8 @@
 package dev.cabinet.folder;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -39,22 +37,26 @@ public class FolderQueries {
     }
 
     /**
-     * The ids above the folder by each folder's {@code parentId}, nearest first: the tree as the moves applied so far
-     * left it, which the derived {@code ancestorIds} catch up with only once each move's walk has passed. One GetItem a
-     * level, at most {@link #DEEPEST} levels, stopping where a folder is missing or an id comes round again.
+     * The ids above the folder by each folder's {@code parentId}, nearest first, up to {@code wanted} if it is among
+     * them: the tree as the moves applied so far left it, which the derived {@code ancestorIds} catch up with only once
+     * each move's walk has passed. One GetItem a level, at most {@link #DEEPEST} levels, stopping where a folder is
+     * missing or an id comes round again.
      */
-    public Uni<List<String>> lineage(FolderView folder) {
-        return above(folder.parentId(), new ArrayList<>(), new HashSet<>(Set.of(folder.id())));
+    public Uni<List<String>> lineage(FolderView folder, String wanted) {
+        return above(folder.parentId(), wanted, new ArrayList<>(List.of(folder.id())))
+                .map(found -> found.subList(1, found.size()));
     }
 
-    private Uni<List<String>> above(String parentId, List<String> found, Set<String> seen) {
-        if (parentId == null || found.size() >= DEEPEST || !seen.add(parentId)) {
+    private Uni<List<String>> above(String parentId, String wanted, List<String> found) {
+        if (parentId == null || found.size() > DEEPEST || found.contains(parentId)) {
             return Uni.createFrom().item(found);
         }
         found.add(parentId);
-        return table.get(KeyPlan.FOLDER.key(parentId))
-                .chain(parent -> above(parent.map(item -> Items.string(item, Attributes.PARENT_ID)).orElse(null), found,
-                        seen));
+        if (parentId.equals(wanted)) {
+            return Uni.createFrom().item(found);
+        }
+        return table.get(KeyPlan.FOLDER.key(parentId)).chain(parent -> above(
+                parent.map(item -> Items.string(item, Attributes.PARENT_ID)).orElse(null), wanted, found));
     }
 
     /** Pattern 11: the folder's subfolders. */

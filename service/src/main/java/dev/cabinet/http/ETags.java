@@ -96,17 +96,7 @@ public final class ETags {
      * to {@link #withoutOwnersFields its tag as others see it} (either names the same state of the item).
      */
     public static boolean matches(String ifMatch, String current) {
-        if (current == null) {
-            return false;
-        }
-        String asOthersSeeIt = withoutOwnersFields(current);
-        for (String candidate : ifMatch.split(",")) {
-            String tag = candidate.trim();
-            if (tag.equals("*") || tag.equals(current) || tag.equals(asOthersSeeIt)) {
-                return true;
-            }
-        }
-        return false;
+        return current != null && (lists(ifMatch, current) || lists(ifMatch, withoutOwnersFields(current)));
     }
 
     /**
@@ -114,9 +104,14 @@ public final class ETags {
      * holds one representation, so only that one's tag (or {@code *}) answers 304.
      */
     public static boolean holdsThisRepresentation(String ifNoneMatch, String tag) {
-        for (String candidate : ifNoneMatch.split(",")) {
-            String held = candidate.trim();
-            if (held.equals("*") || held.equals(tag)) {
+        return lists(ifNoneMatch, tag);
+    }
+
+    /** Whether the header's comma-separated list names {@code tag}, or is {@code *}. */
+    private static boolean lists(String header, String tag) {
+        for (String candidate : header.split(",")) {
+            String listed = candidate.trim();
+            if (listed.equals("*") || listed.equals(tag)) {
                 return true;
             }
         }
