@@ -35,6 +35,9 @@ public class PreferWaitFilter {
 
     private static final Pattern WAIT = Pattern.compile("(?:^|[,;\\s])wait\\s*=\\s*(\\d{1,6})(?:$|[,;\\s])");
 
+    /** RFC 7240's answer to {@code Prefer: wait}, which a replay under the same Idempotency-Key repeats. */
+    public static final String PREFERENCE_APPLIED = "Preference-Applied";
+
     private final LogPositions positions;
     private final TableReader table;
     private final ReadConsistency consistency;
@@ -64,7 +67,7 @@ public class PreferWaitFilter {
         Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;
         LogPosition position = LogPosition.parse(accepted.position());
         return deadline.clientWait(positions.awaitApplied(position, limit)).chain(applied -> {
-            response.getHeaders().putSingle("Preference-Applied", "wait=" + limit.toSeconds());
+            response.getHeaders().putSingle(PREFERENCE_APPLIED, "wait=" + limit.toSeconds());
             if (!applied) {
                 response.setEntity(Outcome.of(accepted, "pending", "not projected within " + limit.toSeconds()
                         + " s; read with the header Consistency-Token: " + accepted.position()));

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.cabinet.conditional.IfMatch;
 import dev.cabinet.consistency.ConsistencyConfig;
+import dev.cabinet.consistency.PreferWaitFilter;
 import dev.cabinet.eventlog.CommandIds;
 import dev.cabinet.http.DeadlineConfig;
 import dev.cabinet.http.Problem;
@@ -59,8 +60,6 @@ public class IdempotencyFilters {
     private static final String PROPERTY = "cabinet.idempotency.request";
     /** Set when the request took over an earlier attempt whose event may be in the log: it never frees the key. */
     private static final String TAKES_OVER = "cabinet.idempotency.takes-over";
-    /** RFC 7240's answer to {@code Prefer: wait}: a replay says it waited, as the answer it repeats did. */
-    private static final String PREFERENCE_APPLIED = "Preference-Applied";
     private static final Set<String> COMMANDS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final IdempotentRequests requests;
@@ -173,7 +172,7 @@ public class IdempotencyFilters {
                     }
                     String preferenceApplied = Items.string(found.get(), "preferenceApplied");
                     if (preferenceApplied != null) {
-                        replay.header(PREFERENCE_APPLIED, preferenceApplied);
+                        replay.header(PreferWaitFilter.PREFERENCE_APPLIED, preferenceApplied);
                     }
                     return replay.build();
                 });
@@ -207,7 +206,7 @@ public class IdempotencyFilters {
             return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
         }
         return deadline.settle(requests.complete((String) requestId, response.getStatus(), body,
-                header(response, HttpHeaders.LOCATION), header(response, PREFERENCE_APPLIED)),
+                header(response, HttpHeaders.LOCATION), header(response, PreferWaitFilter.PREFERENCE_APPLIED)),
                 "storing its answer under its Idempotency-Key");
     }
 
