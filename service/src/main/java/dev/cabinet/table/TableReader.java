@@ -106,7 +106,9 @@ public class TableReader {
      * results are merged by the index's sort key (newest first when the queries say so). Sort keys are unique across
      * the shards, so the next cursor can place every unfinished shard just after the last item of this page: the
      * following page continues exactly, with no item twice and none skipped, and items added meanwhile before that
-     * point (newer ones, in a newest-first feed) never shift it. Finished shards are not read again.
+     * point (newer ones, in a newest-first feed) never shift it. In a newest-first list a shard that has given its last
+     * item is not read again: what it gets later is newer than the cursor. In an oldest-first list it is, while another
+     * shard has more: an item it gets later comes after the cursor, where the following pages must list it.
      */
     public Uni<Page<Map<String, AttributeValue>>> queryMerged(List<KeyQuery> shards, PageRequest page) {
         String list = shards.get(0).listId();
@@ -167,10 +169,22 @@ public class TableReader {
         for (int shard = 0; shard < reads.size(); shard++) {
             ShardRead read = reads.get(shard);
             boolean exhausted = taken[shard] == read.items().size() && !read.more();
-            next.add(read.done() || exhausted || last == null ? ShardPosition.DONE : ShardPosition.after(last));
+            next.add(read.done() || exhausted && first.newestFirst() || last == null ? ShardPosition.DONE
+                    : ShardPosition.after(last));
         }
-        boolean finished = next.stream().allMatch(ShardPosition::done);
+        // Every shard gave its last item: the list ends here, whichever its order.
+        boolean finished = last == null || next.stream().allMatch(ShardPosition::done) || allExhausted(reads, taken);
         return new Page<>(page, finished ? null : cursors.encodeShards(list, next));
+    }
+
+    private static boolean allExhausted(List<ShardRead> reads, int[] taken) {
+        for (int shard = 0; shard < reads.size(); shard++) {
+            ShardRead read = reads.get(shard);
+            if (!read.done() && (taken[shard] < read.items().size() || read.more())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private QueryRequest request(KeyQuery query, PageRequest page) {

@@ -25,7 +25,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.shared.Ids;
-import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Shards;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -134,6 +133,52 @@ class CustomerApiTest {
         assertEquals(Set.copyOf(placed), day.stream().map(o -> o.get("id")).collect(Collectors.toSet()));
         assertEquals(12, day.size(), "each order once");
         assertEquals(List.of(), allPages("/orders?date=1999-01-01", 10), "a day without orders");
+    }
+
+    /**
+     * An oldest-first list read page by page lists what arrives meanwhile after the cursor, in whichever shard: a shard
+     * that gave its last item on the first page is read again on the next.
+     */
+    @Test
+    void anOrderPlacedWhileADayIsPagedInAShardAlreadyReadToItsEndIsListedOnALaterPage() {
+        String date = String.format("20%02d-%02d-%02d", ThreadLocalRandom.current().nextInt(40, 99),
+                ThreadLocalRandom.current().nextInt(1, 13), ThreadLocalRandom.current().nextInt(1, 29));
+        String customer = "C" + Ids.newId();
+        register(customer, "Late orders");
+        String early = orderIn(0);
+        place(customer, early, date + "T08:00:00Z", "1.00");
+        List<String> others = List.of(orderIn(1), orderIn(1), orderIn(1));
+        for (int i = 0; i < others.size(); i++) {
+            place(customer, others.get(i), date + String.format("T%02d:00:00Z", 9 + i), "1.00");
+        }
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> assertEquals(4,
+                allPages("/orders?date=" + date, 100).size()));
+
+        JsonPath first = given().queryParam("limit", 2).get("/orders?date=" + date).then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(List.of(early, others.get(0)), first.getList("items.id"));
+        String late = orderIn(0);   // the shard the first page read to its end
+        place(customer, late, date + "T23:00:00Z", "1.00");
+        awaitOk("/orders/" + late);
+
+        List<Object> rest = new ArrayList<>();
+        String cursor = first.getString("next");
+        while (cursor != null) {
+            JsonPath page = given().queryParam("limit", 2).queryParam("cursor", cursor).get("/orders?date=" + date)
+                    .then().statusCode(200).extract().jsonPath();
+            rest.addAll(page.getList("items.id"));
+            cursor = page.getString("next");
+        }
+        assertEquals(List.of(others.get(1), others.get(2), late), rest);
+    }
+
+    /** A new order id in shard {@code shard}. */
+    private String orderIn(int shard) {
+        String order;
+        do {
+            order = "O" + Ids.newId();
+        } while (Shards.of(order, shards) != shard);
+        return order;
     }
 
     @Test
