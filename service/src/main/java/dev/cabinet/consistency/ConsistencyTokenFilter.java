@@ -11,13 +11,17 @@ import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
+import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.query.ReadConsistency;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Read-your-writes for queries: a GET with {@value #HEADER} (the {@code position} a command answered) is served only
  * once the projector has applied that position, with strongly consistent reads, so it never answers from before it.
- * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem; a
+ * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem, and so
+ * it is when the event at that position is parked behind a dead letter (type {@code parked}, with the reason); a
  * position the log does not hold (a forged or mistyped token) is a 400 at once. The wait comes on top of the request
  * deadline ({@link RequestDeadline#clientWait}).
  */
@@ -30,10 +34,12 @@ public class ConsistencyTokenFilter {
     private final ConsistencyConfig config;
     private final LogEnds logEnds;
     private final RequestDeadline deadline;
+    private final ParkedKeys parked;
 
     ConsistencyTokenFilter(LogPositions positions, ReadConsistency consistency, ConsistencyConfig config,
-            LogEnds logEnds, RequestDeadline deadline) {
+            LogEnds logEnds, RequestDeadline deadline, ParkedKeys parked) {
         this.positions = positions;
+        this.parked = parked;
         this.deadline = deadline;
         this.logEnds = logEnds;
         this.consistency = consistency;
@@ -58,13 +64,28 @@ public class ConsistencyTokenFilter {
         // Checking the token is the request's own work (under its deadline); the wait for the projection is the
         // client's, bounded by max-wait, and moves the deadline by what it took so that the read keeps its time.
         return deadline.bound(logEnds.holds(position)).chain(held -> held ? awaitApplied(wanted)
-                .map(applied -> applied ? null : notYet(token, request))
+                .chain(applied -> applied ? unlessParked(wanted, token, request)
+                        : Uni.createFrom().item(notYet(token, request)))
                 : Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER, "the log holds no event at "
                         + token + ": it is not a position a command answered with"), request.getUriInfo().getPath())));
     }
 
     private Uni<Boolean> awaitApplied(LogPosition position) {
         return deadline.clientWait(positions.awaitApplied(position, config.maxWait()));
+    }
+
+    /**
+     * Nothing once the position is applied, unless its event waits behind a dead letter: the partition's progress
+     * moves on past a parked key, and a read then would answer from before the event. Asked after the progress was
+     * seen there (the key is parked before that), as the request's own work.
+     */
+    private Uni<Response> unlessParked(LogPosition position, String token, ContainerRequestContext request) {
+        return deadline.bound(parked.parkedAt(position)).map(event -> event.map(found -> ProblemResponses.of(503,
+                Problems.TYPE_PREFIX + "parked", "Parked", "the event at " + token + " is parked behind a dead letter "
+                        + "and not applied: " + Items.string(found, Attributes.REASON) + "; it is applied when an "
+                        + "operator retries its key" + (Items.has(found, Attributes.EVENT_ID) ? " (GET /commands/"
+                        + Items.string(found, Attributes.EVENT_ID) + " follows it)" : ""),
+                request.getUriInfo().getPath(), null)).orElse(null));
     }
 
     private Response notYet(String token, ContainerRequestContext request) {

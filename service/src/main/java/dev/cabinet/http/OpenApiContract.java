@@ -178,9 +178,11 @@ public class OpenApiContract implements OASFilter {
     private static void describeQuery(Operation operation) {
         operation.addParameter(header("Consistency-Token", "A position from a command's answer "
                 + "(`topic:partition:offset`): the query answers only once the projection has reached it, reading "
-                + "strongly consistently, or fails with 503 after `cabinet.consistency.max-wait`.", false));
+                + "strongly consistently, or fails with 503 after `cabinet.consistency.max-wait`, or at once when "
+                + "the event there is parked behind a dead letter (`parked`).", false));
         problem(operation, "503", "Not projected up to the `Consistency-Token` in time, or the store did not answer "
-                + "(`Retry-After`)");
+                + "(`Retry-After`), or the event at the token is parked behind a dead letter (`parked`, with the "
+                + "reason)");
     }
 
     private static void describeCommand(Operation operation, boolean operatorOnly) {

@@ -377,7 +377,8 @@ public final class KeyPlan {
                     "Idempotency-Key on any command",
                     ItemRead.of(IDEMPOTENT_REQUEST).consistent().note("after a conditional PutItem")),
             new AccessPattern(21, "The parked keys, with the reason each was parked (operator; the projector reads "
-                    + "them once a second)", "GET /admin/parked-keys", PARKED_KEYS),
+                    + "them once a second, a Consistency-Token read once its position is applied)",
+                    "GET /admin/parked-keys", PARKED_KEYS),
             new AccessPattern(22, "A parked key's events in log order (operator retry and discard)",
                     "GET /admin/parked-keys/{id}", PARKED_EVENTS),
             new AccessPattern(23, "Which table answers reads (every instance, every few seconds)",

@@ -61,6 +61,13 @@ class DeadLetterTest {
         given().get("/users/" + user).then().statusCode(404);
         given().get("/commands/" + first).then().statusCode(200)
                 .body("status", equalTo("parked")).body("reason", containsString("waits behind"));
+        // The partition's progress moved past the parked events: a read with the token of one says it is parked,
+        // rather than answering from before it.
+        String partition = Topics.USERS + ":" + parked.getInt("partition") + ":";
+        String firstToken = partition + parked.getList("events.offset", Long.class).get(1);
+        given().header("Consistency-Token", firstToken).get("/users/" + other).then().statusCode(503)
+                .contentType("application/problem+json").body("type", equalTo("urn:cabinet:problem:parked"))
+                .body("detail", containsString("waits behind")).body("detail", containsString("/commands/" + first));
 
         ConsumerRecord<String, byte[]> deadLetter = single(EventLogReader.recordsWithKey(Topics.DEAD_LETTERS, user));
         assertEquals("{not json", new String(deadLetter.value(), StandardCharsets.UTF_8));
@@ -84,6 +91,7 @@ class DeadLetterTest {
                 .body("state", equalTo("released")).body("applied", equalTo(2));
 
         given().get("/users/" + user).then().statusCode(200).body("name", equalTo("Second"));
+        given().header("Consistency-Token", firstToken).get("/users/" + user).then().statusCode(200);
         given().get("/commands/" + first).then().statusCode(404);
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(404);
         produce(user, Ids.newId(), UPDATED, "{\"userId\":\"" + user + "\",\"name\":\"Third\"}");

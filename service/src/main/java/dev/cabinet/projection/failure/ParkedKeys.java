@@ -101,6 +101,32 @@ public class ParkedKeys {
         return store.read(KeyPlan.PARKED_KEY.key(parkedKeyId));
     }
 
+    /**
+     * The record parked at {@code position}, if one waits there behind a dead letter: the parked keys (pattern 21) of
+     * its partition whose parked offsets span it, then each one's record at that offset. A partition's progress moves
+     * on past a parked key, so a read that waits for a position asks this too; with no key parked it costs one Query.
+     */
+    public Uni<Optional<Map<String, AttributeValue>>> parkedAt(LogPosition position) {
+        return keys().chain(items -> {
+            List<Key> candidates = items.stream().filter(item -> spans(item, position))
+                    .map(item -> KeyPlan.PARKED_EVENT.key(Items.string(item, Attributes.PARKED_KEY_ID),
+                            position.offset()))
+                    .toList();
+            return candidates.isEmpty() ? Uni.createFrom().item(Optional.<Map<String, AttributeValue>>empty())
+                    : store.readAll(candidates).map(found -> found.stream().flatMap(Optional::stream).findFirst());
+        });
+    }
+
+    private static boolean spans(Map<String, AttributeValue> key, LogPosition position) {
+        return position.topic().equals(Items.string(key, Attributes.TOPIC))
+                && Items.has(key, Attributes.PARTITION)
+                && Items.number(key, Attributes.PARTITION) == position.partition()
+                && Items.has(key, Attributes.FIRST_OFFSET)
+                && Items.number(key, Attributes.FIRST_OFFSET) <= position.offset()
+                && (!Items.has(key, Attributes.LAST_PARKED_OFFSET)
+                        || Items.number(key, Attributes.LAST_PARKED_OFFSET) >= position.offset());
+    }
+
     /** A parked key's events, oldest first (pattern 22). */
     public Uni<List<Map<String, AttributeValue>>> events(String parkedKeyId) {
         return collect(KeyQuery.of(Index.TABLE, KeyPlan.PARKED_EVENT.partition(parkedKeyId),
