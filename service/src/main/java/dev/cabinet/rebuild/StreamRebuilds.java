@@ -23,7 +23,6 @@ import org.jboss.logging.Logger;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.execution.EventApplier;
-import dev.cabinet.projection.execution.RecordedStepsRelease;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.failure.UnappliableEventException;
 import dev.cabinet.projection.observability.ProjectionProgress;
@@ -80,17 +79,14 @@ class StreamRebuilds {
     private final KeyRecords records;
     private final TableWriter store;
     private final EventApplier applier;
-    private final RecordedStepsRelease batchEnd;
     private final ParkedKeys parkedKeys;
     /** The streams being rebuilt by this instance: two rebuilds of one stream would reset each other's work. */
     private final Set<String> rebuilding = ConcurrentHashMap.newKeySet();
 
-    StreamRebuilds(KeyRecords records, TableWriter store, EventApplier applier, RecordedStepsRelease batchEnd,
-            ParkedKeys parkedKeys) {
+    StreamRebuilds(KeyRecords records, TableWriter store, EventApplier applier, ParkedKeys parkedKeys) {
         this.records = records;
         this.store = store;
         this.applier = applier;
-        this.batchEnd = batchEnd;
         this.parkedKeys = parkedKeys;
     }
 
@@ -210,9 +206,6 @@ class StreamRebuilds {
                 }
                 applied++;
             }
-            // As a batch's end: the replayed events' checks and count flags made, and the steps they recorded with a
-            // person's data removed, before the rebuild answers that the stream is rebuilt.
-            await(Uni.createFrom().completionStage(batchEnd::settled));
         } finally {
             if (reset.counter() != null && !tokens.isEmpty()) {
                 await(store.releaseCountTokens(reset.counter(), tokens));

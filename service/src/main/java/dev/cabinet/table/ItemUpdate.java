@@ -6,6 +6,9 @@ import java.util.LinkedHashSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,6 +35,8 @@ public final class ItemUpdate {
     private final List<String> conditions = new ArrayList<>();
     private final Map<String, String> names = new HashMap<>();
     private final Map<String, AttributeValue> values = new HashMap<>();
+    /** Value placeholders left out of a recorded copy, each with the attribute it sets ({@link #withholding}). */
+    private final Map<String, String> withheld = new java.util.TreeMap<>();
 
     private ItemUpdate(Key key) {
         this.key = key;
@@ -84,7 +89,80 @@ public final class ItemUpdate {
         names.forEach((placeholder, name) -> encodedNames.put(placeholder, AttributeValue.fromS(name)));
         parts.put("names", AttributeValue.fromM(encodedNames));
         parts.put("values", AttributeValue.fromM(new java.util.TreeMap<>(values)));
+        if (!withheld.isEmpty()) {
+            Map<String, AttributeValue> encodedWithheld = new java.util.TreeMap<>();
+            withheld.forEach((placeholder, name) -> encodedWithheld.put(placeholder, AttributeValue.fromS(name)));
+            parts.put("withheld", AttributeValue.fromM(encodedWithheld));
+        }
         return AttributeValue.fromM(parts);
+    }
+
+    /**
+     * A copy without the values it SETs these attributes to (a SET, or a SET if absent), for a record that must not
+     * hold them: a person's data recorded for a redo would outlive their erasure. The copy is not written until
+     * {@link #filledFrom} gives them back; {@link #withheld} names them.
+     */
+    public ItemUpdate withholding(Set<String> attributes) {
+        ItemUpdate copy = decode(encode());
+        for (String set : copy.sets) {
+            String attribute = copy.names.get(set.substring(0, set.indexOf(' ')));
+            if (attributes.contains(attribute)) {
+                Matcher placeholders = VALUE_PLACEHOLDER.matcher(set);
+                while (placeholders.find()) {
+                    copy.values.remove(placeholders.group());
+                    copy.withheld.put(placeholders.group(), attribute);
+                }
+            }
+        }
+        return copy;
+    }
+
+    /** The attributes whose values {@link #withholding} left out, by their value placeholders. */
+    public Map<String, String> withheld() {
+        return Map.copyOf(withheld);
+    }
+
+    /** The value a SET (or a SET if absent) of the attribute writes, if the update has one. */
+    public Optional<AttributeValue> valueSet(String attribute) {
+        for (Map.Entry<String, String> name : names.entrySet()) {
+            if (!name.getValue().equals(attribute)) {
+                continue;
+            }
+            for (String set : sets) {
+                Matcher placeholders = VALUE_PLACEHOLDER.matcher(set);
+                if (set.startsWith(name.getKey() + " = ") && placeholders.find()) {
+                    return Optional.ofNullable(values.get(placeholders.group()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * This update with its withheld values given back by {@code decided} (the value each attribute had in the same
+     * write decided again, if it has one): a value the decision no longer gives (the person was erased meanwhile) is
+     * left out with the SET that wrote it.
+     */
+    public ItemUpdate filledFrom(Function<String, Optional<AttributeValue>> decided) {
+        ItemUpdate copy = decode(encode());
+        withheld.forEach((placeholder, attribute) -> {
+            Optional<AttributeValue> value = decided.apply(attribute);
+            if (value.isPresent()) {
+                copy.values.put(placeholder, value.get());
+            } else {
+                Pattern exact = Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
+                copy.sets.removeIf(set -> exact.matcher(set).find());
+            }
+        });
+        copy.withheld.clear();
+        copy.names.keySet().removeIf(name -> !copy.usedName(name));
+        return copy;
+    }
+
+    private boolean usedName(String placeholder) {
+        Pattern exact = Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
+        return java.util.stream.Stream.of(sets, removes, adds, deletes, conditions).flatMap(List::stream)
+                .anyMatch(part -> exact.matcher(part).find());
     }
 
     /** The update {@link #encode} recorded. */
@@ -99,6 +177,9 @@ public final class ItemUpdate {
         update.conditions.addAll(strings(parts.get("if")));
         parts.get("names").m().forEach((placeholder, name) -> update.names.put(placeholder, name.s()));
         update.values.putAll(parts.get("values").m());
+        if (parts.containsKey("withheld")) {
+            parts.get("withheld").m().forEach((placeholder, name) -> update.withheld.put(placeholder, name.s()));
+        }
         return update;
     }
 
@@ -258,6 +339,10 @@ public final class ItemUpdate {
     }
 
     public UpdateItemRequest toRequest(String tableName) {
+        if (!withheld.isEmpty()) {
+            throw new IllegalStateException(key + ": the values of " + Set.copyOf(withheld.values())
+                    + " were withheld from the record and not given back (filledFrom)");
+        }
         StringBuilder expression = new StringBuilder();
         clause(expression, "SET", sets, ", ");
         clause(expression, "REMOVE", removes, ", ");

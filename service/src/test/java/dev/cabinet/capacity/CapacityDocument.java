@@ -133,14 +133,27 @@ final class CapacityDocument {
                     reads.add((queries > 1 ? queries + " Queries" : "Query") + " " + query.index()
                             + (query.consistent() ? ", consistent" : ""));
                     bytes = Math.max(bytes, size);
-                    defaultUnits += queries * ItemSizes.readUnits(DEFAULT_PAGE * size, query.consistent());
-                    maxUnits += queries * ItemSizes.readUnits(MAX_PAGE * size, query.consistent());
+                    defaultUnits += queries * ItemSizes.readUnits(pageBytes(query, DEFAULT_PAGE), query.consistent());
+                    maxUnits += queries * ItemSizes.readUnits(pageBytes(query, MAX_PAGE), query.consistent());
                 }
             }
             rows.add(new PatternRow(pattern.number(), pattern.title(), String.join(" + ", reads), bytes, defaultUnits,
                     maxUnits));
         }
         return rows;
+    }
+
+    /**
+     * The bytes of a page of {@code items}: an item of a type one per partition (a fixed sort key: a post's or a
+     * group's own item, read with its comments or members) once, the rest of the page the largest of the listed types.
+     */
+    private int pageBytes(QueryDefinition query, int items) {
+        List<ItemType> single = query.itemTypes().stream()
+                .filter(type -> query.index() == Index.TABLE && type.sk().placeholders().isEmpty()).toList();
+        int once = single.stream().mapToInt(type -> entrySize(query.index(), type)).sum();
+        int listed = query.itemTypes().stream().filter(type -> !single.contains(type))
+                .mapToInt(type -> entrySize(query.index(), type)).max().orElse(0);
+        return once + Math.max(0, items - single.size()) * listed;
     }
 
     List<HotRow> hotKeys() {
@@ -244,7 +257,8 @@ final class CapacityDocument {
         doc.append("\n## Per access pattern (a page)\n\n")
                 .append("The largest item of each type the scenario wrote (its index entry, for a GSI), read a whole ")
                 .append("page at a time: ").append(DEFAULT_PAGE).append(" items (the default) or ").append(MAX_PAGE)
-                .append(" (the most a page holds). A sharded read queries every shard for a page.\n\n")
+                .append(" (the most a page holds); an item one per partition (a post's own item, read with its ")
+                .append("comments) once in a page. A sharded read queries every shard for a page.\n\n")
                 .append("| # | pattern | reads | item (B) | RU, page of ").append(DEFAULT_PAGE).append(" | RU, page of ")
                 .append(MAX_PAGE).append(" |\n|---:|---|---|---:|---:|---:|\n");
         for (PatternRow row : patterns()) {
@@ -253,9 +267,9 @@ final class CapacityDocument {
                     .append(" | ").append(format(row.maxPageUnits())).append(" |\n");
         }
         doc.append("\n## Hot keys: sustained writes before a partition throttles\n\n")
-                .append("The write units one event puts on the key (its token release and the removal of the steps ")
-                .append("it recorded with a person's data included, each made once per event as at a low rate; under ")
-                .append("load both are made once per key and batch, so a busy key takes more), and how many such ")
+                .append("The write units one event puts on the key (its token release included, made once per event ")
+                .append("as at a low rate; under load it is made once per counter and batch, so a busy key takes ")
+                .append("more), and how many such ")
                 .append("events a second the key takes at ").append(PARTITION_WRITE_UNITS)
                 .append(" WU a second per partition, over its shards.\n\n")
                 .append("| key | written by | WU per event | shards | events/s |\n|---|---|---:|---:|---:|\n");
@@ -278,9 +292,8 @@ final class CapacityDocument {
                 .append("beside today's. Table write units are the event's, on its path and settled after, one event ")
                 .append("per batch. The minimum is each item the event changes written once (at its largest write of ")
                 .append("it); above it is what exactly-once counting without transactions costs (a count's marker ")
-                .append("flag and token release, the token's share of a batch at a low rate), the removal of the ")
-                .append("steps an event recorded on its stream when they hold a person's data (a comment's text, a ")
-                .append("member's name: kept there, an erasure could not reach them), and any item written twice.\n\n")
+                .append("flag and token release, the token's share of a batch at a low rate) and any item written ")
+                .append("twice.\n\n")
                 .append("| event type | rounds, then → now | table WU, then → now | minimum WU | × minimum | ")
                 .append("largest item written (B), then → now |\n|---|---|---|---:|---:|---|\n");
         result.byType().values().stream().sorted((a, b) -> a.type().compareTo(b.type())).forEach(applied -> {

@@ -1,9 +1,12 @@
 package dev.cabinet.projection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +22,7 @@ import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.projection.execution.ModelProjection;
 import dev.cabinet.projection.execution.StepCodec;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
@@ -28,8 +32,12 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
-/** The steps a root records come back exactly as they were decided, every kind of step and every kind of value. */
+/**
+ * The steps a root records come back exactly as they were decided, every kind of step and every kind of value, but a
+ * person's data, which a redo takes from the event decided again.
+ */
 class StepCodecTest {
 
     private static final Key POST = KeyPlan.POST.key("p1");
@@ -40,7 +48,7 @@ class StepCodecTest {
         List<Step> steps = List.of(
                 new Write(ItemUpdate.of(KeyPlan.USER_POST.key("u1", "2026-01-31T12:00:00.000Z", "p1"),
                         KeyPlan.USER_POST.name())
-                        .set(Attributes.TITLE, "Hi")
+                        .set("headline", "Hi")
                         .setIfAbsent(Attributes.STATUS, "draft")
                         .set(Attributes.BODY, null)
                         .increment(Attributes.COMMENT_COUNT, -1)
@@ -80,6 +88,67 @@ class StepCodecTest {
     void theSameStepsEncodeTheSameWay() {
         List<Step> steps = List.of(new Write(ItemUpdate.of(POST).set(Attributes.TITLE, "a").set(Attributes.BODY, "b")));
         assertEquals(StepCodec.encode(steps), StepCodec.encode(StepCodec.decode(StepCodec.encode(steps))));
+    }
+
+    /**
+     * A person's data is not recorded: it would outlive their erasure on a quiet stream. A redo takes it from the
+     * event decided again, and writes exactly what the first attempt would have.
+     */
+    @Test
+    void aPersonsDataIsWithheldFromTheRecordAndARedoTakesItFromTheEventDecidedAgain() {
+        Key comment = KeyPlan.COMMENT.key("p1", "2026-01-31T12:00:00.000Z", "c1");
+        ItemUpdate write = ItemUpdate.of(comment, KeyPlan.COMMENT.name())
+                .set(Attributes.TEXT, "Secret text")
+                .setIfAbsent(Attributes.AUTHOR_NAME, "Secret Name")
+                .set(Attributes.PROFILE_VERSION, 41)
+                .guardedBy("postVersion", 7);
+        List<Step> steps = List.of(new Write(write), new CopyCheck(PROFILE, 41, List.of(comment)));
+        AttributeValue recorded = StepCodec.encode(steps);
+
+        assertFalse(ModelProjection.json(recorded).toString().contains("Secret"), ModelProjection.json(recorded)
+                .toString());
+        List<Step> decoded = StepCodec.decode(recorded);
+        ItemUpdate withheld = ((Write) decoded.get(0)).update();
+        assertEquals(Set.of(Attributes.TEXT, Attributes.AUTHOR_NAME), Set.copyOf(withheld.withheld().values()));
+        assertThrows(IllegalStateException.class, () -> withheld.toRequest("t"), "never sent without its values");
+        assertEquals(steps.get(1), decoded.get(1));
+
+        List<Step> redone = StepCodec.filled(decoded, () -> WritePlan.onRoot().write(write)
+                .then(new CopyCheck(PROFILE, 42, List.of(comment))));
+        assertEquals(write.toRequest("t"), ((Write) redone.get(0)).update().toRequest("t"));
+        assertEquals(steps.get(1), redone.get(1), "the recorded check, not the one decided again");
+    }
+
+    /** The person was erased between the attempts: the event decided again no longer writes their text. */
+    @Test
+    void aValueTheEventDecidedAgainNoLongerWritesIsLeftOutOfTheRedo() {
+        Key summary = KeyPlan.USER_POST.key("u1", "2026-01-31T12:00:00.000Z", "p1");
+        ItemUpdate write = ItemUpdate.of(summary).set(Attributes.TITLE, "Secret title")
+                .set(Attributes.PROFILE_VERSION, 41).onlyIfExists();
+        List<Step> decoded = StepCodec.decode(StepCodec.encode(List.of(new Write(write))));
+
+        ItemUpdate redone = ((Write) StepCodec.filled(decoded, WritePlan::onRoot).get(0)).update();
+
+        assertFalse(redone.mentions(Attributes.TITLE), redone.toString());
+        UpdateItemRequest request = redone.toRequest("t");
+        assertEquals(ItemUpdate.of(summary).set(Attributes.PROFILE_VERSION, 41).onlyIfExists().toString(),
+                redone.toString());
+        assertFalse(request.expressionAttributeNames().containsValue(Attributes.TITLE), "no unused name");
+    }
+
+    @Test
+    void stepsWithNothingWithheldAreRedoneWithoutDecidingAgain() {
+        List<Step> steps = StepCodec.decode(StepCodec.encode(List.of(new Delete(POST))));
+        assertEquals(List.of(new Delete(POST)), StepCodec.filled(steps, () -> {
+            throw new AssertionError("decided again");
+        }));
+    }
+
+    @Test
+    void aPutOfAPersonsDataCannotBeRecorded() {
+        Put put = new Put(Map.of(Key.PK, AttributeValue.fromS("POST#p1"), Key.SK, AttributeValue.fromS("x"),
+                Attributes.TEXT, AttributeValue.fromS("Secret")));
+        assertThrows(IllegalStateException.class, () -> StepCodec.encode(List.of(put)));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -89,14 +90,12 @@ public class PlanExecutor {
     private final Derivations derivations;
     private final CountTokenRelease tokens;
     private final BatchEndChecks checks;
-    private final RecordedStepsRelease stepsRelease;
 
     PlanExecutor(TableWriter store, Rejections rejections, Derivations derivations, ProjectionConfig config,
-            CountTokenRelease tokens, BatchEndChecks checks, RecordedStepsRelease stepsRelease) {
+            CountTokenRelease tokens, BatchEndChecks checks) {
         this.walk = config.fanOutWalk();
         this.tokens = tokens;
         this.checks = checks;
-        this.stepsRelease = stepsRelease;
         this.store = store;
         this.rejections = rejections;
         this.derivations = derivations;
@@ -141,7 +140,8 @@ public class PlanExecutor {
             return switch (progress.kind()) {
                 case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
-                case REDO -> redo(target, event, progress);
+                case REDO -> redo(target, event, progress, () -> projector.decide(data, new Reads(root, needed,
+                        existing, target.stream().versionAttribute(), event.version())));
                 case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing,
                         stream ? target.stream().versionAttribute() : null, event.version())), root, needs, needed);
             };
@@ -159,11 +159,16 @@ public class PlanExecutor {
         return existence;
     }
 
-    /** Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. */
-    private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress) {
-        List<Step> steps = StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS));
-        return run(target, event, steps, progress.onTombstone(), Optional.empty(), false, Map.of())
-                .invoke(() -> stepsRelease.done(target, progress.onTombstone(), steps, event));
+    /**
+     * Carries out the steps recorded on the root (or tombstone) again: they may have been cut short. A person's data
+     * withheld from the record comes from the event decided again ({@code decideAgain}, called only then), from what
+     * it reads now: the event's own values, or an erased person's placeholders ({@link StepCodec#filled}).
+     */
+    private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress,
+            Supplier<WritePlan> decideAgain) {
+        List<Step> steps = StepCodec.filled(
+                StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)), decideAgain);
+        return run(target, event, steps, progress.onTombstone(), Optional.empty(), false, Map.of());
     }
 
     /**
@@ -213,20 +218,19 @@ public class PlanExecutor {
                     .chain(recording -> {
                         if (!recording.made()) {
                             // Another attempt recorded the event: the counts sent beside are settled all the same.
-                            return afterRecordingRefused(target, event).invoke(run::settleCountsMadeAlongside);
+                            return afterRecordingRefused(target, event, plan)
+                                    .invoke(run::settleCountsMadeAlongside);
                         }
                         run.seen(target.root(), recording.rootNow());
-                        return run.afterWrites(plan.deletesRoot())
-                                .invoke(() -> stepsRelease.done(target, plan.deletesRoot(), plan.steps(), event));
+                        return run.afterWrites(plan.deletesRoot());
                     });
         }
         List<Count> early = Rounds.countsEarly(target, plan);
         return Uni.combine().all().unis(recorded, walksStarted, markersOf(early)).asTuple()
                 .chain(made -> !made.getItem1().made()
-                        ? afterRecordingRefused(target, event)
+                        ? afterRecordingRefused(target, event, plan)
                         : run(target, event, plan.steps(), plan.deletesRoot(), made.getItem1().rootNow(), true,
-                                made.getItem2(), new FirstAttempt(early, made.getItem3(), decidedFrom))
-                                .invoke(() -> stepsRelease.done(target, plan.deletesRoot(), plan.steps(), event)));
+                                made.getItem2(), new FirstAttempt(early, made.getItem3(), decidedFrom)));
     }
 
     /** The early counts' markers, read together (no call when there are none). */
@@ -305,15 +309,16 @@ public class PlanExecutor {
      * root said no), and whoever moved it owns the rest; or the write was this event's own, sent again: the SDK resends
      * a call whose answer it did not get (an attempt timeout, a reset connection), and the resent write meets the
      * version its first attempt recorded. The stream as it is now tells which: an event recorded there is redone, as a
-     * redelivery would, so its steps are never lost (issue 44). One read, on this path only.
+     * redelivery would, so its steps are never lost (issue 44), a person's data withheld from them taken from the
+     * {@code plan} just decided. One read, on this path only.
      */
-    private Uni<Void> afterRecordingRefused(StreamTarget target, ReceivedEvent event) {
+    private Uni<Void> afterRecordingRefused(StreamTarget target, ReceivedEvent event, WritePlan plan) {
         List<Key> keys = target.tombstone() != null ? List.of(target.root(), target.tombstone())
                 : List.of(target.root());
         return store.readAll(keys).chain(found -> {
             StreamProgress progress = StreamProgress.of(target, found.get(0),
                     keys.size() > 1 ? found.get(1) : Optional.empty(), event.id(), event.version());
-            return progress.kind() == StreamProgress.Kind.REDO ? redo(target, event, progress)
+            return progress.kind() == StreamProgress.Kind.REDO ? redo(target, event, progress, () -> plan)
                     : Uni.createFrom().voidItem();
         });
     }

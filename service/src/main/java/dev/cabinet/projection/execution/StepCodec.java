@@ -3,7 +3,10 @@ package dev.cabinet.projection.execution;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
+import dev.cabinet.projection.WritePlan;
 import dev.cabinet.projection.WritePlan.CopyCheck;
 import dev.cabinet.projection.WritePlan.Count;
 import dev.cabinet.projection.WritePlan.Delete;
@@ -32,11 +35,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the root pays for them in write units on every event and reads them only for a redo (a post's creation recorded them
  * in 1,099 bytes of lists and maps, its whole root then costing two write units; docs/capacity.md). The encoding is
  * the same for the same steps (a rebuild from the log writes equal items). A list recorded before that is read too.
+ * A person's data ({@link KeyPlan#PERSONAL_ATTRIBUTES}: a comment's text, a member's name) is withheld from the record
+ * ({@link ItemUpdate#withholding}): a redo takes it from the event decided again ({@link #filled}).
  */
 public final class StepCodec {
 
     private static final String OP = "op";
     private static final String DERIVE_DOWN = "DeriveDown";
+    private static final String WRITE_WITHHELD = "WriteWithheld";
 
     private StepCodec() {
     }
@@ -55,7 +61,13 @@ public final class StepCodec {
         // A derivation passed down whatever it finds has an op of its own: an instance that knows only Derive must
         // refuse it (the key is parked) rather than redo it without the cascade, leaving the subtree's paths stale.
         m.put(OP, s(step instanceof Derive d && d.passDown() ? DERIVE_DOWN : step.getClass().getSimpleName()));
-        if (step instanceof Write w) {
+        if (step instanceof Write w && KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(w.update()::mentions)) {
+            // A person's data is not recorded: it would outlive their erasure on a quiet stream. A redo decides the
+            // event again for it (PlanExecutor); an instance that knows only Write refuses the step (the key parks)
+            // rather than send a write without its values.
+            m.put(OP, s(WRITE_WITHHELD));
+            m.put("update", w.update().withholding(KeyPlan.PERSONAL_ATTRIBUTES).encode());
+        } else if (step instanceof Write w) {
             m.put("update", w.update().encode());
         } else if (step instanceof Delete d) {
             m.put("key", key(d.key()));
@@ -95,6 +107,10 @@ public final class StepCodec {
         } else if (step instanceof DeriveChildren d) {
             derivation(m, d.derivation(), d.key());
         } else if (step instanceof Put p) {
+            if (KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(p.item()::containsKey)) {
+                throw new IllegalStateException("a Put of " + Key.of(p.item()) + " holds a person's data, which a "
+                        + "record for a redo must not: write it as an ItemUpdate, whose values can be withheld");
+            }
             m.put("item", AttributeValue.fromM(p.item()));
         }
         return AttributeValue.fromM(m);
@@ -104,7 +120,7 @@ public final class StepCodec {
         Map<String, AttributeValue> m = encoded.m();
         String op = m.get(OP).s();
         return switch (op) {
-            case "Write" -> new Write(ItemUpdate.decode(m.get("update")));
+            case "Write", WRITE_WITHHELD -> new Write(ItemUpdate.decode(m.get("update")));
             case "Delete" -> new Delete(key(m.get("key")));
             case "DeleteCollection" -> new DeleteCollection(query(m.get("query")));
             case "Count" -> new Count(key(m.get("counter")), itemType(m.get("counterType").s()),
@@ -124,6 +140,25 @@ public final class StepCodec {
             case "Put" -> new Put(m.get("item").m());
             default -> throw new IllegalArgumentException("unknown recorded step " + op);
         };
+    }
+
+    /**
+     * The recorded steps with the values withheld from them given back from the event decided again (pure; {@code
+     * decideAgain} is called only if a value was withheld): each from a write of the same item in the new plan. A value
+     * the new plan no longer writes (its person was erased meanwhile, say) is left out of the write.
+     */
+    public static List<Step> filled(List<Step> recorded, Supplier<WritePlan> decideAgain) {
+        if (recorded.stream().noneMatch(step -> step instanceof Write w && !w.update().withheld().isEmpty())) {
+            return recorded;
+        }
+        WritePlan again = decideAgain.get();
+        List<ItemUpdate> decided = again.rejection().isPresent() ? List.of() : again.steps().stream()
+                .filter(Write.class::isInstance).map(step -> ((Write) step).update()).toList();
+        return recorded.stream().map(step -> step instanceof Write w && !w.update().withheld().isEmpty()
+                ? new Write(w.update().filledFrom(attribute -> decided.stream()
+                        .filter(update -> update.key().equals(w.update().key()))
+                        .map(update -> update.valueSet(attribute)).flatMap(Optional::stream).findFirst()))
+                : step).toList();
     }
 
     private static ItemType itemType(String name) {

@@ -27,9 +27,9 @@ import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import dev.cabinet.projection.contract.RecordPlacement;
+import dev.cabinet.projection.execution.BatchEndChecks;
 import dev.cabinet.projection.execution.CountTokenRelease;
 import dev.cabinet.projection.execution.EventApplier;
-import dev.cabinet.projection.execution.RecordedStepsRelease;
 import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.failure.UnappliableEventException;
@@ -78,7 +78,7 @@ public class ProjectionEngine {
     private final CoalescedWrites<TopicPartition, Long, Void> progressWrites;
     private final ApplyingKeys applying;
     private final CountTokenRelease tokens;
-    private final RecordedStepsRelease batchEnd;
+    private final BatchEndChecks checks;
     private final RecordPlacement placement;
     private final OwnerEpochs epochs;
     /** Keys of the batches in flight, by what they wait for: gauges that show where a stalled batch stands. */
@@ -98,11 +98,11 @@ public class ProjectionEngine {
 
     ProjectionEngine(EventApplier applier, ParkedKeys parkedKeys, DeadLetterTopic deadLetters,
             ProjectionProgress progress, ProjectionLag lag, ProjectionConfig config,
-            CountTokenRelease tokens, RecordedStepsRelease batchEnd, RecordPlacement placement, OwnerEpochs epochs,
+            CountTokenRelease tokens, BatchEndChecks checks, RecordPlacement placement, OwnerEpochs epochs,
             MeterRegistry registry) {
         this.epochs = epochs;
         this.tokens = tokens;
-        this.batchEnd = batchEnd;
+        this.checks = checks;
         this.placement = placement;
         this.applier = applier;
         this.parkedKeys = parkedKeys;
@@ -326,15 +326,15 @@ public class ProjectionEngine {
 
     /**
      * Records how far the batch's partitions are applied (coalesced with other batches' writes), and waits for the
-     * count tokens its events released to be removed (so an acknowledged batch leaves none pending), for the checks
-     * its events deferred, and then for the steps they recorded with a person's data to be removed
-     * ({@link RecordedStepsRelease#settled}); then its lag. A partition left to a newer owner records nothing, and is
-     * added to {@code leftAlone}.
+     * count tokens its events released to be removed (so an acknowledged batch leaves none pending) and for the checks
+     * its events deferred ({@link BatchEndChecks}); then its lag. A partition left to a newer owner records nothing,
+     * and is added to {@code leftAlone}.
      */
     private CompletableFuture<Void> recordProgress(ConsumerRecords<String, byte[]> batch,
             Map<TopicPartition, Long> ownerEpochs, Set<TopicPartition> leftAlone) {
         List<CompletableFuture<Void>> writes = new ArrayList<>();
-        writes.add(batchEnd.settled().toCompletableFuture());   // checks, count tokens, then the steps recorded
+        writes.add(tokens.settled().toCompletableFuture());
+        writes.add(checks.settled().toCompletableFuture());
         for (TopicPartition partition : batch.partitions()) {
             if (epochs.leftToNewerOwner(partition, ownerEpochs.get(partition))) {
                 leftAlone.add(partition);

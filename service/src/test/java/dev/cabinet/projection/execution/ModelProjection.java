@@ -29,9 +29,7 @@ import dev.cabinet.projection.failure.TransientRetries;
 import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.observability.ProjectionTracing;
 import dev.cabinet.projection.ordering.ProjectionConfig;
-import dev.cabinet.table.Attributes;
 import dev.cabinet.table.CounterChange;
-import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.OwnerFence;
 import dev.cabinet.table.TableWriter;
@@ -41,16 +39,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The projection's real executor, rejections and derivations over a writer of the capacity model's store
- * (dev.cabinet.capacity), built by hand outside CDI. Checks are made when {@link #check()} is called; counts flagged,
- * their tokens released and the steps recorded with a person's data removed when {@link #settle()} is (the engine's
- * end of a batch); never also after a second, so that the model's calls never depend on the clock.
+ * (dev.cabinet.capacity), built by hand outside CDI. Checks are made when {@link #check()} is called, counts flagged
+ * and their tokens released when {@link #settle()} is (the engine's end of a batch), never also after a second, so
+ * that the model's calls never depend on the clock.
  */
 public final class ModelProjection {
 
     private final PlanExecutor executor;
     private final SettledRelease tokens;
     private final BatchEndChecks checks;
-    private final RecordedStepsRelease recorded;
     private final Map<String, Projector<?>> byType = new HashMap<>();
     private final Map<String, EventType<?>> catalog = new HashMap<>();
     private EventDecoder decoder;
@@ -65,29 +62,8 @@ public final class ModelProjection {
                 // made by check() only
             }
         };
-        this.recorded = new RecordedStepsRelease(writer, retries, tracing, tokens, checks, null) {
-            @Override
-            void later(Runnable flush) {
-                // made by settle() only
-            }
-
-            /** One read of the partitions' progress items, as the engine's, each epoch the model's store holds (0). */
-            @Override
-            CompletionStage<Map<TopicPartition, Long>> ownerEpochs(Set<TopicPartition> partitions) {
-                List<TopicPartition> asked = List.copyOf(partitions);
-                return writer.readAll(asked.stream().map(partition -> ProjectionProgress.key(partition.topic(),
-                        partition.partition())).toList()).map(found -> {
-                            Map<TopicPartition, Long> epochs = new HashMap<>();
-                            for (int i = 0; i < asked.size(); i++) {
-                                epochs.put(asked.get(i), found.get(i).map(item -> Items.number(item,
-                                        Attributes.OWNER_EPOCH)).orElse(0L));
-                            }
-                            return epochs;
-                        }).subscribeAsCompletionStage();
-            }
-        };
         this.executor = new PlanExecutor(writer, new Rejections(writer, new SimpleMeterRegistry()),
-                new Derivations(derivations, writer, config), config, tokens, checks, recorded);
+                new Derivations(derivations, writer, config), config, tokens, checks);
         for (Projector<?> projector : projectors) {
             for (EventType<?> type : projector.eventTypes()) {
                 byType.put(type.name(), projector);
@@ -126,12 +102,9 @@ public final class ModelProjection {
         return checks.settled();
     }
 
-    /**
-     * Flags the counts' markers and releases their tokens, then removes the steps recorded with a person's data, as a
-     * batch's end does.
-     */
+    /** Flags the counts' markers and releases their tokens, as a batch's end does. */
     public CompletionStage<Void> settle() {
-        return tokens.settleNow().thenCompose(released -> recorded.settled());
+        return tokens.settleNow();
     }
 
     /**
