@@ -20,8 +20,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * stream's root (or the tombstone a deletion leaves) followed by the {@link Step}s the {@link
  * dev.cabinet.projection.execution.PlanExecutor} carries out. A plan says nothing about versions, tokens, redelivery or
  * order between independent writes: the executor adds the stream's version guard to every write, records the steps on
- * the root so a half-applied event is finished without being decided again, and issues the steps concurrently where
- * they do not depend on each other.
+ * the root so a half-applied event is finished as decided (a person's data withheld from the record is decided again),
+ * and issues the steps concurrently where they do not depend on each other.
  */
 public final class WritePlan {
 

@@ -62,6 +62,7 @@ public final class ItemUpdate {
         copy.conditions.addAll(conditions);
         copy.names.putAll(names);
         copy.values.putAll(values);
+        copy.withheld.putAll(withheld);
         return copy;
     }
 
@@ -417,7 +418,8 @@ public final class ItemUpdate {
 
     private String value(AttributeValue value) {
         int next = values.size();
-        while (values.containsKey(":v" + next)) {
+        // a withheld value's placeholder stays its own, to be given back by filledFrom
+        while (values.containsKey(":v" + next) || withheld.containsKey(":v" + next)) {
             next++;
         }
         String placeholder = ":v" + next;

@@ -131,9 +131,50 @@ class StepCodecTest {
 
         assertFalse(redone.mentions(Attributes.TITLE), redone.toString());
         UpdateItemRequest request = redone.toRequest("t");
-        assertEquals(ItemUpdate.of(summary).set(Attributes.PROFILE_VERSION, 41).onlyIfExists().toString(),
-                redone.toString());
+        assertEquals(ItemUpdate.of(summary).set(Attributes.PROFILE_VERSION, -1).onlyIfExists().toString(),
+                redone.toString(), "no copy decided: the version below any, which the copy's check refreshes");
         assertFalse(request.expressionAttributeNames().containsValue(Attributes.TITLE), "no unused name");
+    }
+
+    /**
+     * The values decided again were read at another time than the record's: the write keeps the older copy version, so
+     * that the copy's check refreshes the values from the source whenever they may be older than it.
+     */
+    @Test
+    void aRedoKeepsTheOlderOfTheRecordedAndTheDecidedCopyVersions() {
+        Key comment = KeyPlan.COMMENT.key("p1", "2026-01-31T12:00:00.000Z", "c1");
+        List<Step> decoded = StepCodec.decode(StepCodec.encode(List.of(new Write(commentWrite(comment, "Ann", 41)))));
+
+        assertEquals(commentWrite(comment, "Ann B.", 41).toString(),
+                redone(decoded, commentWrite(comment, "Ann B.", 42)),
+                "decided after a rename: the newer name, marked as old as the record's copy");
+        assertEquals(commentWrite(comment, "Ann", 40).toString(), redone(decoded, commentWrite(comment, "Ann", 40)),
+                "decided from a read older than the record's (a recording another attempt won)");
+    }
+
+    private static ItemUpdate commentWrite(Key comment, String name, long profileVersion) {
+        return ItemUpdate.of(comment).set(Attributes.TEXT, "Hello").set(Attributes.AUTHOR_NAME, name)
+                .set(Attributes.PROFILE_VERSION, profileVersion);
+    }
+
+    private static String redone(List<Step> recorded, ItemUpdate decided) {
+        return ((Write) StepCodec.filled(recorded, () -> WritePlan.onRoot().write(decided)).get(0)).update().toString();
+    }
+
+    /** The executor adds its guard to a recorded write: a withheld value keeps its placeholder, and its refusal. */
+    @Test
+    void aWithheldWriteGuardedByTheExecutorIsStillRefusedAndKeepsItsPlaceholders() {
+        Key comment = KeyPlan.COMMENT.key("p1", "2026-01-31T12:00:00.000Z", "c1");
+        ItemUpdate write = ItemUpdate.of(comment).set(Attributes.TEXT, "Hello").set(Attributes.AUTHOR_NAME, "Ann");
+        ItemUpdate recorded = ((Write) StepCodec.decode(StepCodec.encode(List.of(new Write(write)))).get(0)).update();
+
+        ItemUpdate guarded = recorded.withKey(comment).guardedBy("postVersion", 9);
+
+        assertThrows(IllegalStateException.class, () -> guarded.toRequest("t"));
+        ItemUpdate filled = guarded.filledFrom(attribute -> write.valueSet(attribute));
+        assertEquals(write.withKey(comment).guardedBy("postVersion", 9).toRequest("t").expressionAttributeValues()
+                .values().stream().map(AttributeValue::toString).sorted().toList(), filled.toRequest("t")
+                .expressionAttributeValues().values().stream().map(AttributeValue::toString).sorted().toList());
     }
 
     @Test

@@ -166,9 +166,17 @@ public class PlanExecutor {
      */
     private Uni<Void> redo(StreamTarget target, ReceivedEvent event, StreamProgress progress,
             Supplier<WritePlan> decideAgain) {
-        List<Step> steps = StepCodec.filled(
-                StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS)), decideAgain);
-        return run(target, event, steps, progress.onTombstone(), Optional.empty(), false, Map.of());
+        List<Step> recorded = StepCodec.decode(progress.recordedOn().orElseThrow().get(Attributes.PENDING_STEPS));
+        Uni<Void> redone = run(target, event, StepCodec.filled(recorded, decideAgain), progress.onTombstone(),
+                Optional.empty(), false, Map.of());
+        if (!StepCodec.holdPersonalData(recorded)) {
+            return redone;
+        }
+        // Recorded by an older release, with a person's data in clear: recorded again without it, while the event is
+        // still the stream's latest.
+        return redone.call(() -> store.update(ItemUpdate.of(recordedOn(target, progress.onTombstone()))
+                .set(Attributes.PENDING_STEPS, StepCodec.encode(recorded))
+                .onlyIfEquals(target.stream().versionAttribute(), event.version())));
     }
 
     /**

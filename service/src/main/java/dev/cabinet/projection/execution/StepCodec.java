@@ -19,6 +19,7 @@ import dev.cabinet.projection.WritePlan.Put;
 import dev.cabinet.projection.WritePlan.RefreshCopies;
 import dev.cabinet.projection.WritePlan.Step;
 import dev.cabinet.projection.WritePlan.Write;
+import dev.cabinet.table.DeclaredCopy;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemType;
 import dev.cabinet.table.ItemUpdate;
@@ -146,6 +147,11 @@ public final class StepCodec {
      * The recorded steps with the values withheld from them given back from the event decided again (pure; {@code
      * decideAgain} is called only if a value was withheld): each from a write of the same item in the new plan. A value
      * the new plan no longer writes (its person was erased meanwhile, say) is left out of the write.
+     * <p>
+     * The values decided again may have been read at another time than the record's (later, or earlier: an attempt
+     * whose recording lost to another's). A write that holds a copy keeps the older of the two copy versions, so that
+     * the values are never marked newer than the read they came from, and the copy's check refreshes them from the
+     * source as it is (an erasure's placeholders included) whenever they might be older.
      */
     public static List<Step> filled(List<Step> recorded, Supplier<WritePlan> decideAgain) {
         if (recorded.stream().noneMatch(step -> step instanceof Write w && !w.update().withheld().isEmpty())) {
@@ -155,10 +161,37 @@ public final class StepCodec {
         List<ItemUpdate> decided = again.rejection().isPresent() ? List.of() : again.steps().stream()
                 .filter(Write.class::isInstance).map(step -> ((Write) step).update()).toList();
         return recorded.stream().map(step -> step instanceof Write w && !w.update().withheld().isEmpty()
-                ? new Write(w.update().filledFrom(attribute -> decided.stream()
-                        .filter(update -> update.key().equals(w.update().key()))
-                        .map(update -> update.valueSet(attribute)).flatMap(Optional::stream).findFirst()))
+                ? new Write(filled(w.update(), decided.stream()
+                        .filter(update -> update.key().equals(w.update().key())).toList()))
                 : step).toList();
+    }
+
+    private static ItemUpdate filled(ItemUpdate recorded, List<ItemUpdate> decided) {
+        ItemUpdate filled = recorded.filledFrom(attribute -> decided.stream()
+                .map(update -> update.valueSet(attribute)).flatMap(Optional::stream).findFirst());
+        for (DeclaredCopy copy : KeyPlan.COPIES) {
+            Optional<AttributeValue> was = recorded.valueSet(copy.copyVersion());
+            if (!copy.holder().matches(recorded.key()) || was.isEmpty() || was.get().n() == null) {
+                continue;
+            }
+            long now = decided.stream().map(update -> update.valueSet(copy.copyVersion()))
+                    .flatMap(Optional::stream).filter(value -> value.n() != null)
+                    .mapToLong(value -> Long.parseLong(value.n())).findFirst().orElse(-1L);
+            long older = Math.min(Long.parseLong(was.get().n()), now);
+            if (older != Long.parseLong(was.get().n())) {
+                filled.set(copy.copyVersion(), older);
+            }
+        }
+        return filled;
+    }
+
+    /**
+     * Whether the recorded steps hold a person's data in clear: recorded before it was withheld (an older release),
+     * they are recorded again without it once redone ({@code PlanExecutor}).
+     */
+    public static boolean holdPersonalData(List<Step> recorded) {
+        return recorded.stream().anyMatch(step -> step instanceof Write w && w.update().withheld().isEmpty()
+                && KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(w.update()::mentions));
     }
 
     private static ItemType itemType(String name) {
