@@ -18,9 +18,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * read from, so any change a projection makes to it (a new version, a counter) makes a new tag; but for the
  * exactly-once counting's bookkeeping on a counter ({@link CounterChange#isBookkeeping}) and the steps an event
  * recorded on its stream's root ({@code pendingSteps}), which change with nothing a reader sees (a token released
- * when a batch ends, a record written again by a redo), and would refuse an {@code If-Match} the body still matches. Every event moves
- * the stream's version on its root, so it still makes a new tag.
- * Reads and the {@code If-Match} check hash the same item the same way.
+ * when a batch ends, a record written again by a redo), and would refuse an {@code If-Match} the body still matches.
+ * Every event moves the stream's version on its root, so it still makes a new tag. Reads and the {@code If-Match}
+ * check hash the same item the same way.
  */
 public final class ETags {
 
