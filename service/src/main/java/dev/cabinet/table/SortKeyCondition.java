@@ -71,6 +71,14 @@ public record SortKeyCondition(Kind kind, String from, String to) {
         };
     }
 
+    /**
+     * Whether the condition matches no key at all: a range continued past its last key (a page that ended on a sample
+     * at exactly the range's end), which DynamoDB would refuse as a BETWEEN whose bounds are reversed.
+     */
+    public boolean matchesNothing() {
+        return kind == Kind.BETWEEN && compare(from, to) > 0;
+    }
+
     /** Whether a {@link #continuing} condition still matches the key it continues after. */
     public boolean includesBound(boolean newestFirst) {
         return kind == Kind.BETWEEN && newestFirst;

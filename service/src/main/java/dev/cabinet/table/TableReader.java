@@ -131,6 +131,9 @@ public class TableReader {
             return Uni.createFrom().item(new ShardRead(List.of(), false, true));
         }
         KeyQuery query = position.last() == null ? shard : shard.continuing(position.last());
+        if (query.sortKey().matchesNothing()) {
+            return Uni.createFrom().item(new ShardRead(List.of(), false, true));   // read to the range's very end
+        }
         boolean dropBound = position.last() != null && shard.sortKey().includesBound(shard.newestFirst());
         QueryRequest request = query.toRequest(table.name()).limit(limit + (dropBound ? 1 : 0))
                 .consistentRead(strong(shard.index())).build();

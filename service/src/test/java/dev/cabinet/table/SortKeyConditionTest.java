@@ -1,7 +1,9 @@
 package dev.cabinet.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -34,6 +36,16 @@ class SortKeyConditionTest {
     void aListReadNewestFirstCannotBeNarrowedSo() {
         KeyQuery newestFirst = KeyQuery.of(Index.TABLE, "USER#u1", SortKeyCondition.beginsWith("POST#"), true);
         assertThrows(IllegalStateException.class, () -> newestFirst.upTo("POST#2026"));
+    }
+
+    /** A range read oldest first, its page ended on the range's last key, continues with nothing (not reversed bounds). */
+    @Test
+    void aRangeContinuedPastItsLastKeyMatchesNothing() {
+        SortKeyCondition range = SortKeyCondition.between("T#2026-01-01", "T#2026-01-03");
+        assertTrue(range.continuing("T#2026-01-03", false).matchesNothing());
+        assertFalse(range.continuing("T#2026-01-02", false).matchesNothing());
+        assertFalse(range.continuing("T#2026-01-03", true).matchesNothing(), "newest first it narrows from above");
+        assertFalse(SortKeyCondition.any().continuing("T#2026-01-03", false).matchesNothing());
     }
 
     private static int compare(String a, String b) {

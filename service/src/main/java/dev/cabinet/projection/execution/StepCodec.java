@@ -191,7 +191,8 @@ public final class StepCodec {
      */
     public static boolean holdPersonalData(List<Step> recorded) {
         return recorded.stream().anyMatch(step -> step instanceof Write w && w.update().withheld().isEmpty()
-                && KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(w.update()::mentions));
+                && KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(attribute -> w.update().valueSet(attribute)
+                        .isPresent()));
     }
 
     private static ItemType itemType(String name) {
