@@ -12,8 +12,7 @@ import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.projection.failure.ParkedKeys;
-import dev.cabinet.table.Attributes;
-import dev.cabinet.table.Items;
+import dev.cabinet.table.TableReader;
 import dev.cabinet.table.query.ReadConsistency;
 import io.smallrye.mutiny.Uni;
 
@@ -21,7 +20,7 @@ import io.smallrye.mutiny.Uni;
  * Read-your-writes for queries: a GET with {@value #HEADER} (the {@code position} a command answered) is served only
  * once the projector has applied that position, with strongly consistent reads, so it never answers from before it.
  * If the projector does not get there within {@code cabinet.consistency.max-wait}, the answer is a 503 problem, and so
- * it is when the event at that position is parked behind a dead letter (type {@code parked}, with the reason); a
+ * it is when the event at that position is parked behind a dead letter (type {@code parked}); a
  * position the log does not hold (a forged or mistyped token) is a 400 at once. The wait comes on top of the request
  * deadline ({@link RequestDeadline#clientWait}).
  */
@@ -34,12 +33,12 @@ public class ConsistencyTokenFilter {
     private final ConsistencyConfig config;
     private final LogEnds logEnds;
     private final RequestDeadline deadline;
-    private final ParkedKeys parked;
+    private final TableReader table;
 
     ConsistencyTokenFilter(LogPositions positions, ReadConsistency consistency, ConsistencyConfig config,
-            LogEnds logEnds, RequestDeadline deadline, ParkedKeys parked) {
+            LogEnds logEnds, RequestDeadline deadline, TableReader table) {
         this.positions = positions;
-        this.parked = parked;
+        this.table = table;
         this.deadline = deadline;
         this.logEnds = logEnds;
         this.consistency = consistency;
@@ -77,15 +76,16 @@ public class ConsistencyTokenFilter {
     /**
      * Nothing once the position is applied, unless its event waits behind a dead letter: the partition's progress
      * moves on past a parked key, and a read then would answer from before the event. Asked after the progress was
-     * seen there (the key is parked before that), as the request's own work.
+     * seen there (the position is marked before that), as the request's own work, from the table that answers reads.
+     * The answer names neither the event nor why it was parked: positions are easy to guess, and that is for operators.
      */
     private Uni<Response> unlessParked(LogPosition position, String token, ContainerRequestContext request) {
-        return deadline.bound(parked.parkedAt(position)).map(event -> event.map(found -> ProblemResponses.of(503,
-                Problems.TYPE_PREFIX + "parked", "Parked", "the event at " + token + " is parked behind a dead letter "
-                        + "and not applied: " + Items.string(found, Attributes.REASON) + "; it is applied when an "
-                        + "operator retries its key" + (Items.has(found, Attributes.EVENT_ID) ? " (GET /commands/"
-                        + Items.string(found, Attributes.EVENT_ID) + " follows it)" : ""),
-                request.getUriInfo().getPath(), null)).orElse(null));
+        return deadline.bound(table.get(ParkedKeys.positionKey(position.topic(), position.partition(),
+                position.offset()))).map(parked -> parked.isEmpty() ? null : ProblemResponses.of(503,
+                        Problems.TYPE_PREFIX + "parked", "Parked", "the event at " + token + " is parked behind a "
+                                + "dead letter and not applied: it is applied when an operator retries its key "
+                                + "(GET /commands/{eventId} with the command's event id says why)",
+                        request.getUriInfo().getPath(), null));
     }
 
     private Response notYet(String token, ContainerRequestContext request) {

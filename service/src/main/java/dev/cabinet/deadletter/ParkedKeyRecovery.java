@@ -66,7 +66,7 @@ class ParkedKeyRecovery {
                     throw Problems.conflict("the event at " + topic + "-" + partition + "@" + record.offset()
                             + " still cannot be applied (" + applied + " applied before it): " + e.reason());
                 }
-                await(parkedKeys.release(parkedKeyId, record.offset()));
+                await(parkedKeys.release(parkedKeyId, record.topic(), record.partition(), record.offset()));
                 applied++;
             }
             if (await(parkedKeys.unpark(parkedKeyId, Items.number(key, Attributes.LAST_PARKED_OFFSET)))) {
@@ -92,7 +92,8 @@ class ParkedKeyRecovery {
                     : events;
             for (Map<String, AttributeValue> event : discarding) {
                 await(parkedKeys.discardOutcome(Items.string(event, Attributes.EVENT_ID), reason));
-                await(parkedKeys.release(parkedKeyId, Items.number(event, Attributes.OFFSET)));
+                await(parkedKeys.release(parkedKeyId, Items.string(event, Attributes.TOPIC),
+                        (int) Items.number(event, Attributes.PARTITION), Items.number(event, Attributes.OFFSET)));
                 discarded++;
             }
             boolean othersWait = events.size() > discarding.size();

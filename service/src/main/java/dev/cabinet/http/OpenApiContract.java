@@ -181,8 +181,7 @@ public class OpenApiContract implements OASFilter {
                 + "strongly consistently, or fails with 503 after `cabinet.consistency.max-wait`, or at once when "
                 + "the event there is parked behind a dead letter (`parked`).", false));
         problem(operation, "503", "Not projected up to the `Consistency-Token` in time, or the store did not answer "
-                + "(`Retry-After`), or the event at the token is parked behind a dead letter (`parked`, with the "
-                + "reason)");
+                + "(`Retry-After`), or the event at the token is parked behind a dead letter (`parked`)");
     }
 
     private static void describeCommand(Operation operation, boolean operatorOnly) {

@@ -215,6 +215,13 @@ public final class KeyPlan {
                     + "topic, which keeps events forever)")
             .build();
 
+    public static final ItemType PARKED_POSITION = ItemType.named("ParkedPosition")
+            .key("PARKED-AT#{topicId}#{partition}", "OFFSET#{offset}")
+            .attributes("parkedKeyId")
+            .notes("a parked record by its log position alone, which is all a Consistency-Token names: written with "
+                    + "its ParkedEvent, before the partition's progress moves past it, and deleted with it")
+            .build();
+
     public static final ItemType SUBJECT_KEY = ItemType.named("SubjectKey")
             .key("SUBJECT#{subjectId}", "KEY")
             .attributes("subjectId", "wrappedKey", "wrapping", "createdAt", "erasedAt")
@@ -377,8 +384,7 @@ public final class KeyPlan {
                     "Idempotency-Key on any command",
                     ItemRead.of(IDEMPOTENT_REQUEST).consistent().note("after a conditional PutItem")),
             new AccessPattern(21, "The parked keys, with the reason each was parked (operator; the projector reads "
-                    + "them once a second, a Consistency-Token read once its position is applied)",
-                    "GET /admin/parked-keys", PARKED_KEYS),
+                    + "them once a second)", "GET /admin/parked-keys", PARKED_KEYS),
             new AccessPattern(22, "A parked key's events in log order (operator retry and discard)",
                     "GET /admin/parked-keys/{id}", PARKED_EVENTS),
             new AccessPattern(23, "Which table answers reads (every instance, every few seconds)",
@@ -387,7 +393,10 @@ public final class KeyPlan {
             new AccessPattern(24, "List the posts a user likes, newest like first", "GET /users/{id}/likes",
                     USER_LIKES),
             new AccessPattern(25, "List the posts a user bookmarked, newest first",
-                    "GET /users/{id}/bookmarks", USER_BOOKMARKS).onlyForTheCaller());
+                    "GET /users/{id}/bookmarks", USER_BOOKMARKS).onlyForTheCaller(),
+            new AccessPattern(26, "Whether the event at a log position waits behind a dead letter (once the "
+                    + "position is applied)", "Consistency-Token on any query",
+                    ItemRead.of(PARKED_POSITION).consistent()));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

@@ -101,30 +101,9 @@ public class ParkedKeys {
         return store.read(KeyPlan.PARKED_KEY.key(parkedKeyId));
     }
 
-    /**
-     * The record parked at {@code position}, if one waits there behind a dead letter: the parked keys (pattern 21) of
-     * its partition whose parked offsets span it, then each one's record at that offset. A partition's progress moves
-     * on past a parked key, so a read that waits for a position asks this too; with no key parked it costs one Query.
-     */
-    public Uni<Optional<Map<String, AttributeValue>>> parkedAt(LogPosition position) {
-        return keys().chain(items -> {
-            List<Key> candidates = items.stream().filter(item -> spans(item, position))
-                    .map(item -> KeyPlan.PARKED_EVENT.key(Items.string(item, Attributes.PARKED_KEY_ID),
-                            position.offset()))
-                    .toList();
-            return candidates.isEmpty() ? Uni.createFrom().item(Optional.<Map<String, AttributeValue>>empty())
-                    : store.readAll(candidates).map(found -> found.stream().flatMap(Optional::stream).findFirst());
-        });
-    }
-
-    private static boolean spans(Map<String, AttributeValue> key, LogPosition position) {
-        return position.topic().equals(Items.string(key, Attributes.TOPIC))
-                && Items.has(key, Attributes.PARTITION)
-                && Items.number(key, Attributes.PARTITION) == position.partition()
-                && Items.has(key, Attributes.FIRST_OFFSET)
-                && Items.number(key, Attributes.FIRST_OFFSET) <= position.offset()
-                && (!Items.has(key, Attributes.LAST_PARKED_OFFSET)
-                        || Items.number(key, Attributes.LAST_PARKED_OFFSET) >= position.offset());
+    /** Where a record parked at this position is marked by its position alone (pattern 26). */
+    public static Key positionKey(String topic, int partition, long offset) {
+        return KeyPlan.PARKED_POSITION.key(topic.replace('.', '-'), partition, offset);
     }
 
     /** A parked key's events, oldest first (pattern 22). */
@@ -159,6 +138,7 @@ public class ParkedKeys {
         // The key item goes last: until it is written a redelivery parks the record again with the same reason, while
         // once it exists a redelivery only parks behind it, so the event and its outcome must already say why.
         return store.update(event(record, logKey, reason))
+                .chain(() -> store.update(position(record, logKey)))
                 .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
                 .replaceWithVoid();
@@ -176,16 +156,18 @@ public class ParkedKeys {
                 .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset())
                 .onlyIfExists();
         return store.update(event(record, logKey, reason))
+                .chain(() -> store.update(position(record, logKey)))
                 .chain(() -> store.update(key))
                 .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
                 .chain(stillParked -> stillParked
                         ? markParked(record, reason).replaceWith(true)
-                        : store.delete(KeyPlan.PARKED_EVENT.key(logKey.id(), record.offset())).replaceWith(false));
+                        : release(logKey.id(), record.topic(), record.partition(), record.offset()).replaceWith(false));
     }
 
-    /** Forgets one parked event, once it was applied or discarded. */
-    public Uni<Void> release(String parkedKeyId, long offset) {
-        return store.delete(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset));
+    /** Forgets one parked event, once it was applied or discarded: its position, then the event. */
+    public Uni<Void> release(String parkedKeyId, String topic, int partition, long offset) {
+        return store.delete(positionKey(topic, partition, offset))
+                .chain(() -> store.delete(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset)));
     }
 
     /**
@@ -219,6 +201,12 @@ public class ParkedKeys {
                         .set(Attributes.REASON, reason)
                         .set(Attributes.DECIDED_AT, Timestamps.format(Instant.now()))
                         .onlyIfEquals(Attributes.STATUS, PARKED)).replaceWithVoid();
+    }
+
+    /** The record's position marked parked, for a read that names the position alone (a Consistency-Token). */
+    private static ItemUpdate position(ConsumerRecord<String, byte[]> record, LogKey logKey) {
+        return ItemUpdate.of(positionKey(record.topic(), record.partition(), record.offset()), KeyPlan.PARKED_POSITION)
+                .set(Attributes.PARKED_KEY_ID, logKey.id());
     }
 
     private ItemUpdate event(ConsumerRecord<String, byte[]> record, LogKey logKey, String reason) {
