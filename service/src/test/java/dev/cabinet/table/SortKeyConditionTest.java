@@ -38,7 +38,7 @@ class SortKeyConditionTest {
         assertThrows(IllegalStateException.class, () -> newestFirst.upTo("POST#2026"));
     }
 
-    /** A range read oldest first, its page ended on the range's last key, continues with nothing (not reversed bounds). */
+    /** A range read oldest first whose page ended on the range's last key continues with nothing, not reversed. */
     @Test
     void aRangeContinuedPastItsLastKeyMatchesNothing() {
         SortKeyCondition range = SortKeyCondition.between("T#2026-01-01", "T#2026-01-03");
