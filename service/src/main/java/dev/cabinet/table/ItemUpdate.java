@@ -156,14 +156,8 @@ public final class ItemUpdate {
             }
         });
         copy.withheld.clear();
-        copy.names.keySet().removeIf(name -> !copy.usedName(name));
+        copy.names.keySet().removeIf(name -> !copy.used(name));
         return copy;
-    }
-
-    private boolean usedName(String placeholder) {
-        Pattern exact = Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
-        return java.util.stream.Stream.of(sets, removes, adds, deletes, conditions).flatMap(List::stream)
-                .anyMatch(part -> exact.matcher(part).find());
     }
 
     /** The update {@link #encode} recorded. */

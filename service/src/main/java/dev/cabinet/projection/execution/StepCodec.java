@@ -62,7 +62,7 @@ public final class StepCodec {
         // A derivation passed down whatever it finds has an op of its own: an instance that knows only Derive must
         // refuse it (the key is parked) rather than redo it without the cascade, leaving the subtree's paths stale.
         m.put(OP, s(step instanceof Derive d && d.passDown() ? DERIVE_DOWN : step.getClass().getSimpleName()));
-        if (step instanceof Write w && KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(w.update()::mentions)) {
+        if (step instanceof Write w && (setsPersonalData(w.update()) || !w.update().withheld().isEmpty())) {
             // A person's data is not recorded: it would outlive their erasure on a quiet stream. A redo decides the
             // event again for it (PlanExecutor); an instance that knows only Write refuses the step (the key parks)
             // rather than send a write without its values.
@@ -174,12 +174,12 @@ public final class StepCodec {
             if (!copy.holder().matches(recorded.key()) || was.isEmpty() || was.get().n() == null) {
                 continue;
             }
-            long now = decided.stream().map(update -> update.valueSet(copy.copyVersion()))
+            long recordedVersion = Long.parseLong(was.get().n());
+            long decidedVersion = decided.stream().map(update -> update.valueSet(copy.copyVersion()))
                     .flatMap(Optional::stream).filter(value -> value.n() != null)
                     .mapToLong(value -> Long.parseLong(value.n())).findFirst().orElse(-1L);
-            long older = Math.min(Long.parseLong(was.get().n()), now);
-            if (older != Long.parseLong(was.get().n())) {
-                filled.set(copy.copyVersion(), older);
+            if (decidedVersion < recordedVersion) {
+                filled.set(copy.copyVersion(), decidedVersion);
             }
         }
         return filled;
@@ -191,8 +191,12 @@ public final class StepCodec {
      */
     public static boolean holdPersonalData(List<Step> recorded) {
         return recorded.stream().anyMatch(step -> step instanceof Write w && w.update().withheld().isEmpty()
-                && KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(attribute -> w.update().valueSet(attribute)
-                        .isPresent()));
+                && setsPersonalData(w.update()));
+    }
+
+    /** Whether the write SETs a person's data ({@link KeyPlan#PERSONAL_ATTRIBUTES}) to a value it holds. */
+    private static boolean setsPersonalData(ItemUpdate update) {
+        return KeyPlan.PERSONAL_ATTRIBUTES.stream().anyMatch(attribute -> update.valueSet(attribute).isPresent());
     }
 
     private static ItemType itemType(String name) {
