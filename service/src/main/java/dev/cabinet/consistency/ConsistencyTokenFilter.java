@@ -12,6 +12,9 @@ import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Items;
+import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableReader;
 import dev.cabinet.table.query.ReadConsistency;
 import io.smallrye.mutiny.Uni;
@@ -76,16 +79,21 @@ public class ConsistencyTokenFilter {
     /**
      * Nothing once the position is applied, unless its event waits behind a dead letter: the partition's progress
      * moves on past a parked key, and a read then would answer from before the event. Asked after the progress was
-     * seen there (the position is marked before that), as the request's own work, from the table that answers reads.
+     * seen there (the position is marked before that), as the request's own work, from the table that answers reads,
+     * strongly consistently. A mark is confirmed by its key, still parked over that offset: a projector that stopped
+     * between marking a record and parking its key may have applied the record when it came again, and left the mark.
      * The answer names neither the event nor why it was parked: positions are easy to guess, and that is for operators.
      */
     private Uni<Response> unlessParked(LogPosition position, String token, ContainerRequestContext request) {
-        return deadline.bound(table.get(ParkedKeys.positionKey(position.topic(), position.partition(),
-                position.offset()))).map(parked -> parked.isEmpty() ? null : ProblemResponses.of(503,
-                        Problems.TYPE_PREFIX + "parked", "Parked", "the event at " + token + " is parked behind a "
-                                + "dead letter and not applied: it is applied when an operator retries its key "
-                                + "(GET /commands/{eventId} with the command's event id says why)",
-                        request.getUriInfo().getPath(), null));
+        return deadline.bound(table.getConsistently(ParkedKeys.positionKey(position.topic(), position.partition(),
+                position.offset())).chain(mark -> mark.isEmpty() ? Uni.createFrom().item(false)
+                        : table.getConsistently(KeyPlan.PARKED_KEY.key(Items.string(mark.get(),
+                                Attributes.PARKED_KEY_ID))).map(key -> key.filter(found -> ParkedKeys.spans(found,
+                                        position.offset())).isPresent())))
+                .map(parked -> !parked ? null : ProblemResponses.of(503, Problems.TYPE_PREFIX + "parked", "Parked",
+                        "the event at " + token + " is parked behind a dead letter and not applied: it is applied "
+                                + "when an operator retries its key (GET /commands/{eventId} with the command's "
+                                + "event id says why)", request.getUriInfo().getPath(), null));
     }
 
     private Response notYet(String token, ContainerRequestContext request) {

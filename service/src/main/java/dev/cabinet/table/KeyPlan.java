@@ -396,7 +396,7 @@ public final class KeyPlan {
                     "GET /users/{id}/bookmarks", USER_BOOKMARKS).onlyForTheCaller(),
             new AccessPattern(26, "Whether the event at a log position waits behind a dead letter (once the "
                     + "position is applied)", "Consistency-Token on any query",
-                    ItemRead.of(PARKED_POSITION).consistent()));
+                    ItemRead.of(PARKED_POSITION).consistent().note("then its ParkedKey, where there is a mark")));
 
     /**
      * Why each GSI projects what it does. Both use INCLUDE rather than ALL: the lists they serve show summaries, so a

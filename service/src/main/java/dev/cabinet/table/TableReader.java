@@ -56,7 +56,15 @@ public class TableReader {
     }
 
     public Uni<Optional<Map<String, AttributeValue>>> get(Key key) {
-        boolean strong = strong(Index.TABLE);
+        return get(key, strong(Index.TABLE));
+    }
+
+    /** A strongly consistent read, whatever the request asked for: for what a read must see before it answers. */
+    public Uni<Optional<Map<String, AttributeValue>>> getConsistently(Key key) {
+        return get(key, true);
+    }
+
+    private Uni<Optional<Map<String, AttributeValue>>> get(Key key, boolean strong) {
         return Uni.createFrom().completionStage(() -> dynamo.getItem(b -> b.tableName(table.name()).key(key.toAttributes())
                 .consistentRead(strong)))
                 .map(Items::found);

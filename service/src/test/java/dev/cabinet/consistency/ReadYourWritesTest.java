@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,10 +21,16 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.ordering.ProjectionEngine;
+import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.Attributes;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Read-your-writes without polling: a command sent with Prefer: wait answers once its event is applied, and a query
@@ -34,6 +41,12 @@ class ReadYourWritesTest {
 
     @Inject
     KafkaClientService kafka;
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
+
+    @Inject
+    ActiveTable tables;
 
     @Test
     void aCommandWithPreferWaitAnswersOnceApplied() {
@@ -67,6 +80,26 @@ class ReadYourWritesTest {
         // A GSI-backed list (pattern 6) with the token of the comment.
         given().header("Consistency-Token", commentToken).get("/users/" + user + "/comments").then().statusCode(200)
                 .body("items.text", hasItem("Seen at once"));
+    }
+
+    /**
+     * A projector that stopped between marking a record's position parked and parking its key, and applied the record
+     * when it came again, left the mark: the key does not confirm it, and the token's read answers.
+     */
+    @Test
+    void aPositionMarkedParkedWhoseKeyIsNotParkedDoesNotHoldTheRead() {
+        String user = newUserId();
+        register(user, "Before");
+        String token = as(user).body(Map.of("name", "After")).patch("/users/" + user).then().statusCode(202)
+                .extract().path("position");
+        LogPosition position = LogPosition.parse(token);
+        Map<String, AttributeValue> mark = new HashMap<>(ParkedKeys.positionKey(position.topic(), position.partition(),
+                position.offset()).toAttributes());
+        mark.put(Attributes.PARKED_KEY_ID, AttributeValue.fromS("never-parked"));
+        dynamo.putItem(b -> b.tableName(tables.name()).item(mark)).join();
+
+        given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(200)
+                .body("name", equalTo("After"));
     }
 
     /**

@@ -101,6 +101,13 @@ public class ParkedKeys {
         return store.read(KeyPlan.PARKED_KEY.key(parkedKeyId));
     }
 
+    /** Whether a parked key's item says its events from the first parked to the last parked one span the offset. */
+    public static boolean spans(Map<String, AttributeValue> key, long offset) {
+        return Items.has(key, Attributes.FIRST_OFFSET) && Items.number(key, Attributes.FIRST_OFFSET) <= offset
+                && Items.has(key, Attributes.LAST_PARKED_OFFSET)
+                && Items.number(key, Attributes.LAST_PARKED_OFFSET) >= offset;
+    }
+
     /** Where a record parked at this position is marked by its position alone (pattern 26). */
     public static Key positionKey(String topic, int partition, long offset) {
         return KeyPlan.PARKED_POSITION.key(topic.replace('.', '-'), partition, offset);
