@@ -104,7 +104,7 @@ public final class ItemUpdate {
      * {@link #filledFrom} gives them back; {@link #withheld} names them.
      */
     public ItemUpdate withholding(Set<String> attributes) {
-        ItemUpdate copy = decode(encode());
+        ItemUpdate copy = withKey(key);
         for (String set : copy.sets) {
             String attribute = copy.names.get(set.substring(0, set.indexOf(' ')));
             if (attributes.contains(attribute)) {
@@ -145,13 +145,13 @@ public final class ItemUpdate {
      * left out with the SET that wrote it.
      */
     public ItemUpdate filledFrom(Function<String, Optional<AttributeValue>> decided) {
-        ItemUpdate copy = decode(encode());
+        ItemUpdate copy = withKey(key);
         withheld.forEach((placeholder, attribute) -> {
             Optional<AttributeValue> value = decided.apply(attribute);
             if (value.isPresent()) {
                 copy.values.put(placeholder, value.get());
             } else {
-                Pattern exact = Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
+                Pattern exact = exactly(placeholder);
                 copy.sets.removeIf(set -> exact.matcher(set).find());
             }
         });
@@ -400,12 +400,17 @@ public final class ItemUpdate {
     }
 
     private String name(String attribute) {
-        String placeholder = "#a" + names.size();
         for (Map.Entry<String, String> entry : names.entrySet()) {
             if (entry.getValue().equals(attribute)) {
                 return entry.getKey();
             }
         }
+        // names.size() may be taken: filledFrom drops the names of the SETs it leaves out
+        int next = names.size();
+        while (names.containsKey("#a" + next)) {
+            next++;
+        }
+        String placeholder = "#a" + next;
         names.put(placeholder, attribute);
         return placeholder;
     }
@@ -440,8 +445,13 @@ public final class ItemUpdate {
         }
     }
 
+    /** The placeholder where it stands in an expression ({@code :v1}, not the start of {@code :v10}). */
+    private static Pattern exactly(String placeholder) {
+        return Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
+    }
+
     private boolean used(String placeholder) {
-        Pattern exact = Pattern.compile(Pattern.quote(placeholder) + "(?![0-9])");
+        Pattern exact = exactly(placeholder);
         return java.util.stream.Stream.of(sets, removes, adds, deletes, conditions).flatMap(List::stream)
                 .anyMatch(part -> exact.matcher(part).find());
     }

@@ -11,10 +11,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -137,13 +137,13 @@ public class PlanExecutor {
             StreamProgress progress = stream
                     ? StreamProgress.of(target, root, tombstone, event.id(), event.version())
                     : StreamProgress.fact();
+            Supplier<WritePlan> decide = () -> projector.decide(data, new Reads(root, needed, existing,
+                    stream ? target.stream().versionAttribute() : null, event.version()));
             return switch (progress.kind()) {
                 case DONE -> Uni.createFrom().voidItem();
                 case REJECTED -> rejections.reject(event, progress.rejection());
-                case REDO -> redo(target, event, progress, () -> projector.decide(data, new Reads(root, needed,
-                        existing, target.stream().versionAttribute(), event.version())));
-                case NEW -> carryOut(target, event, projector.decide(data, new Reads(root, needed, existing,
-                        stream ? target.stream().versionAttribute() : null, event.version())), root, needs, needed);
+                case REDO -> redo(target, event, progress, decide);
+                case NEW -> carryOut(target, event, decide.get(), root, needs, needed);
             };
         });
     }
@@ -332,7 +332,7 @@ public class PlanExecutor {
     }
 
     /** Where an event is recorded on its stream: the tombstone for a deletion that leaves one, else the root (pure). */
-    static Key recordedOn(StreamTarget target, boolean deletesRoot) {
+    private static Key recordedOn(StreamTarget target, boolean deletesRoot) {
         return deletesRoot && target.tombstone() != null ? target.tombstone() : target.root();
     }
 
@@ -365,6 +365,10 @@ public class PlanExecutor {
         }
         List<Step> steps = new ArrayList<>(plan.steps());
         steps.addAll(waiting);
+        if (onTombstone && StepCodec.withholdsFrom(steps)) {
+            // A redo on a tombstone decides nothing again: its root may be gone, and the values with it.
+            throw new IllegalStateException("a deletion's steps write a person's data, which its record cannot hold");
+        }
         write.set(Attributes.PENDING_STEPS, steps.isEmpty() ? null : StepCodec.encode(steps));
         write.set(Attributes.RECENT_EVENT_IDS, StreamProgress.recording(root, eventId));
         return write;

@@ -146,7 +146,8 @@ public final class StepCodec {
     /**
      * The recorded steps with the values withheld from them given back from the event decided again (pure; {@code
      * decideAgain} is called only if a value was withheld): each from a write of the same item in the new plan. A value
-     * the new plan no longer writes (its person was erased meanwhile, say) is left out of the write.
+     * the new plan no longer writes (its person was erased meanwhile, say) is left out of the write; a new plan that
+     * is a rejection fails the redo (the key parks) rather than write the items without their values.
      * <p>
      * The values decided again may have been read at another time than the record's (later, or earlier: an attempt
      * whose recording lost to another's). A write that holds a copy keeps the older of the two copy versions, so that
@@ -158,7 +159,12 @@ public final class StepCodec {
             return recorded;
         }
         WritePlan again = decideAgain.get();
-        List<ItemUpdate> decided = again.rejection().isPresent() ? List.of() : again.steps().stream()
+        if (again.rejection().isPresent()) {
+            // Nothing to give the values back from: failing parks the key, where writing without them would lose them.
+            throw new IllegalStateException("the event, decided again for the values withheld from its recorded steps, "
+                    + "is rejected: " + again.rejection().get());
+        }
+        List<ItemUpdate> decided = again.steps().stream()
                 .filter(Write.class::isInstance).map(step -> ((Write) step).update()).toList();
         return recorded.stream().map(step -> step instanceof Write w && !w.update().withheld().isEmpty()
                 ? new Write(filled(w.update(), decided.stream()
@@ -192,6 +198,11 @@ public final class StepCodec {
     public static boolean holdPersonalData(List<Step> recorded) {
         return recorded.stream().anyMatch(step -> step instanceof Write w && w.update().withheld().isEmpty()
                 && setsPersonalData(w.update()));
+    }
+
+    /** Whether recording these steps withholds a value from them, for a redo to decide again. */
+    static boolean withholdsFrom(List<Step> steps) {
+        return steps.stream().anyMatch(step -> step instanceof Write w && setsPersonalData(w.update()));
     }
 
     /** Whether the write SETs a person's data ({@link KeyPlan#PERSONAL_ATTRIBUTES}) to a value it holds. */
