@@ -24,4 +24,9 @@ public final class Topics {
 
     private Topics() {
     }
+
+    /** The topic as a table key names it ({@code topicId}: its dots as dashes). */
+    public static String keyId(String topic) {
+        return topic.replace('.', '-');
+    }
 }

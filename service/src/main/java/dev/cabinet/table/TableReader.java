@@ -139,7 +139,7 @@ public class TableReader {
             return Uni.createFrom().item(new ShardRead(List.of(), false, true));
         }
         KeyQuery query = position.last() == null ? shard : shard.continuing(position.last());
-        if (query.sortKey().matchesNothing()) {
+        if (position.last() != null && query.sortKey().matchesNothing()) {
             return Uni.createFrom().item(new ShardRead(List.of(), false, true));   // read to the range's very end
         }
         boolean dropBound = position.last() != null && shard.sortKey().includesBound(shard.newestFirst());
@@ -177,25 +177,17 @@ public class TableReader {
         }
         String last = page.isEmpty() ? null : page.get(page.size() - 1).get(skAttribute).s();
         List<ShardPosition> next = new ArrayList<>();
+        boolean anyMore = false;
         for (int shard = 0; shard < reads.size(); shard++) {
             ShardRead read = reads.get(shard);
             boolean exhausted = taken[shard] == read.items().size() && !read.more();
+            anyMore |= !read.done() && !exhausted;
             next.add(read.done() || exhausted && first.newestFirst() || last == null ? ShardPosition.DONE
                     : ShardPosition.after(last));
         }
         // Every shard gave its last item: the list ends here, whichever its order.
-        boolean finished = last == null || next.stream().allMatch(ShardPosition::done) || allExhausted(reads, taken);
+        boolean finished = last == null || !anyMore;
         return new Page<>(page, finished ? null : cursors.encodeShards(list, next));
-    }
-
-    private static boolean allExhausted(List<ShardRead> reads, int[] taken) {
-        for (int shard = 0; shard < reads.size(); shard++) {
-            ShardRead read = reads.get(shard);
-            if (!read.done() && (taken[shard] < read.items().size() || read.more())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private QueryRequest request(KeyQuery query, PageRequest page) {

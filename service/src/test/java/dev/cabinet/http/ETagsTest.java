@@ -29,7 +29,7 @@ class ETagsTest {
             "userVersion", AttributeValue.fromN("17"));
 
     @Test
-    void aTokenReleasedAnEpochRaisedOrRecordedStepsRemovedLeaveTheTagAsItWas() {
+    void aTokenReleasedAnEpochRaisedOrStepsRecordedAgainLeaveTheTagAsItWas() {
         Map<String, AttributeValue> counting = new HashMap<>(PROFILE);
         counting.put(TableWriter.PENDING_COUNTS, AttributeValue.fromSs(List.of("01JTOKEN")));
         counting.put(new OwnerFence("cabinet.posts", 3, 2).attribute(), AttributeValue.fromN("2"));

@@ -127,7 +127,7 @@ public class CountTokenRelease {
      * withheld, and {@code owned} (the partitions' owner epochs as read; null: they could not be read) shows no newer
      * owner. Otherwise the partition's next owner redoes the event and settles it.
      */
-    boolean settlesHere(TopicPartition from, OwnerFence fence, Map<TopicPartition, Long> owned) {
+    private boolean settlesHere(TopicPartition from, OwnerFence fence, Map<TopicPartition, Long> owned) {
         return !withheld(from) && (fence == null || owned != null && owned.getOrDefault(from, 0L) <= fence.epoch());
     }
 

@@ -18,6 +18,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.ordering.ProjectionConfig;
 import dev.cabinet.projection.contract.CloudEvent;
 import dev.cabinet.projection.ordering.LogKey;
@@ -110,7 +111,7 @@ public class ParkedKeys {
 
     /** Where a record parked at this position is marked by its position alone (pattern 26). */
     public static Key positionKey(String topic, int partition, long offset) {
-        return KeyPlan.PARKED_POSITION.key(topic.replace('.', '-'), partition, offset);
+        return KeyPlan.PARKED_POSITION.key(Topics.keyId(topic), partition, offset);
     }
 
     /** A parked key's events, oldest first (pattern 22). */
@@ -144,8 +145,8 @@ public class ParkedKeys {
         eventType(record).ifPresent(type -> key.setIfAbsent(Attributes.EVENT_TYPE, type));
         // The key item goes last: until it is written a redelivery parks the record again with the same reason, while
         // once it exists a redelivery only parks behind it, so the event and its outcome must already say why.
-        return store.update(event(record, logKey, reason))
-                .chain(() -> store.update(position(record, logKey)))
+        return Uni.combine().all().unis(store.update(event(record, logKey, reason)),
+                        store.update(position(record, logKey))).discardItems()
                 .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
                 .replaceWithVoid();
@@ -162,8 +163,8 @@ public class ParkedKeys {
         ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()), KeyPlan.PARKED_KEY)
                 .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset())
                 .onlyIfExists();
-        return store.update(event(record, logKey, reason))
-                .chain(() -> store.update(position(record, logKey)))
+        return Uni.combine().all().unis(store.update(event(record, logKey, reason)),
+                        store.update(position(record, logKey))).discardItems()
                 .chain(() -> store.update(key))
                 .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
                 .chain(stillParked -> stillParked

@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.common.TopicPartition;
 
 import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Attributes;
@@ -40,7 +41,7 @@ public class ProjectionProgress {
     }
 
     public static Key key(String topic, int partition) {
-        return KeyPlan.PROJECTION_PROGRESS.key(topic.replace('.', '-'), partition);
+        return KeyPlan.PROJECTION_PROGRESS.key(Topics.keyId(topic), partition);
     }
 
     /**
