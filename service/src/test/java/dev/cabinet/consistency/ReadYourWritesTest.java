@@ -68,9 +68,7 @@ class ReadYourWritesTest {
     @Test
     void aQueryWithTheConsistencyTokenNeverAnswersFromBeforeIt() {
         String user = newUserId();
-        register(user, "Before");
-        String token = as(user).body(Map.of("name", "After")).patch("/users/" + user).then().statusCode(202)
-                .extract().path("position");
+        String token = registeredThenRenamedAfter(user);
         given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(200)
                 .body("name", equalTo("After"));
 
@@ -89,9 +87,7 @@ class ReadYourWritesTest {
     @Test
     void aPositionMarkedParkedWhoseKeyIsNotParkedDoesNotHoldTheRead() {
         String user = newUserId();
-        register(user, "Before");
-        String token = as(user).body(Map.of("name", "After")).patch("/users/" + user).then().statusCode(202)
-                .extract().path("position");
+        String token = registeredThenRenamedAfter(user);
         LogPosition position = LogPosition.parse(token);
         Map<String, AttributeValue> mark = new HashMap<>(ParkedKeys.positionKey(position.topic(), position.partition(),
                 position.offset()).toAttributes());
@@ -100,6 +96,13 @@ class ReadYourWritesTest {
 
         given().header("Consistency-Token", token).get("/users/" + user).then().statusCode(200)
                 .body("name", equalTo("After"));
+    }
+
+    /** Registers the user as "Before", renames them "After" and answers the rename's position. */
+    private static String registeredThenRenamedAfter(String user) {
+        register(user, "Before");
+        return as(user).body(Map.of("name", "After")).patch("/users/" + user).then().statusCode(202)
+                .extract().path("position");
     }
 
     /**
