@@ -3,7 +3,6 @@ package dev.cabinet.projection.ordering;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -17,6 +16,7 @@ import org.jboss.logging.Logger;
 
 import dev.cabinet.projection.observability.ProjectionLag;
 import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 
@@ -58,9 +58,10 @@ public class GracefulDrain {
         // A revocation under way holds the polling thread, which pausing and committing need: it stops waiting.
         engine.stopping();
         try {
-            for (KafkaConsumer<Object, Object> consumer : consumers) {
-                consumer.pause().await().atMost(COMMIT_LIMIT);
-            }
+            // Each consumer's calls run on its own polling thread, behind the poll in progress (up to its 100 ms
+            // timeout): made on all consumers at once, the drain waits for one poll where it waited for one each.
+            Uni.join().all(consumers.stream().map(KafkaConsumer::pause).toList()).andFailFast()
+                    .await().atMost(COMMIT_LIMIT);
             long started = System.nanoTime();
             Duration limit = config.drainTimeout();
             while (engine.eventsInFlight() > 0 && System.nanoTime() - started < limit.toNanos()) {
@@ -73,7 +74,8 @@ public class GracefulDrain {
                         millis);
                 engine.leaveUnfinished();
             }
-            consumers.forEach(this::commitApplied);
+            Uni.join().all(consumers.stream().map(this::commitApplied).toList()).andCollectFailures()
+                    .await().atMost(COMMIT_LIMIT.multipliedBy(3));
             if (unfinished == 0) {
                 LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
             }
@@ -88,25 +90,25 @@ public class GracefulDrain {
         }
     }
 
-    private void commitApplied(KafkaConsumer<Object, Object> consumer) {
-        try {
-            Set<TopicPartition> owned = consumer.getAssignments().await().atMost(COMMIT_LIMIT);
+    /** Commits what was applied of the consumer's partitions; a failure is logged, and its records redelivered. */
+    private Uni<Void> commitApplied(KafkaConsumer<Object, Object> consumer) {
+        return consumer.getAssignments().chain(owned -> {
             Map<TopicPartition, OffsetAndMetadata> offsets = lag.appliedOffsets().entrySet().stream()
                     .filter(entry -> owned.contains(entry.getKey()))
                     .collect(Collectors.toMap(Map.Entry::getKey, entry -> new OffsetAndMetadata(entry.getValue() + 1)));
-            if (!offsets.isEmpty()) {
-                // The offsets applied here are the highest this instance ever applied: a partition that another
-                // instance owned meanwhile and that got no event since it came back would go backwards.
-                Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(offsets.keySet()
-                        .toArray(TopicPartition[]::new)).await().atMost(COMMIT_LIMIT);
+            if (offsets.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            // The offsets applied here are the highest this instance ever applied: a partition that another
+            // instance owned meanwhile and that got no event since it came back would go backwards.
+            return consumer.committed(offsets.keySet().toArray(TopicPartition[]::new)).chain(committed -> {
                 offsets.entrySet().removeIf(entry -> committed.get(entry.getKey()) != null
                         && committed.get(entry.getKey()).offset() >= entry.getValue().offset());
-            }
-            if (!offsets.isEmpty()) {
-                consumer.commit(offsets).await().atMost(COMMIT_LIMIT);
-            }
-        } catch (RuntimeException e) {
+                return offsets.isEmpty() ? Uni.createFrom().voidItem() : consumer.commit(offsets);
+            });
+        }).ifNoItem().after(COMMIT_LIMIT).fail().onFailure().recoverWithItem(e -> {
             LOG.warnf("Shutdown: could not commit the applied offsets (%s); the next owner re-applies them", e);
-        }
+            return null;
+        }).replaceWithVoid();
     }
 }
