@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 
 import dev.cabinet.eventlog.EventType;
 import dev.cabinet.post.LikeEvent.PostLiked;
-import dev.cabinet.post.LikeEvent.PostUnliked;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.projection.Reads;
 import dev.cabinet.projection.StreamTarget;

@@ -13,7 +13,6 @@ import jakarta.inject.Singleton;
 import dev.cabinet.http.ETags;
 import dev.cabinet.http.TaggedPath;
 import dev.cabinet.http.TaggedResource;
-import dev.cabinet.table.Attributes;
 import dev.cabinet.table.CountersConfig;
 import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;

@@ -16,7 +16,6 @@ import dev.cabinet.http.Problems;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.OperatorStore;
 import dev.cabinet.table.TableComparison;
-import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.shared.Timestamps;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -3,7 +3,6 @@ package dev.cabinet.projection.ordering;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
 /**
  * How many keys one projector applies at the same time, across every batch in flight of every consumer: without
