@@ -74,8 +74,9 @@ public class GracefulDrain {
                         millis);
                 engine.leaveUnfinished();
             }
-            Uni.join().all(consumers.stream().map(this::commitApplied).toList()).andCollectFailures()
-                    .await().atMost(COMMIT_LIMIT.multipliedBy(3));
+            // Each commit gives up on its own after COMMIT_LIMIT, and they run at once.
+            Uni.join().all(consumers.stream().map(this::commitApplied).toList()).andFailFast()
+                    .await().atMost(COMMIT_LIMIT.multipliedBy(2));
             if (unfinished == 0) {
                 LOG.infof("Shutdown: batches in flight finished in %d ms and their offsets are committed", millis);
             }
