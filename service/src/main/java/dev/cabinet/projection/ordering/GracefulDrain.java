@@ -74,7 +74,8 @@ public class GracefulDrain {
                         millis);
                 engine.leaveUnfinished();
             }
-            // Each commit gives up on its own after COMMIT_LIMIT, and they run at once.
+            // Each consumer's commit (its assignments, its committed offsets, then the commit) gives up on its own
+            // after COMMIT_LIMIT, and they run at once.
             Uni.join().all(consumers.stream().map(this::commitApplied).toList()).andFailFast()
                     .await().atMost(COMMIT_LIMIT.multipliedBy(2));
             if (unfinished == 0) {
@@ -107,7 +108,7 @@ public class GracefulDrain {
                         && committed.get(entry.getKey()).offset() >= entry.getValue().offset());
                 return offsets.isEmpty() ? Uni.createFrom().voidItem() : consumer.commit(offsets);
             });
-        }).ifNoItem().after(COMMIT_LIMIT).fail().onFailure().recoverWithItem(e -> {
+        }).ifNoItem().after(COMMIT_LIMIT).fail().onFailure(Exception.class).recoverWithItem(e -> {
             LOG.warnf("Shutdown: could not commit the applied offsets (%s); the next owner re-applies them", e);
             return null;
         }).replaceWithVoid();
