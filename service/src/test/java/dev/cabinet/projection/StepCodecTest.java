@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -190,7 +191,7 @@ class StepCodecTest {
         ItemUpdate recorded = ((Write) StepCodec.decode(StepCodec.encode(List.of(new Write(write)))).get(0)).update();
 
         ItemUpdate redone = recorded.filledFrom(attribute -> Attributes.AUTHOR_AVATAR.equals(attribute)
-                ? java.util.Optional.empty() : write.valueSet(attribute)).guardedBy("postVersion", 9);
+                ? Optional.empty() : write.valueSet(attribute)).guardedBy("postVersion", 9);
 
         Map<String, String> names = redone.toRequest("t").expressionAttributeNames();
         assertEquals(names.size(), Set.copyOf(names.values()).size(), names.toString());
