@@ -9,6 +9,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.Response;
 
+import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import dev.cabinet.eventlog.LogPosition;
@@ -29,10 +30,12 @@ import io.smallrye.mutiny.Uni;
  * 200 with {@code outcome: applied}, or 409 with the reason the projector rejected it; if the projection does not get
  * there in time, it stays 202 with {@code outcome: pending}; an event parked behind a dead letter stays 202 with
  * {@code outcome: parked} and the reason. {@code Preference-Applied} says the wait was honoured. The wait comes on top
- * of the request deadline, which it moves by what it took ({@link RequestDeadline#clientWait}).
+ * of the request deadline, which it moves by what it took ({@link RequestDeadline#clientWait}). A wait the store
+ * cannot answer (the progress it reads throttled or refused) also ends with the 202 and {@code outcome: pending}.
  */
 public class PreferWaitFilter {
 
+    private static final Logger LOG = Logger.getLogger(PreferWaitFilter.class);
     private static final Pattern WAIT = Pattern.compile("(?:^|[,;\\s])wait\\s*=\\s*(\\d{1,6})(?:$|[,;\\s])");
 
     /** RFC 7240's answer to {@code Prefer: wait}, which a replay under the same Idempotency-Key repeats. */
@@ -66,11 +69,19 @@ public class PreferWaitFilter {
         Duration requested = Duration.ofSeconds(Long.parseLong(wait.group(1)));
         Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;
         LogPosition position = LogPosition.parse(accepted.position());
-        return deadline.clientWait(positions.awaitApplied(position, limit)).chain(applied -> {
+        // A wait the store cannot answer leaves the 202: the event is in the log, and a 503 would say nothing was
+        // changed and free the command's Idempotency-Key, so the client's retry would append the command again.
+        Uni<Boolean> projected = positions.awaitApplied(position, limit).onFailure().recoverWithItem(failure -> {
+            LOG.debugf("Prefer: wait on %s ended: the projection's progress could not be read (%s)", position, failure);
+            return null;
+        });
+        return deadline.clientWait(projected).chain(applied -> {
             response.getHeaders().putSingle(PREFERENCE_APPLIED, "wait=" + limit.toSeconds());
-            if (!applied) {
-                response.setEntity(Outcome.of(accepted, "pending", "not projected within " + limit.toSeconds()
-                        + " s; read with the header Consistency-Token: " + accepted.position()));
+            if (applied == null || !applied) {
+                response.setEntity(Outcome.of(accepted, "pending", (applied == null
+                        ? "whether it is projected could not be read now"
+                        : "not projected within " + limit.toSeconds() + " s")
+                        + "; read with the header Consistency-Token: " + accepted.position()));
                 return Uni.createFrom().voidItem();
             }
             consistency.requireStrong();

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.ordering.ProjectionEngine;
+import dev.cabinet.support.PermissionDenial;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Attributes;
 import io.quarkus.test.junit.QuarkusTest;
@@ -63,6 +64,29 @@ class ReadYourWritesTest {
                 .body(Map.of("title", "Right away", "body", "b")).post("/posts").then().statusCode(200)
                 .extract().path("id");
         given().get("/posts/" + postId).then().statusCode(200).body("title", equalTo("Right away"));
+    }
+
+    /**
+     * A wait whose reads of the projection's progress the store refuses keeps the command's 202 (its event is in the
+     * log) and its Idempotency-Key: a 503 would say nothing was changed and free the key, and the client's retry would
+     * then append the command a second time, with new ids.
+     */
+    @Test
+    void aWaitTheStoreCannotAnswerKeepsTheAcceptedAnswerAndItsKey() throws Exception {
+        String user = newUserId();
+        register(user, "Patient");
+        Map<String, String> body = Map.of("title", "Waited on", "body", "b");
+        String first;
+        try (AutoCloseable denial = PermissionDenial.deny("GetItem", "PROGRESS#")) {
+            first = as(user).header("Prefer", "wait=2").header("Idempotency-Key", "wait-unanswered").body(body)
+                    .post("/posts").then().statusCode(202)
+                    .body("outcome", equalTo("pending"))
+                    .body("detail", containsString("could not be read"))
+                    .extract().path("id");
+        }
+        as(user).header("Prefer", "wait=2").header("Idempotency-Key", "wait-unanswered").body(body).post("/posts")
+                .then().statusCode(202).header("Idempotent-Replayed", "true").body("id", equalTo(first));
+        awaitOk("/posts/" + first);
     }
 
     @Test
