@@ -24,9 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * version, which are removed: {@code likeCount} and its pending tokens belong to the like streams and stay. Outside its
  * partition it owns the author's post summary ({@code USER#{authorId} / POST#{createdAt}#{postId}}), deleted too. The
  * author's {@code postCount} is the user's item: the stream only counts on it, exactly once per event, so it is not
- * reset; instead the ids of the events that count on it (the creation, and a deletion, which is always the stream's
- * last event) are made pending on it while the events are applied again, so that their counts, made already,
- * are not made twice (as for a redelivered event whose count was made).
+ * reset; instead the ids of the events that count on it (the creation, and the deletions) are made pending on it while
+ * the events are applied again, so that their counts, made already, are not made twice (as for a redelivered event
+ * whose count was made). A deletion need not be the stream's last event: a comment or a second deletion accepted from
+ * a lagging read model comes after it in the log, rejected.
  */
 final class PostStreamReset implements StreamReset {
 
@@ -48,8 +49,7 @@ final class PostStreamReset implements StreamReset {
 
     @Override
     public Reset reset(String postId, List<Map<String, AttributeValue>> partition, List<RecordedEvent> events) {
-        return of(postId, partition, creation(postId, events), events.isEmpty() ? null
-                : events.get(events.size() - 1).id());
+        return of(postId, partition, creation(postId, events), deletions(postId, events));
     }
 
     /** The post, its tombstone and comments; a counter shard only once the post stream has counted on it. */
@@ -63,10 +63,10 @@ final class PostStreamReset implements StreamReset {
     /**
      * The reset of post {@code postId}, from every item of its partition as found and its creation event (the first
      * event of the key whose data names the post's author; null if the log has none, then no summary or count is
-     * touched); {@code last} is the id of the stream's last event (a deletion, if the post was deleted).
+     * touched); {@code deletions} are the ids of the stream's deletions.
      */
     static Reset of(String postId, List<Map<String, AttributeValue>> partition, RecordedEvent creation,
-            String last) {
+            List<String> deletions) {
         List<Key> deletes = new ArrayList<>();
         List<ItemUpdate> resets = new ArrayList<>();
         for (Map<String, AttributeValue> item : partition) {
@@ -95,9 +95,7 @@ final class PostStreamReset implements StreamReset {
             if (creation.id() != null) {
                 tokens.add(creation.id());
             }
-            if (last != null) {
-                tokens.add(last);
-            }
+            tokens.addAll(deletions);
         }
         return new Reset(List.copyOf(deletes), List.copyOf(resets), counter, Set.copyOf(tokens));
     }
@@ -112,6 +110,18 @@ final class PostStreamReset implements StreamReset {
                         && event.field(Attributes.AUTHOR_ID) != null && event.field(Attributes.CREATED_AT) != null
                         && event.has(Attributes.TITLE) && event.field(Attributes.COMMENT_ID) == null)
                 .findFirst().orElse(null);
+    }
+
+    /**
+     * The ids of the post's deletions among the key's events, each of which counts on the author's {@code postCount}
+     * when applied: the events whose data names the post and a deletion time, but no comment (a comment's deletion
+     * counts on the post's own shards).
+     */
+    static List<String> deletions(String postId, List<RecordedEvent> events) {
+        return events.stream()
+                .filter(event -> postId.equals(event.field(Attributes.POST_ID)) && event.id() != null
+                        && event.field(Attributes.DELETED_AT) != null && event.field(Attributes.COMMENT_ID) == null)
+                .map(RecordedEvent::id).toList();
     }
 
     /**

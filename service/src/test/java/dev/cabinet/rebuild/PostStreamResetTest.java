@@ -41,7 +41,7 @@ class PostStreamResetTest {
                 item(KeyPlan.POST_COUNTER.key(POST, 3), Attributes.LIKE_COUNT, "5"),
                 item(KeyPlan.POST.key("p2"), Attributes.TITLE, "another post's"));
 
-        PostStreamReset.Reset reset = PostStreamReset.of(POST, partition, CREATION, "e-deleted");
+        PostStreamReset.Reset reset = PostStreamReset.of(POST, partition, CREATION, List.of("e-deleted"));
 
         Key summary = KeyPlan.USER_POST.keyFrom(Values.of(Attributes.USER_ID, "ann", Attributes.CREATED_AT, CREATED_AT,
                 Attributes.POST_ID, POST));
@@ -57,11 +57,21 @@ class PostStreamResetTest {
     }
 
     @Test
-    void asAStreamResetItFindsTheCreationAndTheLastEventAmongTheEventsToApply() {
+    void asAStreamResetItHoldsTheCountsOfTheCreationAndOfEveryDeletionWhereverItIs() {
         StreamReset.Reset reset = new PostStreamReset().reset(POST, List.of(), List.of(CREATION, COMMENT));
         assertEquals(KeyPlan.USER_PROFILE.key("ann"), reset.counter());
-        assertEquals(Set.of("e-created", "e-comment"), reset.tokens(), "the creation's and the last event's counts");
+        assertEquals(Set.of("e-created"), reset.tokens(), "a comment counts on the post's shards, not the author");
         assertEquals("POST#p1", new PostStreamReset().partition(POST));
+
+        // A deletion followed by events the projector rejected: a late comment, a second deletion.
+        RecordedEvent deletion = event(2, "e-deleted", "{\"postId\":\"p1\",\"deletedAt\":\"" + CREATED_AT + "\"}");
+        RecordedEvent commentDeletion = event(3, "e-comment-deleted", "{\"postId\":\"p1\",\"commentId\":\"c1\","
+                + "\"deletedAt\":\"" + CREATED_AT + "\"}");
+        RecordedEvent again = event(4, "e-deleted-again", "{\"postId\":\"p1\",\"deletedAt\":\"" + CREATED_AT + "\"}");
+        reset = new PostStreamReset().reset(POST, List.of(),
+                List.of(CREATION, COMMENT, deletion, commentDeletion, again, COMMENT));
+        assertEquals(Set.of("e-created", "e-deleted", "e-deleted-again"), reset.tokens(),
+                "the deletions count on the author's postCount; the comment's deletion does not");
     }
 
     @Test
@@ -73,7 +83,7 @@ class PostStreamResetTest {
 
     @Test
     void withoutItsCreationInTheLogNothingOutsideThePostsPartitionIsTouched() {
-        PostStreamReset.Reset reset = PostStreamReset.of(POST, List.of(), null, "e-comment");
+        PostStreamReset.Reset reset = PostStreamReset.of(POST, List.of(), null, List.of("e-deleted"));
         assertEquals(List.of(), reset.deletes());
         assertNull(reset.counter());
         assertEquals(Set.of(), reset.tokens());

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.Ids;
+import dev.cabinet.support.ForeignProducer;
 import dev.cabinet.support.ProjectorLag;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
@@ -122,6 +123,33 @@ class StreamRebuildTest {
         // A later event of the post is applied to the rebuilt stream as to any other.
         applied(waiting(reader).body(Map.of("text", "After")).post("/posts/" + post + "/comments"));
         given().get("/posts/" + post).then().body("commentCount", equalTo(3));
+    }
+
+    /**
+     * A deleted post whose log goes on after the deletion (a comment the API accepted from a lagging read model, here
+     * written straight to the log, rejected when applied): the rebuild replays the deletion, whose count on the
+     * author's postCount was made live, and must not make it a second time.
+     */
+    @Test
+    void aDeletedPostWhoseLogGoesOnAfterTheDeletionKeepsItsAuthorsPostCount() throws Exception {
+        String author = newUserId();
+        register(author, "Deleter");
+        createPost(author, "Kept");
+        String post = createPost(author, "Gone");
+        applied(waiting(author).delete("/posts/" + post));
+        String late = Ids.newId();
+        ForeignProducer.produce(Topics.POSTS, post, late, "cabinet.comment.added.v1", "{\"postId\":\"" + post
+                + "\",\"commentId\":\"" + Ids.newId() + "\",\"authorId\":\"" + author
+                + "\",\"text\":\"Too late\",\"createdAt\":\"2026-01-01T00:00:00.000Z\"}");
+        await().atMost(PROJECTION_WAIT).until(() -> "rejected".equals(given().get("/commands/" + late).path("status")));
+        given().get("/users/" + author).then().body("postCount", equalTo(1));
+
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then().statusCode(200)
+                .body("events", equalTo(3));
+
+        given().get("/users/" + author).then().body("postCount", equalTo(1));
+        given().get("/posts/" + post).then().statusCode(404);
+        given().get("/commands/" + late).then().body("status", equalTo("rejected"));
     }
 
     /**
