@@ -162,10 +162,11 @@ public class IdempotencyFilters {
                         return conflict(path, "belongs to a request that is still running; retry shortly");
                     }
                     int status = (int) Items.number(found.get(), "status");
-                    Response.ResponseBuilder replay = Response.status(status)
-                            .type(status >= 400 ? Problem.MEDIA_TYPE : MediaType.APPLICATION_JSON)
-                            .entity(Items.string(found.get(), "body"))
-                            .header("Idempotent-Replayed", "true");
+                    String stored = Items.string(found.get(), "body");
+                    Response.ResponseBuilder replay = Response.status(status).header("Idempotent-Replayed", "true");
+                    if (stored != null) {   // an answer without a body (a file's completion) is replayed without one
+                        replay.type(status >= 400 ? Problem.MEDIA_TYPE : MediaType.APPLICATION_JSON).entity(stored);
+                    }
                     String location = Items.string(found.get(), "location");
                     if (location != null) {
                         replay.location(URI.create(location));
@@ -194,7 +195,7 @@ public class IdempotencyFilters {
         String body = null;
         if (outcome == KeyOutcome.STORE) {
             try {
-                body = json.writeValueAsString(response.getEntity());
+                body = response.getEntity() == null ? null : json.writeValueAsString(response.getEntity());
             } catch (IOException e) {
                 outcome = KeyOutcome.unstored(appended, takesOver);
             }

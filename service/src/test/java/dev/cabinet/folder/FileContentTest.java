@@ -117,6 +117,11 @@ class FileContentTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/files/" + upload.fileId()).then()
                 .body("status", equalTo("stored")));
         as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(200);
+        // Under an Idempotency-Key, the confirmation of a stored file (200, no body) is replayed as it was answered.
+        String noBody = as(upload.owner()).header("Idempotency-Key", "complete-again")
+                .post("/files/" + upload.fileId() + "/complete").then().statusCode(200).extract().asString();
+        as(upload.owner()).header("Idempotency-Key", "complete-again").post("/files/" + upload.fileId() + "/complete")
+                .then().statusCode(200).header("Idempotent-Replayed", "true").body(equalTo(noBody));
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/folders/" + upload.folderId() + "/files")
                 .then().body("items[0].status", equalTo("stored")));
 
