@@ -11,13 +11,27 @@ public final class InstantParameters {
     private InstantParameters() {
     }
 
+    /** The instant, to the millisecond below it: a point in time (a sample's, an order's) or a range's end. */
     public static String fixedWidth(String field, String value) {
+        return fixedWidth(field, value, false);
+    }
+
+    /**
+     * A range's start, to the millisecond at or above it, so that an inclusive range of millisecond keys starts at
+     * nothing before what was asked.
+     */
+    public static String rangeStart(String field, String value) {
+        return fixedWidth(field, value, true);
+    }
+
+    private static String fixedWidth(String field, String value, boolean roundUp) {
         if (value == null || value.isBlank()) {
             throw Problems.badRequest(field, "is required (an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z)");
         }
         String formatted;
         try {
-            formatted = Timestamps.format(Instant.parse(value));
+            Instant instant = Instant.parse(value);
+            formatted = roundUp ? Timestamps.formatRoundingUp(instant) : Timestamps.format(instant);
         } catch (DateTimeParseException e) {
             throw Problems.badRequest(field, "must be an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z");
         }

@@ -81,7 +81,7 @@ public class MetricsResource {
     public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
             @QueryParam("to") String to, @BeanParam PageParameters page) {
         Ids.require("resourceId", resourceId);
-        String start = InstantParameters.fixedWidth("from", from);
+        String start = InstantParameters.rangeStart("from", from);
         String end = InstantParameters.fixedWidth("to", to);
         if (start.compareTo(end) > 0) {
             throw Problems.badRequest("to", "must not be before from");

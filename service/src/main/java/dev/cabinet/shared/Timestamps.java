@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 public final class Timestamps {
 
     private static final Pattern FIXED_WIDTH = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
-    private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
+    /** The proleptic year ({@code uuuu}): year 0 prints as 0000 and a year before it with its sign, never shifted. */
+    private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 
     private Timestamps() {
@@ -18,6 +19,12 @@ public final class Timestamps {
 
     public static String format(Instant instant) {
         return FORMAT.format(instant.truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    /** The first millisecond at or after the instant, formatted: where a range that starts at it begins. */
+    public static String formatRoundingUp(Instant instant) {
+        Instant millis = instant.truncatedTo(ChronoUnit.MILLIS);
+        return FORMAT.format(millis.equals(instant) ? millis : millis.plusMillis(1));
     }
 
     /** Whether the text is a timestamp in exactly this format, e.g. {@code 2026-01-31T12:00:00.000Z}. */
