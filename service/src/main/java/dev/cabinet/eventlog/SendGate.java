@@ -12,6 +12,20 @@ public final class SendGate {
 
     private boolean closed;
     private String sent;
+    private String begun;
+
+    /**
+     * Records that the command begins an effect of its own before its event (an erasure's key destruction): a deadline
+     * that passes before the event is sent then says the effect may be done ({@link #begun}).
+     */
+    public synchronized void begin(String effect) {
+        begun = effect;
+    }
+
+    /** The effect the command began before its event, if any. */
+    public synchronized Optional<String> begun() {
+        return Optional.ofNullable(begun);
+    }
 
     /** Records that {@code eventId} goes to the log now; false (and nothing may be sent) once the gate is closed. */
     public synchronized boolean send(String eventId) {

@@ -69,6 +69,13 @@ public class HttpProblemMapper {
                 + ": what it waited for did not answer in time; nothing was changed, retry later", uri);
     }
 
+    /** A command's own effect may be done, its event was not sent: the same request again completes it. */
+    @ServerExceptionMapper
+    public Response incomplete(IncompleteCommandException e, UriInfo uri) {
+        LOG.warnf("Incomplete command on %s: %s", uri.getPath(), e.getMessage());
+        return retryLater("incomplete", "Incomplete", e.getMessage(), uri);
+    }
+
     @ServerExceptionMapper
     public Response http(WebApplicationException e, UriInfo uri) {
         if (e.getCause() instanceof JsonProcessingException) {

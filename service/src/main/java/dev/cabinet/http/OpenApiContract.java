@@ -200,7 +200,8 @@ public class OpenApiContract implements OASFilter {
             problem(operation, "503", "Kafka or the store did not answer within the request deadline "
                     + "(`Retry-After`): `outcome-unknown` when the event may be in the log (its `eventId`; "
                     + "`GET /commands/{eventId}` tells, and a retry with the same `Idempotency-Key` is safe), "
-                    + "`store-unavailable` when nothing was sent");
+                    + "`store-unavailable` when nothing was sent, `incomplete` when the command's own effect before "
+                    + "its event may be done (an erasure's key destruction) and the same request completes it");
         }
         if (operatorOnly) {
             problem(operation, "409", "The operation does not fit the current state, which `detail` names (a parked "

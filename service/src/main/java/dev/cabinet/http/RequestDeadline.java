@@ -62,14 +62,17 @@ public class RequestDeadline {
     /**
      * Bounds a request's work by what is left of the deadline. When it passes, a command whose event was already
      * handed to the log fails with {@link OutcomeUnknownException} (its event id, so {@code GET /commands/{eventId}}
-     * tells), and any other request with {@link DeadlinePassedException}; the gate is closed first, so a command that
-     * had not sent its event by then never sends it.
+     * tells), one that had begun an effect of its own before its event with {@link IncompleteCommandException}, and any
+     * other request with {@link DeadlinePassedException}; the gate is closed first, so a command that had not sent its
+     * event by then never sends it.
      */
     public <T> Uni<T> bound(Uni<T> work) {
         SendGate gate = ids.gate();   // a plain object: the deadline fires where the request's scope is not active
         Duration budget = deadline;
         return work.ifNoItem().after(positive(remaining())).failWith(() -> gate.close()
                 .<RuntimeException>map(eventId -> new OutcomeUnknownException(eventId, null))
+                .or(() -> gate.begun().map(effect -> new IncompleteCommandException(effect,
+                        new DeadlinePassedException(budget).getMessage())))
                 .orElseGet(() -> new DeadlinePassedException(budget)));
     }
 

@@ -18,8 +18,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Decision;
 import dev.cabinet.erasure.DataKeys;
+import dev.cabinet.eventlog.CommandIds;
+import dev.cabinet.eventlog.OutcomeUnknownException;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
+import dev.cabinet.http.IncompleteCommandException;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserDecisions.ChangeProfile;
@@ -44,12 +47,14 @@ public class UserCommandResource {
     private final Caller caller;
     private final UserQueries users;
     private final DataKeys keys;
+    private final CommandIds ids;
 
-    UserCommandResource(CommandAnswers answers, Caller caller, UserQueries users, DataKeys keys) {
+    UserCommandResource(CommandAnswers answers, Caller caller, UserQueries users, DataKeys keys, CommandIds ids) {
         this.answers = answers;
         this.caller = caller;
         this.users = users;
         this.keys = keys;
+        this.ids = ids;
     }
 
     /** Registers the caller's profile, or replaces the fields of an existing one. */
@@ -66,7 +71,9 @@ public class UserCommandResource {
 
     /**
      * Erases a person, asked by them or by an operator: their data key is destroyed first, so that everything sealed
-     * under it reads as erased from then on, and {@code cabinet.user.erased.v1} then has every copy replaced.
+     * under it reads as erased from then on, and {@code cabinet.user.erased.v1} then has every copy replaced. A failure
+     * once the destruction has begun answers {@code incomplete}, never "nothing was changed": the key may be gone, and
+     * the same request again completes the erasure (the destruction is idempotent).
      */
     @DELETE
     @Operation(description = "Erases a person, by themself or an operator: their data in the log becomes unreadable "
@@ -76,10 +83,19 @@ public class UserCommandResource {
         return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
                 .map(existing -> UserDecisions.erase(new EraseUser(id, Timestamps.format(answers.now())),
                         existing.orElse(null)))
-                .call(decision -> decision instanceof Decision.Accept<?> accept
-                        ? keys.destroy(id, ((UserErased) accept.event()).erasedAt()).invoke(() -> users.forget(id))
-                        : Uni.createFrom().voidItem())
-                .chain(decision -> answers.accepted(decision, actor, id, "/users/" + id)));
+                .chain(decision -> decision instanceof Decision.Accept<?> accept
+                        ? destroyThenAccept(id, (UserErased) accept.event(), decision, actor)
+                        : answers.accepted(decision, actor, id, "/users/" + id)));
+    }
+
+    private Uni<Response> destroyThenAccept(String id, UserErased erased, Decision decision, String actor) {
+        String effect = "the data key of " + id + " destroyed";
+        ids.gate().begin(effect);
+        return keys.destroy(id, erased.erasedAt()).invoke(() -> users.forget(id))
+                .chain(() -> answers.accepted(decision, actor, id, "/users/" + id))
+                .onFailure(failure -> !(failure instanceof OutcomeUnknownException
+                        || failure instanceof IncompleteCommandException))
+                .transform(failure -> new IncompleteCommandException(effect, failure.toString()));
     }
 
     /** Changes some fields of the caller's registered profile. */

@@ -13,6 +13,7 @@ import static dev.cabinet.support.Api.register;
 import static dev.cabinet.support.Api.waiting;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
@@ -39,9 +42,12 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.execution.StepCodec;
+import dev.cabinet.support.FreezeAfter;
+import dev.cabinet.support.Freezer;
 import dev.cabinet.support.ProjectorLag;
 import dev.cabinet.table.Attributes;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -56,6 +62,29 @@ class ErasureTest {
 
     @Inject
     DynamoDbAsyncClient dynamo;
+
+    /**
+     * The store stops answering once the person's profile was read, while the erasure destroys their data key: the
+     * deadline passes before the erasure's event is sent, and the answer says the key may be gone (it is, once the
+     * store answers again) rather than that nothing was changed; the same request again completes the erasure.
+     */
+    @Test
+    void anErasureCutShortAfterItsKeyWasDestroyedSaysSoAndItsRetryCompletesIt() throws Exception {
+        String eve = newUserId();
+        register(eve, "Eve");
+        Response first;
+        CompletableFuture<Freezer> frozen = FreezeAfter.call("GetItem", "USER#" + eve);
+        CompletableFuture<Response> sent = CompletableFuture.supplyAsync(() -> as(eve).delete("/users/" + eve));
+        try (Freezer store = frozen.get(30, TimeUnit.SECONDS)) {
+            first = sent.get(30, TimeUnit.SECONDS);
+        }
+        first.then().statusCode(503).header("Retry-After", equalTo("5"))
+                .body("type", equalTo("urn:cabinet:problem:incomplete"))
+                .body("detail", containsString("the data key of " + eve + " destroyed may already be done"));
+
+        applied(waiting(eve).delete("/users/" + eve));
+        given().get("/users/" + eve).then().statusCode(410);
+    }
 
     @Test
     void anErasedPersonLeavesNoPersonalDataInTheApiTheLogOrTheTable() {
