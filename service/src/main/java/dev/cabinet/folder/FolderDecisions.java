@@ -77,10 +77,8 @@ public final class FolderDecisions {
                         return Decision.refuse(Refusal.conflict("folder " + folderId
                                 + " cannot move under itself or one of its descendants"));
                     }
-                    if (target.id().equals(folder.parentId())) {
-                        return Decision.refuse(Refusal.conflict("folder " + folderId + " is already in folder "
-                                + target.id()));
-                    }
+                    // A move to the folder it is in, as read, is accepted: the read may lag a move away from it
+                    // (moved, then moved back), and applied to a folder that is there it changes nothing.
                     return Decision.accept(FolderEvent.MOVED, new FolderMoved(folderId, target.id()));
                 }));
     }

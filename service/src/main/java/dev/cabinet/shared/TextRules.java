@@ -26,8 +26,13 @@ public final class TextRules {
     public static final String MULTILINE_TEXT = "[^\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]*";
     /** A folder or file name: no control characters and no {@code /}, which separates the names of a path. */
     public static final String FOLDER_NAME = "[^\\x00-\\x1F\\x7F/]*";
-    /** A media type such as {@code application/pdf} (RFC 6838 names, optional parameters). */
-    public static final String CONTENT_TYPE = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(;[^\\x00-\\x1F\\x7F]*)?";
+    /**
+     * A media type such as {@code application/pdf} or {@code text/csv; charset=utf-8} (RFC 6838 names, RFC 9110
+     * parameters: a token, {@code =}, a token or a quoted string of printable ASCII). Nothing after the last parameter:
+     * a header's trailing whitespace never reaches the object store, whose type must equal the declared one.
+     */
+    public static final String CONTENT_TYPE = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*"
+            + "(?: *; *[A-Za-z0-9!#$%&'*+.^_`|~-]+=(?:[A-Za-z0-9!#$%&'*+.^_`|~-]+|\"[ !#-\\[\\]-~]*\"))*";
     /** An absolute http(s) URL without spaces or control characters (Java's {@code \s} is within 0x00-0x20). */
     public static final String HTTP_URL = "https?://[^\\x00-\\x20\\x7F]+";
 

@@ -100,6 +100,17 @@ class FileContentTest {
         return upload;
     }
 
+    /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
+    @Test
+    void anUploadOfATypeWithAParameterIsConfirmed() throws Exception {
+        byte[] content = "a,b\n1,2\n".getBytes(StandardCharsets.US_ASCII);
+        Upload upload = declare("table.csv", content.length, "text/csv; charset=utf-8");
+        assertEquals(200, put(upload.url(), upload.headers(), content));
+        awaitOk("/files/" + upload.fileId());
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(202)
+                .body("type", equalTo("cabinet.file.stored.v1"));
+    }
+
     @Test
     void anUploadIsPendingUntilConfirmedThenDownloadsTheSameBytesAndADeletionRemovesThem() throws Exception {
         byte[] content = "%PDF-1.4 quarterly numbers\n".getBytes(StandardCharsets.US_ASCII);
