@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -102,8 +103,16 @@ public class ProjectionLag {
         return Map.copyOf(applied);
     }
 
-    public void finished(ConsumerRecords<String, byte[]> batch) {
+    /**
+     * The batch finished: its partitions are applied up to its last records, but for those it left to a newer owner
+     * (a stale or fenced batch applied nothing there), whose offsets a graceful drain must not commit.
+     */
+    public void finished(ConsumerRecords<String, byte[]> batch, Set<TopicPartition> leftAlone) {
         for (TopicPartition partition : batch.partitions()) {
+            if (leftAlone.contains(partition)) {
+                // Applied by its newer owner, not here: what a drain commits must not move past it on its account.
+                continue;
+            }
             var records = batch.records(partition);
             applied.merge(partition, records.get(records.size() - 1).offset(), Math::max);
             appliedTime.merge(partition, records.get(records.size() - 1).timestamp(), Math::max);

@@ -343,7 +343,7 @@ public class ProjectionEngine {
             long last = records.get(records.size() - 1).offset();
             writes.add(progressWrites.record(partition, last).toCompletableFuture());
         }
-        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenRun(() -> lag.finished(batch));
+        return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenRun(() -> lag.finished(batch, leftAlone));
     }
 
     /** Groups the batch by key, keeping each group in log order. */
