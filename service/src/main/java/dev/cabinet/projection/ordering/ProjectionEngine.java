@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -91,6 +92,8 @@ public class ProjectionEngine {
     /** The parked keys as last read from the table (null: read before the next batch), and when that read began. */
     private volatile Set<String> parkedRead;
     private volatile long parkedReadAt;
+    /** Moves at every assignment: a read of the parked keys begun before it does not become the cached set. */
+    private final AtomicLong parkedReadGeneration = new AtomicLong();
     private final AtomicBoolean readingParked = new AtomicBoolean();
     /** Keys this instance parked since: a read begun before a park must not make the engine forget it. */
     private final Set<String> parkedHere = ConcurrentHashMap.newKeySet();
@@ -198,6 +201,7 @@ public class ProjectionEngine {
             forgetFailedEverywhere(partitions);
         }
         tokens.resume(partitions);
+        parkedReadGeneration.incrementAndGet();
         parkedRead = null;
     }
 
@@ -451,9 +455,14 @@ public class ProjectionEngine {
     private Uni<Set<String>> readParked() {
         return Uni.createFrom().deferred(() -> {
             long started = System.nanoTime();
+            long generation = parkedReadGeneration.get();
             return applier.retryingTransientErrors(parkedKeys.parkedIds()).invoke(ids -> {
-                parkedRead = ids;
-                parkedReadAt = started;
+                // A read that straddles an assignment may miss a key the partition's previous owner parked just
+                // before handing it over: it serves the batch that asked, and the next batch reads again.
+                if (parkedReadGeneration.get() == generation) {
+                    parkedRead = ids;
+                    parkedReadAt = started;
+                }
             });
         });
     }
