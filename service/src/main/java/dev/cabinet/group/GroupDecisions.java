@@ -69,7 +69,8 @@ public final class GroupDecisions {
     /**
      * Joining oneself as a member needs no admin; anything else (joining as an admin, adding someone) does. Joining a
      * group one is already in changes nothing (the answer shows the membership), whatever role was asked for: roles
-     * change through {@link #changeRole}.
+     * change through {@link #changeRole}. Joining a group with no admin (its last admin left it empty) makes the joiner
+     * its admin.
      */
     public static Decision join(Join command, Seen seen, boolean userRegistered) {
         String groupId = command.groupId();
@@ -77,18 +78,24 @@ public final class GroupDecisions {
             return notFound(groupId);
         }
         boolean self = command.actor().equals(command.userId());
-        if (!(self && GroupRole.MEMBER.equals(command.role())) && !isAdmin(seen.callerMembership())) {
+        // A group its last admin left (alone in it, so it has no one) is joined by its next member as its admin: else
+        // no one could ever manage it again, and a group with members keeps an admin.
+        boolean adminless = seen.group().adminCount() == 0;
+        if (!(self && (adminless || GroupRole.MEMBER.equals(command.role()))) && !isAdmin(seen.callerMembership())) {
             return onlyAdmins(groupId, self ? "join group " + groupId + " as an admin"
                     : "add user " + command.userId() + " to group " + groupId);
         }
         if (!userRegistered) {
-            return Decision.refuse(Refusal.notFound("user", command.userId()));
+            // Joining oneself before registering is the conflict every such command answers; adding a user who never
+            // registered names someone who does not exist.
+            return self ? Registration.required(false, command.userId(), "joining groups", Decision::unchanged)
+                    : Decision.refuse(Refusal.notFound("user", command.userId()));
         }
         if (seen.membership() != null) {
             return Decision.unchanged();
         }
-        return Decision.accept(GroupEvent.MEMBER_JOINED, new MemberJoined(groupId, command.userId(), command.role(),
-                command.now()));
+        return Decision.accept(GroupEvent.MEMBER_JOINED, new MemberJoined(groupId, command.userId(),
+                adminless ? GroupRole.ADMIN : command.role(), command.now()));
     }
 
     /** Demoting the only admin is refused: the group would be left with no one to manage it. */

@@ -163,6 +163,12 @@ class GroupApiTest {
         as(admin).delete("/groups/" + groupId + "/members/" + admin).then().statusCode(202);
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/groups/" + groupId).then()
                 .body("memberCount", equalTo(0)).body("adminCount", equalTo(0)));
+        // The next to join the empty group is its admin: a group with members is never left without one.
+        as(second).put("/groups/" + groupId + "/members/" + second).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/groups/" + groupId).then()
+                .body("memberCount", equalTo(1)).body("adminCount", equalTo(1)));
+        given().get("/groups/" + groupId + "/members/" + second).then().body("role", equalTo("admin"));
+        as(second).body(Map.of("name", "Run by its newest member")).patch("/groups/" + groupId).then().statusCode(202);
     }
 
     @Test
