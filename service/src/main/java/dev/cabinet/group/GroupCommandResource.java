@@ -135,8 +135,16 @@ public class GroupCommandResource {
                 .chain(decision -> answers.accepted(decision, actor, userId, membershipPath(id, userId)));
     }
 
-    /** The group and the two memberships its rules look at, read concurrently; one read when the caller is the member. */
+    /**
+     * The group and the two memberships its rules look at, read concurrently (one read when the caller is the member),
+     * with the caller's profile: an erased person's token, still valid, manages no group (410).
+     */
     private Uni<Seen> read(String groupId, String actor, String userId) {
+        return Uni.combine().all().unis(readGroup(groupId, actor, userId), users.requireNotErased(actor)).asTuple()
+                .map(read -> read.getItem1());
+    }
+
+    private Uni<Seen> readGroup(String groupId, String actor, String userId) {
         Ids.require("id", groupId);
         boolean self = actor.equals(userId);
         return Uni.combine().all().unis(groups.findGroup(groupId), groups.findMembership(groupId, userId),

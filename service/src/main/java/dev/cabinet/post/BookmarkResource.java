@@ -95,8 +95,9 @@ public class BookmarkResource {
     public Uni<Response> removeBookmark(@PathParam("id") String id) {
         String actor = caller.id();
         BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
-        return bookmarked(id, actor).chain(bookmarked -> answer(BookmarkDecisions.remove(command, new Seen(true,
-                bookmarked)), actor, id, false));
+        return Uni.combine().all().unis(bookmarked(id, actor), users.requireNotErased(actor)).asTuple()
+                .chain(read -> answer(BookmarkDecisions.remove(command, new Seen(true, read.getItem1())), actor, id,
+                        false));
     }
 
     private Uni<Response> answer(Decision decision, String actor, String postId, boolean bookmarked) {

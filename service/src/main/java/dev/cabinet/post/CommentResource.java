@@ -95,7 +95,8 @@ public class CommentResource {
         Ids.require("postId", postId);
         Ids.require("commentId", commentId);
         String actor = caller.id();
-        return Uni.combine().all().unis(posts.findComment(commentId), posts.findPost(postId)).asTuple()
+        return Uni.combine().all().unis(posts.findComment(commentId), posts.findPost(postId),
+                        users.requireNotErased(actor)).asTuple()
                 .map(read -> CommentDecisions.delete(new DeleteComment(postId, commentId, actor),
                         read.getItem1().orElse(null), read.getItem2().orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, commentId, "/posts/" + postId + "/comments"));

@@ -93,7 +93,7 @@ public class LikeResource {
     public Uni<Response> unlikePost(@PathParam("id") String id) {
         String actor = caller.id();
         LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
-        return Uni.combine().all().unis(posts.findPost(id), liked(id, actor)).asTuple()
+        return Uni.combine().all().unis(posts.findPost(id), liked(id, actor), users.requireNotErased(actor)).asTuple()
                 .chain(read -> answer(LikeDecisions.unlike(command, new Seen(read.getItem1().isPresent(),
                         read.getItem2())), actor, id, false));
     }

@@ -66,7 +66,7 @@ public class PostCommandResource {
     @Operation(description = "Changes a post's `title` and/or `body` (its author only).")
     public Uni<Response> editPost(@PathParam("id") String id, @Valid @NotNull PostChangeRequest body) {
         String actor = caller.id();
-        return post(id)
+        return post(id, actor)
                 .map(post -> PostDecisions.edit(new EditPost(id, actor, body), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
@@ -76,7 +76,7 @@ public class PostCommandResource {
     @Operation(description = "Publishes a post (its author only; 409 when published already): it enters the feed.")
     public Uni<Response> publishPost(@PathParam("id") String id) {
         String actor = caller.id();
-        return post(id)
+        return post(id, actor)
                 .map(post -> PostDecisions.publish(new PublishPost(id, actor, Timestamps.format(answers.now())), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
@@ -87,13 +87,17 @@ public class PostCommandResource {
     @Operation(description = "Deletes a post with its comments, likes, summary and feed entry (its author only).")
     public Uni<Response> deletePost(@PathParam("id") String id) {
         String actor = caller.id();
-        return post(id)
+        return post(id, actor)
                 .map(post -> PostDecisions.delete(new DeletePost(id, actor, Timestamps.format(answers.now())), post))
                 .chain(decision -> answers.accepted(decision, actor, id, "/posts/" + id));
     }
 
-    /** The post as the decisions read it: null when it does not exist. */
-    private Uni<PostView> post(String postId) {
-        return posts.findPost(Ids.require("id", postId)).map(post -> post.orElse(null));
+    /**
+     * The post as the decisions read it (null when it does not exist), read beside the actor's profile: an erased
+     * person's token, still valid, changes no post (410).
+     */
+    private Uni<PostView> post(String postId, String actor) {
+        return Uni.combine().all().unis(posts.findPost(Ids.require("id", postId)), users.requireNotErased(actor))
+                .asTuple().map(read -> read.getItem1().orElse(null));
     }
 }

@@ -55,6 +55,14 @@ public class UserQueries {
         });
     }
 
+    /**
+     * Fails with {@link ErasedSubjectException} (a 410 problem) if the user was erased: the guard of commands that need
+     * no registration (withdrawing a like, managing a group one is in) against a token that outlived its person.
+     */
+    public Uni<Void> requireNotErased(String userId) {
+        return isRegistered(userId).replaceWithVoid();
+    }
+
     /** Forgets that the user is registered: they were just erased. */
     void forget(String userId) {
         registered.invalidate(userId);

@@ -144,6 +144,12 @@ class ErasureTest {
         as(ada).body(Map.of("title", "Again", "body", "x")).post("/posts").then().statusCode(410);
         as(ada).body(Map.of("name", "Back", "email", "back@example.org")).put("/users/" + ada).then().statusCode(410);
         as(ada).body(Map.of("text", "still here?")).post("/posts/" + bobsPost + "/comments").then().statusCode(410);
+        // Nor does a token that outlived its person withdraw their like, remove a bookmark or act in a group.
+        as(ada).delete("/posts/" + bobsPost + "/likes").then().statusCode(410);
+        as(ada).delete("/posts/" + bobsPost + "/bookmarks").then().statusCode(410);
+        as(ada).delete("/groups/" + group + "/members/" + ada).then().statusCode(410);
+        as(ada).body(Map.of("name", "Taken over")).patch("/groups/" + group).then().statusCode(410);
+        as(ada).post("/posts/" + adasPost + "/publish").then().statusCode(410);
         ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
 
         // What others see stays, with the placeholder where the person was.
