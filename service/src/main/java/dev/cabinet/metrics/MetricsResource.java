@@ -81,10 +81,14 @@ public class MetricsResource {
     public Uni<Page<MetricView>> range(@PathParam("resourceId") String resourceId, @QueryParam("from") String from,
             @QueryParam("to") String to, @BeanParam PageParameters page) {
         Ids.require("resourceId", resourceId);
-        String start = InstantParameters.rangeStart("from", from);
         String end = InstantParameters.fixedWidth("to", to);
-        if (start.compareTo(end) > 0) {
+        if (InstantParameters.fixedWidth("from", from).compareTo(end) > 0) {
             throw Problems.badRequest("to", "must not be before from");
+        }
+        // The range's first millisecond at or after from: past the end (both within one millisecond), nothing is in it.
+        String start = InstantParameters.rangeStart("from", from);
+        if (start.compareTo(end) > 0) {
+            return Uni.createFrom().item(new Page<>(List.of(), null));
         }
         return table.queryMerged(KeyPlan.METRICS_IN_RANGE.shardsInRange(config.shards(), start, end, resourceId),
                 pages.of(page.limit(), page.cursor())).map(found -> found.map(MetricView::of));
