@@ -32,6 +32,9 @@ public class UserQueries {
      */
     private final Cache<String, Boolean> registered = Caffeine.newBuilder().maximumSize(100_000)
             .expireAfterWrite(10, TimeUnit.MINUTES).build();
+    /** People erased by this instance, as long as a registration is remembered (their erasure is projected by then). */
+    private final Cache<String, Boolean> erasedHere = Caffeine.newBuilder().maximumSize(100_000)
+            .expireAfterWrite(10, TimeUnit.MINUTES).build();
     private final TableReader table;
 
     UserQueries(TableReader table) {
@@ -43,6 +46,9 @@ public class UserQueries {
      * erased user's commands fail with {@link ErasedSubjectException} (a 410 problem).
      */
     public Uni<Boolean> isRegistered(String userId) {
+        if (erasedHere.getIfPresent(userId) != null) {
+            return Uni.createFrom().failure(new ErasedSubjectException(userId));
+        }
         if (registered.getIfPresent(userId) != null) {
             return Uni.createFrom().item(true);
         }
@@ -65,6 +71,8 @@ public class UserQueries {
 
     /** Forgets that the user is registered: they were just erased. */
     void forget(String userId) {
+        // Until the erasure is projected the profile still reads as registered: remember here that it is gone.
+        erasedHere.put(userId, Boolean.TRUE);
         registered.invalidate(userId);
     }
 

@@ -63,6 +63,15 @@ class ErasureTest {
     @Inject
     DynamoDbAsyncClient dynamo;
 
+    /** The instance that erased a person refuses their token at once, before the erasure is projected. */
+    @Test
+    void anErasedPersonsTokenIsRefusedAtOnceWhereTheyWereErased() {
+        String zed = newUserId();
+        register(zed, "Zed");
+        as(zed).delete("/users/" + zed).then().statusCode(202);
+        as(zed).delete("/posts/" + newUserId() + "/likes").then().statusCode(410);
+    }
+
     /**
      * The store stops answering once the person's profile was read, while the erasure destroys their data key: the
      * deadline passes before the erasure's event is sent, and the answer says the key may be gone (it is, once the
