@@ -201,8 +201,10 @@ public class ProjectionEngine {
             forgetFailedEverywhere(partitions);
         }
         tokens.resume(partitions);
-        parkedReadGeneration.incrementAndGet();
-        parkedRead = null;
+        synchronized (parkedReadGeneration) {
+            parkedReadGeneration.incrementAndGet();
+            parkedRead = null;
+        }
     }
 
     /**
@@ -459,9 +461,11 @@ public class ProjectionEngine {
             return applier.retryingTransientErrors(parkedKeys.parkedIds()).invoke(ids -> {
                 // A read that straddles an assignment may miss a key the partition's previous owner parked just
                 // before handing it over: it serves the batch that asked, and the next batch reads again.
-                if (parkedReadGeneration.get() == generation) {
-                    parkedRead = ids;
-                    parkedReadAt = started;
+                synchronized (parkedReadGeneration) {   // the check and the write, with no reset between them
+                    if (parkedReadGeneration.get() == generation) {
+                        parkedRead = ids;
+                        parkedReadAt = started;
+                    }
                 }
             });
         });
