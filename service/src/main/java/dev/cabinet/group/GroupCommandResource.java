@@ -98,7 +98,9 @@ public class GroupCommandResource {
         Ids.require("userId", userId);
         String actor = caller.id();
         String role = body == null ? GroupRole.MEMBER : body.role();
-        return Uni.combine().all().unis(read(id, actor, userId), users.isRegistered(userId)).asTuple()
+        // Joining oneself, the registration check of the joiner is the actor's own (an erased one fails it).
+        Uni<Seen> seenNow = actor.equals(userId) ? readGroup(id, actor, userId) : read(id, actor, userId);
+        return Uni.combine().all().unis(seenNow, users.isRegistered(userId)).asTuple()
                 .chain(read -> {
                     Seen seen = read.getItem1();
                     Join command = new Join(id, userId, role, actor, Timestamps.format(answers.now()));

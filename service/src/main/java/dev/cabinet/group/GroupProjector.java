@@ -162,11 +162,16 @@ public class GroupProjector implements Projector<GroupEvent> {
         Optional<Map<String, AttributeValue>> member = reads.item(key);
         boolean joins = member.isEmpty() || reads.writtenByThisEvent(key)
                 && Items.number(member.get(), JOIN_VERSION) == reads.version();
-        WritePlan plan = joins ? counts(e.groupId(), e.userId(), 1, GroupRole.ADMIN.equals(e.role()) ? 1 : 0)
+        // Joining a group with no admin (its last admin left it empty) makes the joiner its admin, decided here in log
+        // order too: a join the API accepted while that admin was still there is applied after the leave.
+        Map<String, AttributeValue> group = reads.existingRoot();
+        String role = joins && group.containsKey(ADMIN_COUNT) && Items.number(group, ADMIN_COUNT) == 0
+                ? GroupRole.ADMIN : e.role();
+        WritePlan plan = joins ? counts(e.groupId(), e.userId(), 1, GroupRole.ADMIN.equals(role) ? 1 : 0)
                 : WritePlan.onRoot();
         // joinVersion only on a member this event makes: a member from before joinVersion existed, joining again,
         // must not look made by this event
-        return withMembership(plan, e.groupId(), Items.string(reads.existingRoot(), NAME), e.userId(), e.role(),
+        return withMembership(plan, e.groupId(), Items.string(group, NAME), e.userId(), role,
                 e.joinedAt(), joins, reads).decidesAlikeAfterWriting(key);
     }
 

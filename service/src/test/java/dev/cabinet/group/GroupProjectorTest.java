@@ -153,6 +153,14 @@ class GroupProjectorTest {
     }
 
     @Test
+    void aMemberJoiningAGroupItsLastAdminLeftEmptyBecomesItsAdmin() {
+        List<String> plan = lines(decide(new MemberJoined("g1", "u2", "member", AT),
+                new Given().group(0, 0).profile("u2", "Grace", 5)));
+        assertEquals("root GROUP#g1/METADATA: SET adminCount = if_not_exists(adminCount, 0) + 1", plan.get(0));
+        assertTrue(plan.get(2).contains("role = if_not_exists(role, \"admin\")"), plan.get(2));
+    }
+
+    @Test
     void joiningAgainCountsNothingAndKeepsTheRoleAndJoinTime() {
         List<String> plan = lines(decide(new MemberJoined("g1", "u2", "admin", AT),
                 new Given().group(2, 1).member("u2", "member").profile("u2", "Grace", 5)));
