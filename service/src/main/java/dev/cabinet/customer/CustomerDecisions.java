@@ -36,13 +36,15 @@ public final class CustomerDecisions {
 
     /**
      * {@code placedAt} is a fixed-width UTC instant; the order's date is its first ten characters. A client's own
-     * order id already in use is refused: placing it again would overwrite another order.
+     * order id already in use is refused: placing it again would overwrite another order. The same placement again
+     * (customer, time and total: a retry whose first event was applied meanwhile) is accepted again, and its event
+     * changes nothing the first did not.
      */
     public static Decision placeOrder(PlaceOrder command, CustomerView customer, OrderView existing) {
         if (customer == null) {
             return Decision.refuse(Refusal.notFound("customer", command.customerId()));
         }
-        if (existing != null) {
+        if (existing != null && !samePlacement(command, existing)) {
             return Decision.refuse(Refusal.conflict("order " + command.orderId() + " already exists"));
         }
         return Decision.accept(CustomerEvent.ORDER_PLACED, new OrderPlaced(command.customerId(), command.orderId(),
@@ -61,5 +63,10 @@ public final class CustomerDecisions {
         }
         return Decision.accept(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(order.customerId(), orderId,
                 order.orderDate(), status));
+    }
+
+    private static boolean samePlacement(PlaceOrder command, OrderView order) {
+        return order.customerId().equals(command.customerId()) && order.placedAt().equals(command.placedAt())
+                && order.total().equals(command.total());
     }
 }

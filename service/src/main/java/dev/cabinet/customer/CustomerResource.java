@@ -2,6 +2,7 @@ package dev.cabinet.customer;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.function.Supplier;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -22,6 +23,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import dev.cabinet.auth.Caller;
 import dev.cabinet.customer.CustomerDecisions.PlaceOrder;
 import dev.cabinet.customer.CustomerDecisions.RegisterCustomer;
+import dev.cabinet.decision.Decision;
+import dev.cabinet.eventlog.CommandIds;
+import dev.cabinet.eventlog.OutcomeUnknownException;
+import dev.cabinet.eventlog.SendGate;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.InstantParameters;
@@ -31,6 +36,8 @@ import dev.cabinet.http.PageParameters;
 import dev.cabinet.table.query.PageRequests;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.OrderIdReservations;
+import dev.cabinet.table.OrderIdReservations.Placement;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -47,9 +54,14 @@ public class CustomerResource {
     private final Caller caller;
     private final CustomerQueries customers;
     private final PageRequests pages;
+    private final OrderIdReservations reservations;
+    private final CommandIds ids;
 
-    CustomerResource(CommandAnswers answers, Caller caller, CustomerQueries customers, PageRequests pages) {
+    CustomerResource(CommandAnswers answers, Caller caller, CustomerQueries customers, PageRequests pages,
+            OrderIdReservations reservations, CommandIds ids) {
         this.answers = answers;
+        this.reservations = reservations;
+        this.ids = ids;
         this.caller = caller;
         this.customers = customers;
         this.pages = pages;
@@ -105,17 +117,45 @@ public class CustomerResource {
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(description = "Places an order (`total` as a decimal string, optional `orderId` and `placedAt`); 409 "
-            + "if the order id exists.")
+            + "if another placement has the order id, also one not projected yet; the same placement again is 202.")
     public Uni<Response> placeOrder(@PathParam("id") String id, @Valid @NotNull NewOrderRequest body) {
         Ids.require("id", id);
         String actor = caller.id();
         String orderId = body.orderId() == null ? answers.newId() : body.orderId();
         String placedAt = body.placedAt() == null ? Timestamps.format(answers.now())
                 : InstantParameters.fixedWidth("placedAt", body.placedAt());
+        SendGate gate = ids.gate();   // taken here, in the request's scope: the chain goes on on the SDK's threads
         return Uni.combine().all().unis(customers.findCustomer(id), customers.findOrder(orderId)).asTuple()
                 .map(read -> CustomerDecisions.placeOrder(new PlaceOrder(id, orderId, placedAt, body.total()),
                         read.getItem1().orElse(null), read.getItem2().orElse(null)))
-                .chain(decision -> answers.accepted(decision, actor, orderId, "/orders/" + orderId));
+                .chain(decision -> decision instanceof Decision.Accept<?> && body.orderId() != null
+                        ? reserved(new Placement(orderId, id, placedAt, body.total()), gate,
+                                () -> answers.accepted(decision, actor, orderId, "/orders/" + orderId))
+                        : answers.accepted(decision, actor, orderId, "/orders/" + orderId));
+    }
+
+    /**
+     * Appends an accepted placement once its order id is reserved: GSI1, which the decision read, knows only projected
+     * orders, so two placements of one id within the projection's lag would both pass it. The reservation is freed
+     * when the event certainly did not reach the log (refused before the send, or the deadline closed the gate before
+     * it), and kept when its outcome is unknown. An id made here (a ULID) needs none.
+     */
+    private Uni<Response> reserved(Placement placement, SendGate gate, Supplier<Uni<Response>> append) {
+        return reservations.reserve(placement)
+                .chain(taken -> {
+                    if (!taken) {
+                        return Uni.createFrom().failure(Problems.conflict("order " + placement.orderId()
+                                + " already exists, or is being placed"));
+                    }
+                    return append.get().onFailure(e -> !(e instanceof OutcomeUnknownException))
+                            .call(e -> reservations.release(placement).onFailure().recoverWithNull());
+                })
+                .onCancellation().invoke(() -> {
+                    // The deadline closed the gate before it gave up; an event it kept from the log frees the id.
+                    if (gate.close().isEmpty()) {
+                        reservations.release(placement).subscribe().with(ignored -> { }, failure -> { });
+                    }
+                });
     }
 
     /** A date parameter, checked to be a real date like 2026-06-01. */

@@ -174,6 +174,16 @@ public final class KeyPlan {
                     "orderId", "customerId", "orderDate", "placedAt", "total", "status")
             .build();
 
+    public static final ItemType ORDER_ID_RESERVATION = ItemType.named("OrderIdReservation")
+            .key("ORDERID#{orderId}", "RESERVATION")
+            .attributes("orderId", "customerId", "placedAt", "total", "expiresAt")
+            .notes("an order id taken by a placement, written by the API with a conditional update before the event "
+                    + "is appended, so that two placements of one id (one customer or two) cannot both be accepted "
+                    + "while the first is not projected yet (GSI1 answers only once it is); a retry of the same "
+                    + "placement (customer, time and total) finds its own; expires (TTL) after a day, when the "
+                    + "order's GSI1 entry has long taken over")
+            .build();
+
     public static final ItemType EVENT_OUTCOME = ItemType.named("EventOutcome")
             .key("EVENT#{eventId}", "OUTCOME")
             .attributes("eventId", "eventType", "subject", "status", "reason", "position", "decidedAt")

@@ -25,6 +25,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.shared.Ids;
+import dev.cabinet.support.Concurrently;
 import dev.cabinet.table.Shards;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -211,6 +212,44 @@ class CustomerApiTest {
         given().get("/customers/" + newUserId()).then().statusCode(404).contentType("application/problem+json");
         given().contentType("application/json").body(Map.of("name", "A", "email", "a@example.com"))
                 .put("/customers/" + customer).then().statusCode(401);
+    }
+
+    /**
+     * An order id is used once across customers. GSI1, which a placement's decision reads, holds an order only once it
+     * is projected, so placements of one id sent together all passed it and each customer got an order of that id
+     * (GET /orders/{id} then answered either). The id's reservation lets exactly one through.
+     */
+    @Test
+    void placementsOfOneOrderIdSentTogetherAcceptOneAndTheOthersAreConflicts() {
+        List<String> shoppers = List.of("C" + Ids.newId(), "C" + Ids.newId(), "C" + Ids.newId());
+        shoppers.forEach(customer -> register(customer, "Shopper"));
+        for (int round = 0; round < 3; round++) {
+            String order = "O" + Ids.newId();
+            List<Integer> statuses = Concurrently.map(shoppers, customer -> as(clerk)
+                    .body(Map.of("orderId", order, "placedAt", "2026-09-0" + (shoppers.indexOf(customer) + 1)
+                            + "T10:00:00Z", "total", "3.00"))
+                    .post("/customers/" + customer + "/orders").then().extract().statusCode());
+            assertEquals(1, statuses.stream().filter(status -> status == 202).count(), "statuses " + statuses);
+            assertEquals(2, statuses.stream().filter(status -> status == 409).count(), "statuses " + statuses);
+            String winner = shoppers.get(statuses.indexOf(202));
+            awaitOk("/orders/" + order);
+            given().get("/orders/" + order).then().body("customerId", equalTo(winner));
+            for (String customer : shoppers) {
+                assertEquals(customer.equals(winner) ? List.of(order) : List.of(),
+                        allPages("/customers/" + customer + "/orders?from=2026-09-01&to=2026-09-03", 10, "id")
+                                .stream().filter(order::equals).toList(), customer);
+            }
+        }
+        // The same customer placing an id again before it is projected: refused, not a second order over the first.
+        String customer = shoppers.get(0);
+        String order = "O" + Ids.newId();
+        place(customer, order, "2026-09-04T10:00:00Z", "4.00");
+        as(clerk).body(Map.of("orderId", order, "placedAt", "2026-09-05T10:00:00Z", "total", "5.00"))
+                .post("/customers/" + customer + "/orders").then().statusCode(409)
+                .body("detail", containsString(order));
+        awaitOk("/orders/" + order);
+        given().get("/orders/" + order).then().body("total", equalTo("4.00")).body("placedAt",
+                equalTo("2026-09-04T10:00:00.000Z"));
     }
 
     private void register(String customer, String name) {

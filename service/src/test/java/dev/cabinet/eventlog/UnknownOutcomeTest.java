@@ -68,6 +68,7 @@ class UnknownOutcomeTest {
         Run run = freezeRetryAndThaw();
         String newPostId = run.first().get("post").path("id");
         awaitOk("/posts/" + newPostId);
+        awaitOk("/orders/O" + run.owner());
         String commentId = run.first().get("comment").path("id");
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
             given().get("/posts/" + run.postId() + "/comments").then().statusCode(200)
@@ -120,6 +121,11 @@ class UnknownOutcomeTest {
         register(member, "Member");
         String postId = createPost(owner, "Frozen");
         String groupId = createGroup(owner, "Frozen group");
+        String customerId = "C" + owner;
+        String orderId = "O" + owner;   // the client's own id: reserved before the send, kept while its outcome is unknown
+        as(owner).body(Map.of("name", "Frozen shop", "email", "shop@example.com")).put("/customers/" + customerId)
+                .then().statusCode(202);
+        awaitOk("/customers/" + customerId);
         String unkeyedPostId = createPost(member, "Unkeyed");   // not the owner's: their postCount is checked
 
         Map<String, Command> commands = new LinkedHashMap<>();
@@ -128,6 +134,8 @@ class UnknownOutcomeTest {
         commands.put("post", new Command(owner, "post-" + postId, r -> r.body(Map.of("title", "Once", "body", "b"))
                 .post("/posts")));
         commands.put("join", new Command(member, "join-" + groupId, r -> r.put("/groups/" + groupId + "/members/" + member)));
+        commands.put("order", new Command(owner, "order-" + orderId, r -> r.body(Map.of("orderId", orderId,
+                "total", "7.00")).post("/customers/" + customerId + "/orders")));
         commands.put("rename", new Command(owner, "rename-" + owner, r -> r.body(Map.of("name", "Renamed"))
                 .patch("/users/" + owner)));
 
@@ -169,7 +177,8 @@ class UnknownOutcomeTest {
         // produce request already at the frozen broker is written when it thaws, and the projector may apply it before
         // this retry decides: then a join or a rename finds nothing left to do (200, nothing appended), where a
         // comment or a post, whose ids the key fixes, is appended again under the same event id (the projection
-        // applies it once). Either way the first event id must end applied, which the callers check.
+        // applies it once), and so is an order whose id the client chose (its reservation and the order found are its
+        // own placement's). Either way the first event id must end applied, which the callers check.
         Map<String, Response> last = sendAll(commands);
         first.forEach((name, answer) -> {
             int status = last.get(name).statusCode();
