@@ -25,6 +25,15 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  */
 public class OpenApiContract implements OASFilter {
 
+    /** A command's 503, as every command describes it. */
+    public static final String COMMAND_UNAVAILABLE = "Kafka or the store did not answer within the request deadline "
+            + "(`Retry-After`): `outcome-unknown` when the event may be in the log (its `eventId`; "
+            + "`GET /commands/{eventId}` tells, and a retry with the same `Idempotency-Key` is safe), "
+            + "`store-unavailable` when nothing was sent";
+    /** What a command with an effect of its own before its event adds to its 503 (only an erasure has one). */
+    public static final String INCOMPLETE = ", `incomplete` when the command's own effect before its event may be "
+            + "done (an erasure's key destruction) and the same request completes it";
+
     /**
      * The single resources whose GET sends an {@code ETag} (their views are {@link Tagged}) and whose commands honour
      * {@code If-Match} ({@link TaggedPath} in each feature's queries); {@code OpenApiTest} checks
@@ -197,11 +206,7 @@ public class OpenApiContract implements OASFilter {
             problem(operation, "409", "The command does not fit the current state, or (with `Prefer: wait`) the "
                     + "projector rejected it");
             problem(operation, "422", "The `Idempotency-Key` was used before with another body");
-            problem(operation, "503", "Kafka or the store did not answer within the request deadline "
-                    + "(`Retry-After`): `outcome-unknown` when the event may be in the log (its `eventId`; "
-                    + "`GET /commands/{eventId}` tells, and a retry with the same `Idempotency-Key` is safe), "
-                    + "`store-unavailable` when nothing was sent, `incomplete` when the command's own effect before "
-                    + "its event may be done (an erasure's key destruction) and the same request completes it");
+            problem(operation, "503", COMMAND_UNAVAILABLE);
         }
         if (operatorOnly) {
             problem(operation, "409", "The operation does not fit the current state, which `detail` names (a parked "

@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Decision;
@@ -23,6 +24,7 @@ import dev.cabinet.eventlog.OutcomeUnknownException;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.IncompleteCommandException;
+import dev.cabinet.http.OpenApiContract;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserDecisions.ChangeProfile;
@@ -78,6 +80,7 @@ public class UserCommandResource {
     @DELETE
     @Operation(description = "Erases a person, by themself or an operator: their data in the log becomes unreadable "
             + "and the read model forgets it (docs/erasure.md).")
+    @APIResponse(responseCode = "503", description = OpenApiContract.COMMAND_UNAVAILABLE + OpenApiContract.INCOMPLETE)
     public Uni<Response> erase(@PathParam("id") String id) {
         Ids.require("id", id);
         return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
