@@ -29,14 +29,14 @@ import dev.cabinet.support.ProjectorLag;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * A rename reaches hundreds of copies: 600 comments (six pages of the fan-out's walk), the user's posts and their
+ * A rename reaches hundreds of copies: 400 comments (four pages of the fan-out's walk), the user's posts and their
  * memberships. The renames happen while the comments are still being written, so some comments copy the old name first
  * and must converge.
  */
 @QuarkusTest
 class RenameFanOutTest {
 
-    private static final int COMMENTS = 600;
+    private static final int COMMENTS = 400;
     private static final int POSTS = 8;
     private static final Duration FAN_OUT_WAIT = Duration.ofMinutes(3);
 
@@ -66,7 +66,7 @@ class RenameFanOutTest {
         as(user).body(Map.of("name", "After", "avatarUrl", "https://img.example/after.png")).patch("/users/" + user)
                 .then().statusCode(202);
 
-        // The projector first (cheap to ask), then the 600 comments (6 pages at every poll).
+        // The projector first (cheap to ask), then the 400 comments (4 pages at every poll).
         ProjectorLag.awaitCaughtUp(FAN_OUT_WAIT);
         await().atMost(FAN_OUT_WAIT).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             List<Map<String, Object>> comments = allPages("/users/" + user + "/comments", 100);
