@@ -2,6 +2,7 @@ package dev.cabinet.customer;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import jakarta.validation.Valid;
@@ -38,6 +39,7 @@ import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.table.OrderIdReservations;
 import dev.cabinet.table.OrderIdReservations.Placement;
+import dev.cabinet.table.OrderIdReservations.Reserving;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
@@ -117,7 +119,8 @@ public class CustomerResource {
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(description = "Places an order (`total` as a decimal string, optional `orderId` and `placedAt`); 409 "
-            + "if another placement has the order id, also one not projected yet; the same placement again is 202.")
+            + "if another placement has the order id, also one not projected yet; the same placement again (customer, "
+            + "`placedAt` and total) is 202.")
     public Uni<Response> placeOrder(@PathParam("id") String id, @Valid @NotNull NewOrderRequest body) {
         Ids.require("id", id);
         String actor = caller.id();
@@ -128,7 +131,7 @@ public class CustomerResource {
         return Uni.combine().all().unis(customers.findCustomer(id), customers.findOrder(orderId)).asTuple()
                 .map(read -> CustomerDecisions.placeOrder(new PlaceOrder(id, orderId, placedAt, body.total()),
                         read.getItem1().orElse(null), read.getItem2().orElse(null)))
-                .chain(decision -> decision instanceof Decision.Accept<?> && body.orderId() != null
+                .chain(decision -> decision instanceof Decision.Accept<?>
                         ? reserved(new Placement(orderId, id, placedAt, body.total()), gate,
                                 () -> answers.accepted(decision, actor, orderId, "/orders/" + orderId))
                         : answers.accepted(decision, actor, orderId, "/orders/" + orderId));
@@ -136,24 +139,30 @@ public class CustomerResource {
 
     /**
      * Appends an accepted placement once its order id is reserved: GSI1, which the decision read, knows only projected
-     * orders, so two placements of one id within the projection's lag would both pass it. The reservation is freed
-     * when the event certainly did not reach the log (refused before the send, or the deadline closed the gate before
-     * it), and kept when its outcome is unknown. An id made here (a ULID) needs none.
+     * orders, so two placements of one id within the projection's lag would both pass it (an id made here is reserved
+     * too: a client may send it back as its own before the order is projected). The reservation this request made is
+     * freed when the event certainly did not reach the log (refused before the send, or the deadline closed the gate
+     * before it), once the reservation's own call has ended, so that the release cannot land before it; it is kept
+     * when the outcome is unknown.
      */
     private Uni<Response> reserved(Placement placement, SendGate gate, Supplier<Uni<Response>> append) {
-        return reservations.reserve(placement)
+        Reserving reserving = Reserving.of(placement);
+        CompletableFuture<Boolean> reservation = reservations.reserve(reserving).subscribeAsCompletionStage();
+        return Uni.createFrom().completionStage(reservation::copy)
+                .onFailure().call(e -> reservations.release(reserving))   // it may have been made all the same
                 .chain(taken -> {
                     if (!taken) {
                         return Uni.createFrom().failure(Problems.conflict("order " + placement.orderId()
                                 + " already exists, or is being placed"));
                     }
                     return append.get().onFailure(e -> !(e instanceof OutcomeUnknownException))
-                            .call(e -> reservations.release(placement).onFailure().recoverWithNull());
+                            .call(e -> reservations.release(reserving));
                 })
                 .onCancellation().invoke(() -> {
-                    // The deadline closed the gate before it gave up; an event it kept from the log frees the id.
+                    // The deadline closed the gate before it gave up: if no event went out, the id is free again.
                     if (gate.close().isEmpty()) {
-                        reservations.release(placement).subscribe().with(ignored -> { }, failure -> { });
+                        reservation.whenComplete((taken, failure) -> reservations.release(reserving).subscribe()
+                                .with(ignored -> { }));
                     }
                 });
     }

@@ -176,12 +176,13 @@ public final class KeyPlan {
 
     public static final ItemType ORDER_ID_RESERVATION = ItemType.named("OrderIdReservation")
             .key("ORDERID#{orderId}", "RESERVATION")
-            .attributes("orderId", "customerId", "placedAt", "total", "expiresAt")
+            .attributes("orderId", "customerId", "placedAt", "total", "reservedBy", "expiresAt")
             .notes("an order id taken by a placement, written by the API with a conditional update before the event "
                     + "is appended, so that two placements of one id (one customer or two) cannot both be accepted "
                     + "while the first is not projected yet (GSI1 answers only once it is); a retry of the same "
-                    + "placement (customer, time and total) finds its own; expires (TTL) after a day, when the "
-                    + "order's GSI1 entry has long taken over")
+                    + "placement (customer, time and total) finds its own; reservedBy names the request that made it, "
+                    + "the only one that may free it; expires (TTL) after a day, when the order's GSI1 entry has long "
+                    + "taken over")
             .build();
 
     public static final ItemType EVENT_OUTCOME = ItemType.named("EventOutcome")
@@ -212,10 +213,11 @@ public final class KeyPlan {
     public static final ItemType PARKED_KEY = ItemType.named("ParkedKey")
             .key("PARKED", "KEY#{parkedKeyId}")
             .attributes("topic", "partition", "recordKey", "firstOffset", "lastParkedOffset", "reason", "eventId",
-                    "eventType", "parkedAt")
+                    "eventType", "parkedAt", "recoveredBy", "recoveringUntil")
             .notes("an aggregate key whose events wait behind one that could not be applied (dead-lettered); "
                     + "parkedKeyId is derived from the topic and the record key. One partition: parked keys are "
-                    + "incidents, few at any time, and the projector reads them all once a second")
+                    + "incidents, few at any time, and the projector reads them all once a second. recoveredBy and "
+                    + "recoveringUntil lease the key to one retry or discard at a time")
             .build();
 
     public static final ItemType PARKED_EVENT = ItemType.named("ParkedEvent")

@@ -6,8 +6,11 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import dev.cabinet.iam.CallsAws;
 import dev.cabinet.iam.IamRole;
+import dev.cabinet.shared.Ids;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -27,6 +30,8 @@ public class OrderIdReservations {
 
     /** Far longer than any projection lag the service tolerates: past it, the order's GSI1 entry answers for the id. */
     static final Duration KEPT = Duration.ofDays(1);
+    private static final String RESERVED_BY = "reservedBy";
+    private static final Logger LOG = Logger.getLogger(OrderIdReservations.class);
 
     private final DynamoDbAsyncClient dynamo;
     private final String table;
@@ -41,24 +46,40 @@ public class OrderIdReservations {
     }
 
     /**
-     * Takes the order id for the placement; false when another placement holds it. The same placement finds its own
-     * reservation (a retry with the same Idempotency-Key, or the SDK resending a call whose answer it lost).
+     * A reservation attempt: {@code attempt} names this request's call, kept on the item only when the call creates
+     * it, so that {@link #release} frees nothing an earlier attempt of the same placement made (its event may be in
+     * the log).
      */
-    public Uni<Boolean> reserve(Placement placement) {
+    public record Reserving(Placement placement, String attempt) {
+        public static Reserving of(Placement placement) {
+            return new Reserving(placement, Ids.newId());
+        }
+    }
+
+    /**
+     * Takes the order id for the placement; false when another placement holds it. The same placement finds its own
+     * reservation (a retry with the same Idempotency-Key, or the SDK resending a call whose answer it lost); one past
+     * its time to live is void (DynamoDB deletes such items only within a few days).
+     */
+    public Uni<Boolean> reserve(Reserving reserving) {
+        Placement placement = reserving.placement();
+        Instant now = Instant.now();
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(placement).toAttributes())
                 .updateExpression("SET #type = :type, orderId = :orderId, customerId = :customerId, "
-                        + "placedAt = :placedAt, #total = :total, #ttl = :ttl")
-                .conditionExpression("attribute_not_exists(pk) OR (customerId = :customerId AND placedAt = :placedAt "
-                        + "AND #total = :total)")
+                        + "placedAt = :placedAt, #total = :total, #ttl = :ttl, #by = if_not_exists(#by, :by)")
+                .conditionExpression("attribute_not_exists(pk) OR #ttl < :now OR (customerId = :customerId "
+                        + "AND placedAt = :placedAt AND #total = :total)")
                 .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#total", "total",
-                        "#ttl", KeyPlan.TTL_ATTRIBUTE))
+                        "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", RESERVED_BY))
                 .expressionAttributeValues(Map.of(
                         ":type", AttributeValue.fromS(KeyPlan.ORDER_ID_RESERVATION.name()),
                         ":orderId", AttributeValue.fromS(placement.orderId()),
                         ":customerId", AttributeValue.fromS(placement.customerId()),
                         ":placedAt", AttributeValue.fromS(placement.placedAt()),
                         ":total", AttributeValue.fromS(placement.total()),
-                        ":ttl", AttributeValue.fromN(Long.toString(Instant.now().plus(KEPT).getEpochSecond()))))
+                        ":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())),
+                        ":now", AttributeValue.fromN(Long.toString(now.getEpochSecond())),
+                        ":by", AttributeValue.fromS(reserving.attempt())))
                 .build();
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(reserve))
                 .replaceWith(true)
@@ -66,20 +87,22 @@ public class OrderIdReservations {
     }
 
     /**
-     * Frees the id after a placement whose event certainly did not reach the log; kept when the outcome is unknown, so
-     * that the retry with the same key finds it, and a second placement cannot take the id meanwhile.
+     * Frees the id after a placement whose event certainly did not reach the log, if this attempt made the
+     * reservation: one an earlier attempt of the placement made is kept (its outcome may be unknown), and so is one
+     * whose release fails (logged; it blocks the id until it expires).
      */
-    public Uni<Void> release(Placement placement) {
-        DeleteItemRequest release = DeleteItemRequest.builder().tableName(table).key(key(placement).toAttributes())
-                .conditionExpression("customerId = :customerId AND placedAt = :placedAt AND #total = :total")
-                .expressionAttributeNames(Map.of("#total", "total"))
-                .expressionAttributeValues(Map.of(
-                        ":customerId", AttributeValue.fromS(placement.customerId()),
-                        ":placedAt", AttributeValue.fromS(placement.placedAt()),
-                        ":total", AttributeValue.fromS(placement.total())))
+    public Uni<Void> release(Reserving reserving) {
+        DeleteItemRequest release = DeleteItemRequest.builder().tableName(table)
+                .key(key(reserving.placement()).toAttributes())
+                .conditionExpression("#by = :by")
+                .expressionAttributeNames(Map.of("#by", RESERVED_BY))
+                .expressionAttributeValues(Map.of(":by", AttributeValue.fromS(reserving.attempt())))
                 .build();
         return Uni.createFrom().completionStage(() -> dynamo.deleteItem(release))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
+                .onFailure().invoke(e -> LOG.warnf("The reservation of order id %s was not freed (%s): it blocks the "
+                        + "id until it expires", reserving.placement().orderId(), e.toString()))
+                .onFailure().recoverWithNull()
                 .replaceWithVoid();
     }
 

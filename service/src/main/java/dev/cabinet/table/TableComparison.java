@@ -24,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * Compares two tables item by item: every item of each is looked up in the other (BatchGetItem, consistent), page by
  * page, so memory stays bounded by a page however large the tables are. This is an operator's job, the one place that
  * may Scan (for the operator's rebuild/); no request path does. What only the live table can hold (idempotency records, the read-model pointer,
- * projection progress, the people's data keys), the wall-clock times of projector bookkeeping, the steps recorded for a redo,
+ * projection progress, the people's data keys, order id reservations), the wall-clock times of projector bookkeeping
+ * (with a parked key's recovery lease), the steps recorded for a redo,
  * the tokens of counts in flight and the counters' owner epochs (each table's projector has its own) are left out of
  * the comparison.
  */
@@ -33,8 +34,10 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 public class TableComparison {
 
     static final Set<String> NOT_COMPARED_TYPES = Set.of(KeyPlan.IDEMPOTENT_REQUEST.name(),
-            KeyPlan.ACTIVE_READ_MODEL.name(), KeyPlan.PROJECTION_PROGRESS.name(), KeyPlan.SUBJECT_KEY.name());
-    static final Set<String> WALL_CLOCK_ATTRIBUTES = Set.of("appliedAt", "decidedAt", "parkedAt");
+            KeyPlan.ACTIVE_READ_MODEL.name(), KeyPlan.PROJECTION_PROGRESS.name(), KeyPlan.SUBJECT_KEY.name(),
+            KeyPlan.ORDER_ID_RESERVATION.name());
+    static final Set<String> WALL_CLOCK_ATTRIBUTES = Set.of("appliedAt", "decidedAt", "parkedAt", "recoveredBy",
+            "recoveringUntil");
     /**
      * The steps a root records for a redo (projection.PlanExecutor) hold what the decision read of other streams (the
      * version of a copied profile), which depends on how far those streams were projected at the time, not on the log.

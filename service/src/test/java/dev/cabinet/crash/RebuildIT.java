@@ -100,6 +100,12 @@ class RebuildIT {
             comments.add(new String[] { post, user, client.send("POST", "/posts/" + post + "/comments", user,
                     Map.of("text", "comment " + i)).body().get("id").asText() });
         }
+        // An order: its id's reservation is in the live table only, which the comparison must leave out.
+        String customer = "C" + Ids.newId();
+        client.applied("PUT", "/customers/" + customer, users.get(0), Map.of("name", "Shop", "email",
+                "shop@example.com"));
+        client.applied("POST", "/customers/" + customer + "/orders", users.get(0), Map.of("orderId",
+                "O" + Ids.newId(), "total", "9.99"));
         String poisoned = "u" + Ids.newId();
         producePoison(poisoned);
 
