@@ -3,6 +3,7 @@ package dev.cabinet.deadletter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -13,6 +14,7 @@ import dev.cabinet.http.Problems;
 import dev.cabinet.projection.execution.EventApplier;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.failure.UnappliableEventException;
+import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -30,6 +32,8 @@ class ParkedKeyRecovery {
     private static final Duration STORE_WAIT = Duration.ofSeconds(30);
     private static final int TRANSIENT_ATTEMPTS = 5;
     private static final int MAX_ROUNDS = 20;
+    /** Longer than one event's apply may take (its store calls wait {@link #STORE_WAIT} each); renewed per event. */
+    private static final Duration LEASE = Duration.ofMinutes(3);
 
     private final ParkedKeys parkedKeys;
     private final ParkedRecords records;
@@ -43,6 +47,10 @@ class ParkedKeyRecovery {
 
     /** Applies every parked event of the key in order, then unparks it; stops at the first that still cannot apply. */
     RecoveryResult retry(String parkedKeyId, String operator) {
+        return leased(parkedKeyId, holder -> retrying(parkedKeyId, operator, holder));
+    }
+
+    private RecoveryResult retrying(String parkedKeyId, String operator, String holder) {
         int applied = 0;
         for (int round = 0; round < MAX_ROUNDS; round++) {
             Map<String, AttributeValue> key = parkedKey(parkedKeyId);
@@ -55,6 +63,7 @@ class ParkedKeyRecovery {
             for (int i = 0; i < parked.size(); i++) {
                 ConsumerRecord<String, byte[]> record = parked.get(i);
                 String eventId = Items.string(events.get(i), "eventId");
+                renew(parkedKeyId, holder);
                 await(parkedKeys.clearOutcome(eventId));
                 try {
                     await(applier.apply(record, TRANSIENT_ATTEMPTS));
@@ -65,6 +74,10 @@ class ParkedKeyRecovery {
                             partition, record.offset(), e.reason());
                     throw Problems.conflict("the event at " + topic + "-" + partition + "@" + record.offset()
                             + " still cannot be applied (" + applied + " applied before it): " + e.reason());
+                } catch (RuntimeException e) {
+                    // Not applied this time (the store, a timeout): the event still waits, and its outcome says so.
+                    await(parkedKeys.markParked(record, Items.string(events.get(i), Attributes.REASON)));
+                    throw e;
                 }
                 await(parkedKeys.release(parkedKeyId, record.topic(), record.partition(), record.offset()));
                 applied++;
@@ -83,6 +96,10 @@ class ParkedKeyRecovery {
      * only the first, the one that failed (the others wait for a retry).
      */
     RecoveryResult discard(String parkedKeyId, boolean onlyFirst, String operator) {
+        return leased(parkedKeyId, holder -> discarding(parkedKeyId, onlyFirst, operator, holder));
+    }
+
+    private RecoveryResult discarding(String parkedKeyId, boolean onlyFirst, String operator, String holder) {
         String reason = "discarded by operator " + operator;
         int discarded = 0;
         for (int round = 0; round < MAX_ROUNDS; round++) {
@@ -91,6 +108,7 @@ class ParkedKeyRecovery {
             List<Map<String, AttributeValue>> discarding = onlyFirst ? events.subList(0, Math.min(1, events.size()))
                     : events;
             for (Map<String, AttributeValue> event : discarding) {
+                renew(parkedKeyId, holder);
                 await(parkedKeys.discardOutcome(Items.string(event, Attributes.EVENT_ID), reason));
                 await(parkedKeys.release(parkedKeyId, Items.string(event, Attributes.TOPIC),
                         (int) Items.number(event, Attributes.PARTITION), Items.number(event, Attributes.OFFSET)));
@@ -109,6 +127,37 @@ class ParkedKeyRecovery {
             }
         }
         throw Problems.conflict("events keep being parked behind key " + parkedKeyId + "; try again");
+    }
+
+    /**
+     * Runs a retry or discard under the key's lease, so that no other (an operator's, or each new projector's after an
+     * upgrade) walks the same events at the same time; the lease ends with the walk, or with the key's unpark.
+     */
+    private RecoveryResult leased(String parkedKeyId, Function<String, RecoveryResult> walk) {
+        String holder = Ids.newId();
+        if (!await(parkedKeys.lease(parkedKeyId, holder, LEASE))) {
+            parkedKey(parkedKeyId);   // 404 when it is gone
+            throw Problems.conflict("a retry or discard of parked key " + parkedKeyId + " is under way; try again "
+                    + "once it has ended");
+        }
+        try {
+            return walk.apply(holder);
+        } finally {
+            try {
+                await(parkedKeys.endLease(parkedKeyId, holder));
+            } catch (RuntimeException e) {
+                LOG.warnf("The lease on parked key %s was not ended (%s): it expires within %s", parkedKeyId,
+                        e.toString(), LEASE);
+            }
+        }
+    }
+
+    /** Extends the lease before each event; one lost (expired, and taken) stops the walk before it applies more. */
+    private void renew(String parkedKeyId, String holder) {
+        if (!await(parkedKeys.renew(parkedKeyId, holder, LEASE))) {
+            throw Problems.conflict("parked key " + parkedKeyId + " was taken over by another retry or discard, or "
+                    + "released, while this one ran");
+        }
     }
 
     private Map<String, AttributeValue> parkedKey(String parkedKeyId) {

@@ -49,6 +49,8 @@ public final class Attributes {
     /** On a like: its latest unlike was taken off the post's likeCount (cleared when it is liked again). */
     public static final String UNLIKE_COUNTED = "unlikeCounted";
     public static final String LAST_PARKED_OFFSET = "lastParkedOffset";
+    public static final String RECOVERED_BY = "recoveredBy";
+    public static final String RECOVERING_UNTIL = "recoveringUntil";
     public static final String LOCATION = "location";
     public static final String MEMBER_COUNT = "memberCount";
     public static final String MEMORY = "memory";

@@ -13,16 +13,22 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+
+import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.failure.DeadLetterTopic;
+import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.support.EventLogReader;
@@ -39,6 +45,9 @@ class DeadLetterTest {
 
     private static final String REGISTERED = "cabinet.user.registered.v1";
     private static final String UPDATED = "cabinet.user.profile-updated.v1";
+
+    @Inject
+    ParkedKeys parkedKeys;
 
     @Test
     void anUnreadableEventParksItsKeyUntilAnOperatorDiscardsItAndRetriesTheRestInOrder() throws Exception {
@@ -140,6 +149,35 @@ class DeadLetterTest {
                         + "that reads it starts"));
         asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(409);
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200);
+    }
+
+    /**
+     * One retry or discard of a key at a time (an operator's, or each new projector's after an upgrade): two walks of
+     * its events at once could apply them twice or out of order. A second one while the first holds the key's lease
+     * is a 409 and changes nothing; once the lease ends, it runs.
+     */
+    @Test
+    void aRetryOrDiscardWhileAnotherHoldsTheKeyIsAConflictAndChangesNothing() throws Exception {
+        String user = newUserId();
+        String eventId = Ids.newId();
+        produce(user, eventId, REGISTERED, "{\"userId\":\"" + user + "\"}");
+        String parkedKey = new LogKey(Topics.USERS, 0, user).id();
+        awaitParkedEvents(parkedKey, 1);
+        String other = "another-" + Ids.newId();
+        assertTrue(parkedKeys.lease(parkedKey, other, Duration.ofMinutes(1)).await().atMost(Duration.ofSeconds(10)));
+        for (String walk : List.of("/retry", "/discard")) {
+            asOperator().post("/admin/parked-keys/" + parkedKey + walk).then().statusCode(409)
+                    .body("detail", containsString("under way"));
+        }
+        awaitParkedEvents(parkedKey, 1);
+        given().get("/commands/" + eventId).then().body("status", equalTo("parked"));
+        assertFalse(parkedKeys.lease(parkedKey, "a-third", Duration.ofMinutes(1)).await()
+                .atMost(Duration.ofSeconds(10)), "the lease is held");
+
+        parkedKeys.endLease(parkedKey, other).await().atMost(Duration.ofSeconds(10));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200)
+                .body("state", equalTo("released")).body("discarded", equalTo(1));
+        given().get("/commands/" + eventId).then().body("status", equalTo("discarded"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.cabinet.projection.failure;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -170,6 +171,36 @@ public class ParkedKeys {
                 .chain(stillParked -> stillParked
                         ? markParked(record, reason).replaceWith(true)
                         : release(logKey.id(), record.topic(), record.partition(), record.offset()).replaceWith(false));
+    }
+
+    /**
+     * Leases the key to one retry or discard ({@code holder}) until {@code lease} has passed: two walks of one key's
+     * events at once could apply them twice or out of order. False while another holds an unexpired lease, or when
+     * the key is gone; the holder renews it with {@link #renew} and ends it with {@link #endLease} (an unpark deletes
+     * the key, lease and all).
+     */
+    public Uni<Boolean> lease(String parkedKeyId, String holder, Duration lease) {
+        long now = System.currentTimeMillis();
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId), KeyPlan.PARKED_KEY)
+                .set(Attributes.RECOVERED_BY, holder)
+                .set(Attributes.RECOVERING_UNTIL, now + lease.toMillis())
+                .onlyIfExists()
+                .onlyIfBelow(Attributes.RECOVERING_UNTIL, now));
+    }
+
+    /** Extends the holder's lease; false if it lost it (it expired and another took the key) or the key is gone. */
+    public Uni<Boolean> renew(String parkedKeyId, String holder, Duration lease) {
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId), KeyPlan.PARKED_KEY)
+                .set(Attributes.RECOVERING_UNTIL, System.currentTimeMillis() + lease.toMillis())
+                .onlyIfEquals(Attributes.RECOVERED_BY, holder));
+    }
+
+    /** Ends the holder's lease on a key that stays parked. */
+    public Uni<Void> endLease(String parkedKeyId, String holder) {
+        return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId), KeyPlan.PARKED_KEY)
+                .set(Attributes.RECOVERED_BY, null)
+                .set(Attributes.RECOVERING_UNTIL, null)
+                .onlyIfEquals(Attributes.RECOVERED_BY, holder)).replaceWithVoid();
     }
 
     /** Forgets one parked event, once it was applied or discarded: its position, then the event. */
