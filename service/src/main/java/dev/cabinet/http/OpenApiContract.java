@@ -210,7 +210,8 @@ public class OpenApiContract implements OASFilter {
         }
         if (operatorOnly) {
             problem(operation, "409", "The operation does not fit the current state, which `detail` names (a parked "
-                    + "event that still fails, a rebuild under way or not caught up)");
+                    + "event that still fails, another retry or discard of the key under way, a rebuild under way or "
+                    + "not caught up)");
         } else {
             problem(operation, "410", "The person whose data the command carries, or who sends it, was erased");
         }

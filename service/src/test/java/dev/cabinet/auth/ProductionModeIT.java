@@ -20,16 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -93,13 +85,10 @@ class ProductionModeIT {
     private static ProcessHarness harness;
     /** The Secrets Strimzi would make for the KafkaUsers: each user's JAAS line, by user name. */
     private static Map<String, String> kafkaSecrets;
-    /**
-     * An API instance's settings: it stops as a pod does in a rolling update, which
-     * {@link #aRollingUpdateOfTheApiLosesNoRequestAndNoAcknowledgedCommand} runs on the suite's instance.
-     */
-    private static final Map<String, String> API = Map.of("cabinet.role", "api", "quarkus.shutdown.delay", "2s");
+    /** An API instance's settings (its rolling update is RollingUpdateIT's, a fault schedule of its own). */
+    private static final Map<String, String> API = Map.of("cabinet.role", "api");
     private static AppProcess api;
-    /** The instances whose logs must show no error of a Kafka client: each role's, and the API's updated one. */
+    /** The instances whose logs must show no error of a Kafka client: each role's. */
     private static final List<AppProcess> checkedLogs = new ArrayList<>();
     private static AppProcess projector;
     private static AppProcess operator;
@@ -299,78 +288,6 @@ class ProductionModeIT {
         Throwable refused = KafkaAttempts.refusal(() -> attempt.run(settings));
         assertTrue(expected.isInstance(refused), role.label() + " was refused with " + refused + ", not "
                 + expected.getSimpleName());
-    }
-
-    /**
-     * A rolling update of the API as Kubernetes runs it: the new instance gets ready, then the old one gets SIGTERM.
-     * Its readiness drops at once while it keeps serving for {@code quarkus.shutdown.delay}; the router (here the
-     * test, probing readiness every 100 ms as a Service's endpoints follow the pods') stops sending it requests; the
-     * requests it holds finish within {@code quarkus.shutdown.timeout}. No request goes unanswered or answers 5xx, and
-     * every acknowledged command is applied. The old instance is the suite's API instance, and the new one serves the
-     * tests after this one (one start of the application fewer).
-     */
-    @Test
-    void aRollingUpdateOfTheApiLosesNoRequestAndNoAcknowledgedCommand() throws Exception {
-        AppProcess old = api;
-        Map<AppProcess, CrashClient> clients = new ConcurrentHashMap<>(Map.of(old, client));
-        List<AppProcess> endpoints = new CopyOnWriteArrayList<>(List.of(old));
-        Map<String, Integer> answers = new ConcurrentHashMap<>();
-        AtomicBoolean sawOldUnready = new AtomicBoolean();
-        AtomicBoolean loading = new AtomicBoolean(true);
-        ExecutorService load = Executors.newFixedThreadPool(5);
-        try {
-            for (int i = 0; i < 3; i++) {
-                load.submit(() -> {
-                    while (loading.get()) {
-                        List<AppProcess> ready = List.copyOf(endpoints);
-                        AppProcess target = ready.get(ThreadLocalRandom.current().nextInt(ready.size()));
-                        String id = "u" + Ids.newId();
-                        answers.put(id, clients.get(target).send("PUT", "/users/" + id, id,
-                                Map.of("name", "Rolling " + id, "email", id + "@example.com")).status());
-                        // A steady load (about 50 commands a second from three clients), not a saturating one: every
-                        // command is read back afterwards, and the two cores also start the new instance meanwhile.
-                        Thread.sleep(50);
-                    }
-                    return null;
-                });
-            }
-            await().atMost(Duration.ofSeconds(30)).until(() -> answers.size() > 50);
-            AppProcess fresh = app("api-new", API);
-            fresh.start();
-            checkedLogs.add(fresh);
-            api = fresh;
-            client = harness.client(fresh);
-            clients.put(fresh, client);
-            endpoints.add(fresh);
-            // The endpoints controller: an instance is routed to while its readiness answers 200.
-            load.submit(() -> {
-                while (loading.get()) {
-                    int status = old.readinessStatus();
-                    if (status != 200 && endpoints.remove(old) && status != -1) {
-                        sawOldUnready.set(true);
-                    }
-                    Thread.sleep(100); // the probe's period
-                }
-                return null;
-            });
-            int before = answers.size();
-            assertTrue(old.stopGracefully(Duration.ofSeconds(45)), "the old instance stops within the grace period");
-            await().atMost(Duration.ofSeconds(30)).until(() -> answers.size() > before + 50);
-        } finally {
-            loading.set(false);
-            load.shutdown();
-            assertTrue(load.awaitTermination(60, TimeUnit.SECONDS));
-        }
-        assertTrue(sawOldUnready.get(), "the old instance answered readiness DOWN while it still served");
-        Map<Integer, Long> byStatus = answers.values().stream()
-                .collect(Collectors.groupingBy(status -> status, TreeMap::new, Collectors.counting()));
-        assertEquals(Map.of(202, (long) answers.size()), byStatus, "every command accepted, none unanswered");
-        assertTrue(answers.size() > 150, "a load across the update: " + answers.size() + " commands");
-        CrashClient reader = client;
-        for (String id : answers.keySet()) {
-            await("user " + id).pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(60))
-                    .until(() -> reader.send("GET", "/users/" + id, null, null).status() == 200);
-        }
     }
 
     /** An API whose broker never answers (a port nobody listens on) refuses a command: never a 202. */
