@@ -25,23 +25,26 @@ public final class BookmarkDecisions {
     private BookmarkDecisions() {
     }
 
-    /** A registered user bookmarks an existing post; bookmarking it again changes nothing. */
-    public static Decision save(BookmarkCommand command, Seen seen, boolean registered) {
-        if (!seen.postExists()) {
+    /**
+     * A registered user bookmarks an existing post. Whether it is bookmarked already is not asked: the read model may
+     * not have applied the caller's last save or removal yet (a quick toggle), and only the log's order may decide which
+     * one holds; the projector makes a save of a saved bookmark change nothing.
+     */
+    public static Decision save(BookmarkCommand command, boolean postExists, boolean registered) {
+        if (!postExists) {
             return Decision.refuse(Refusal.notFound("post", command.postId()));
         }
-        return Registration.required(registered, command.userId(), "bookmarking posts", () -> seen.bookmarked()
-                ? Decision.unchanged()
-                : Decision.accept(BookmarkEvent.BOOKMARKED,
-                        new PostBookmarked(command.postId(), command.userId(), command.now())));
+        return Registration.required(registered, command.userId(), "bookmarking posts", () -> Decision.accept(
+                BookmarkEvent.BOOKMARKED, new PostBookmarked(command.postId(), command.userId(), command.now())));
     }
 
     /**
-     * A user removes a bookmark they have; removing one they do not have changes nothing, also for a post that was
-     * deleted since (its deletion took the bookmark).
+     * A user removes a bookmark of a post: appended for an existing post whatever the read model says (as a save is),
+     * and for a deleted one while its bookmark is still seen; one that is neither changes nothing (its post's deletion
+     * took the bookmark, or there never was one), so no event is written for a post id that names nothing.
      */
     public static Decision remove(BookmarkCommand command, Seen seen) {
-        return seen.bookmarked()
+        return seen.postExists() || seen.bookmarked()
                 ? Decision.accept(BookmarkEvent.REMOVED,
                         new BookmarkRemoved(command.postId(), command.userId(), command.now()))
                 : Decision.unchanged();

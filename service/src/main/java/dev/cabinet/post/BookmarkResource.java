@@ -40,9 +40,9 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The caller saves ({@code PUT}) or removes ({@code DELETE}) a bookmark of a post: the first answers 202 like every
- * command, a repeat 200 with nothing appended. The rules are in {@link BookmarkDecisions}; the resource reads and
- * answers.
+ * The caller saves ({@code PUT}) or removes ({@code DELETE}) a bookmark of a post: each answers 202 like every command,
+ * a repeat too (the read model may lag the caller's last toggle; the projector makes a repeat change nothing). The
+ * rules are in {@link BookmarkDecisions}; the resource reads and answers.
  */
 @Deadline
 @Path("/posts/{id}/bookmarks")
@@ -50,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Produces(MediaType.APPLICATION_JSON)
 public class BookmarkResource {
 
-    /** The caller's bookmark of a post as a repeated command finds it. */
+    /** The caller's bookmark of a post, as a removal that changed nothing finds it. */
     public record BookmarkState(String postId, String userId, boolean bookmarked) {
     }
 
@@ -77,32 +77,32 @@ public class BookmarkResource {
     }
 
     @PUT
-    @APIResponse(responseCode = "200", description = "Bookmarked already: nothing changed",
-            content = @Content(schema = @Schema(implementation = BookmarkState.class)))
-    @Operation(description = "Saves a post to the caller's bookmarks; bookmarked already: 200, nothing changes.")
+    @Operation(description = "Saves a post to the caller's bookmarks; a save of a saved bookmark is appended too, and "
+            + "the projector changes nothing for it.")
     public Uni<Response> bookmarkPost(@PathParam("id") String id) {
         String actor = caller.id();
         BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
-        return Uni.combine().all().unis(posts.findPost(id), bookmarked(id, actor), users.isRegistered(actor)).asTuple()
-                .chain(read -> answer(BookmarkDecisions.save(command, new Seen(read.getItem1().isPresent(),
-                        read.getItem2()), read.getItem3()), actor, id, true));
+        return Uni.combine().all().unis(posts.findPost(id), users.isRegistered(actor)).asTuple()
+                .chain(read -> answers.accepted(BookmarkDecisions.save(command, read.getItem1().isPresent(),
+                        read.getItem2()), actor, appended -> Accepted.response(appended, id, "/posts/" + id)));
     }
 
     @DELETE
-    @APIResponse(responseCode = "200", description = "Not bookmarked: nothing changed",
+    @APIResponse(responseCode = "200", description = "Neither the post nor a bookmark of it is there: nothing changed",
             content = @Content(schema = @Schema(implementation = BookmarkState.class)))
-    @Operation(description = "Removes a post from the caller's bookmarks; not bookmarked: 200, nothing changes.")
+    @Operation(description = "Removes a post from the caller's bookmarks; appended for an existing post whatever it "
+            + "finds; for a deleted post whose bookmark is gone: 200, nothing changes.")
     public Uni<Response> removeBookmark(@PathParam("id") String id) {
         String actor = caller.id();
         BookmarkCommand command = new BookmarkCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
-        return Uni.combine().all().unis(bookmarked(id, actor), users.requireNotErased(actor)).asTuple()
-                .chain(read -> answer(BookmarkDecisions.remove(command, new Seen(true, read.getItem1())), actor, id,
-                        false));
+        return Uni.combine().all().unis(posts.findPost(id), bookmarked(id, actor), users.requireNotErased(actor))
+                .asTuple().chain(read -> answer(BookmarkDecisions.remove(command, new Seen(read.getItem1().isPresent(),
+                        read.getItem2())), actor, id));
     }
 
-    private Uni<Response> answer(Decision decision, String actor, String postId, boolean bookmarked) {
+    private Uni<Response> answer(Decision decision, String actor, String postId) {
         return answers.answer(decision, actor, appended -> Accepted.response(appended, postId, "/posts/" + postId),
-                () -> Response.ok(new BookmarkState(postId, actor, bookmarked)).build());
+                () -> Response.ok(new BookmarkState(postId, actor, false)).build());
     }
 
     private Uni<Boolean> bookmarked(String postId, String userId) {

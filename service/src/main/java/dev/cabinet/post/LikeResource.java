@@ -13,9 +13,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Decision;
@@ -23,7 +20,6 @@ import dev.cabinet.http.Accepted;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.post.LikeDecisions.LikeCommand;
-import dev.cabinet.post.LikeDecisions.Seen;
 import dev.cabinet.table.query.Page;
 import dev.cabinet.http.PageParameters;
 import dev.cabinet.table.query.PageRequests;
@@ -39,18 +35,15 @@ import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The caller likes ({@code PUT}) or unlikes ({@code DELETE}) a post: the first answers 202 like every command, a repeat
- * 200 with nothing appended. The rules are in {@link LikeDecisions}; the resource reads and answers.
+ * The caller likes ({@code PUT}) or unlikes ({@code DELETE}) a post: each answers 202 like every command, a repeat too
+ * (the read model may lag the caller's last toggle; the projector makes a repeat change nothing). The rules are in
+ * {@link LikeDecisions}; the resource reads and answers.
  */
 @Deadline
 @Path("/posts/{id}/likes")
 @Authenticated
 @Produces(MediaType.APPLICATION_JSON)
 public class LikeResource {
-
-    /** The caller's like of a post as a repeated command finds it. */
-    public record LikeState(String postId, String userId, boolean liked) {
-    }
 
     /** One of a user's likes. */
     public record LikeView(String postId, String likedAt) {
@@ -64,48 +57,37 @@ public class LikeResource {
     private final Caller caller;
     private final UserQueries users;
     private final PostQueries posts;
-    private final TableReader table;
 
-    LikeResource(CommandAnswers answers, Caller caller, UserQueries users, PostQueries posts, TableReader table) {
+    LikeResource(CommandAnswers answers, Caller caller, UserQueries users, PostQueries posts) {
         this.answers = answers;
         this.caller = caller;
         this.users = users;
         this.posts = posts;
-        this.table = table;
     }
 
     @PUT
-    @APIResponse(responseCode = "200", description = "Liked already: nothing changed",
-            content = @Content(schema = @Schema(implementation = LikeState.class)))
-    @Operation(description = "Likes a post as the caller; liked already: 200, nothing changes.")
+    @Operation(description = "Likes a post as the caller; a like of a liked post is appended too, and the projector "
+            + "changes nothing for it.")
     public Uni<Response> likePost(@PathParam("id") String id) {
         String actor = caller.id();
         LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
-        return Uni.combine().all().unis(posts.findPost(id), liked(id, actor), users.isRegistered(actor)).asTuple()
-                .chain(read -> answer(LikeDecisions.like(command, new Seen(read.getItem1().isPresent(),
-                        read.getItem2()), read.getItem3()), actor, id, true));
+        return Uni.combine().all().unis(posts.findPost(id), users.isRegistered(actor)).asTuple()
+                .chain(read -> answer(LikeDecisions.like(command, read.getItem1().isPresent(), read.getItem2()),
+                        actor, id));
     }
 
     @DELETE
-    @APIResponse(responseCode = "200", description = "Not liked: nothing changed",
-            content = @Content(schema = @Schema(implementation = LikeState.class)))
-    @Operation(description = "Withdraws the caller's like; not liked: 200, nothing changes.")
+    @Operation(description = "Withdraws the caller's like; withdrawing one that is not there is appended too, and "
+            + "the projector changes nothing for it.")
     public Uni<Response> unlikePost(@PathParam("id") String id) {
         String actor = caller.id();
         LikeCommand command = new LikeCommand(Ids.require("id", id), actor, Timestamps.format(answers.now()));
-        return Uni.combine().all().unis(posts.findPost(id), liked(id, actor), users.requireNotErased(actor)).asTuple()
-                .chain(read -> answer(LikeDecisions.unlike(command, new Seen(read.getItem1().isPresent(),
-                        read.getItem2())), actor, id, false));
+        return Uni.combine().all().unis(posts.findPost(id), users.requireNotErased(actor)).asTuple()
+                .chain(read -> answer(LikeDecisions.unlike(command, read.getItem1().isPresent()), actor, id));
     }
 
-    private Uni<Response> answer(Decision decision, String actor, String postId, boolean liked) {
-        return answers.answer(decision, actor, appended -> Accepted.response(appended, postId, "/posts/" + postId),
-                () -> Response.ok(new LikeState(postId, actor, liked)).build());
-    }
-
-    private Uni<Boolean> liked(String postId, String userId) {
-        return table.get(KeyPlan.LIKE.key(postId, userId)).map(like -> like.map(item -> Items.isTrue(item,
-                Attributes.LIKED)).orElse(false));
+    private Uni<Response> answer(Decision decision, String actor, String postId) {
+        return answers.accepted(decision, actor, appended -> Accepted.response(appended, postId, "/posts/" + postId));
     }
 
     /** The posts a user likes, newest like first (pattern 24: GSI2 LIKER#u, where only current likes have an entry). */
