@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
+import dev.cabinet.http.ProblemException;
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.execution.EventApplier;
 import dev.cabinet.projection.failure.ParkedKeys;
@@ -76,7 +77,11 @@ class ParkedKeyRecovery {
                             + " still cannot be applied (" + applied + " applied before it): " + e.reason());
                 } catch (RuntimeException e) {
                     // Not applied this time (the store, a timeout): the event still waits, and its outcome says so.
-                    await(parkedKeys.markParked(record, Items.string(events.get(i), Attributes.REASON)));
+                    try {
+                        await(parkedKeys.markParked(record, Items.string(events.get(i), Attributes.REASON)));
+                    } catch (RuntimeException alsoFailed) {
+                        e.addSuppressed(alsoFailed);
+                    }
                     throw e;
                 }
                 await(parkedKeys.release(parkedKeyId, record.topic(), record.partition(), record.offset()));
@@ -131,24 +136,36 @@ class ParkedKeyRecovery {
 
     /**
      * Runs a retry or discard under the key's lease, so that no other (an operator's, or each new projector's after an
-     * upgrade) walks the same events at the same time; the lease ends with the walk, or with the key's unpark.
+     * upgrade) walks the same events at the same time; the lease ends with the walk, or with the key's unpark. A walk
+     * that failed other than with an answer of its own (an apply that timed out may still be writing) leaves the lease
+     * to expire.
      */
     private RecoveryResult leased(String parkedKeyId, Function<String, RecoveryResult> walk) {
         String holder = Ids.newId();
         if (!await(parkedKeys.lease(parkedKeyId, holder, LEASE))) {
             parkedKey(parkedKeyId);   // 404 when it is gone
-            throw Problems.conflict("a retry or discard of parked key " + parkedKeyId + " is under way; try again "
+            throw Problems.conflict("a retry or discard of parked key " + parkedKeyId + " is under way (or one "
+                    + "failed less than " + LEASE.toMinutes() + " minutes ago, and may still be applying); try again "
                     + "once it has ended");
         }
+        RecoveryResult result;
         try {
-            return walk.apply(holder);
-        } finally {
-            try {
-                await(parkedKeys.endLease(parkedKeyId, holder));
-            } catch (RuntimeException e) {
-                LOG.warnf("The lease on parked key %s was not ended (%s): it expires within %s", parkedKeyId,
-                        e.toString(), LEASE);
-            }
+            result = walk.apply(holder);
+        } catch (ProblemException e) {
+            endLease(parkedKeyId, holder);   // an answer of the walk's own: nothing of it still runs
+            throw e;
+        }
+        // Any other failure (a timeout, the store) may leave an apply running: the lease then expires by itself.
+        endLease(parkedKeyId, holder);
+        return result;
+    }
+
+    private void endLease(String parkedKeyId, String holder) {
+        try {
+            await(parkedKeys.endLease(parkedKeyId, holder));
+        } catch (RuntimeException e) {
+            LOG.warnf("The lease on parked key %s was not ended (%s): it expires within %s", parkedKeyId,
+                    e.toString(), LEASE);
         }
     }
 

@@ -232,7 +232,8 @@ public class OpenApiContract implements OASFilter {
         MediaType own = documented == null || documented.getContent() == null ? null
                 : documented.getContent().getMediaType("application/json");
         if (own != null && own.getSchema() != null) {
-            // The resource documents what it answers when nothing changed (a like liked already): either that or
+            // The resource documents what it answers when nothing changed (a bookmark removal that finds neither the
+            // post nor the bookmark): either that or
             // the command's answer.
             own.setSchema(OASFactory.createSchema().oneOf(List.of(commandAnswer, own.getSchema())));
             documented.setDescription(description + "; or: " + documented.getDescription());

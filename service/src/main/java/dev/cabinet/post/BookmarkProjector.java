@@ -56,14 +56,15 @@ public class BookmarkProjector implements Projector<BookmarkEvent> {
         boolean bookmarked = reads.root().map(item -> Items.isTrue(item, Attributes.BOOKMARKED)).orElse(false);
         if (event instanceof PostBookmarked saved) {
             if (bookmarked) {
-                return WritePlan.onRoot();   // saved twice (two PUTs that raced): nothing changes
+                return WritePlan.onRoot();   // saved twice (the API appends a repeat): nothing changes
             }
             return WritePlan.onRoot(KeyPlan.BOOKMARK.write(Map.of(Attributes.POST_ID, saved.postId(),
                     Attributes.USER_ID, saved.userId(), Attributes.BOOKMARKED, true,
                     Attributes.CREATED_AT, saved.bookmarkedAt())));
         }
         if (reads.root().isEmpty()) {
-            // Its bookmark went with its post: recorded on an item that says so, which the orphan check takes.
+            // Its bookmark went with its post (or there never was one): recorded on an item that says so, which the
+            // orphan check takes once the post is gone.
             return WritePlan.onRoot(ItemUpdate.of(bookmark, KeyPlan.BOOKMARK.name())
                     .set(Attributes.POST_ID, event.postId()).set(Attributes.USER_ID, event.userId())
                     .set(Attributes.BOOKMARKED, false));

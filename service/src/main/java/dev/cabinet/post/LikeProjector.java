@@ -50,8 +50,9 @@ public class LikeProjector implements Projector<LikeEvent> {
 
     /**
      * A first like creates the like's item, a later one finds it. An unlike finds it too, unless its post's deletion
-     * took it first (live, the unlike then came after the deletion; a replay may bring it before): it is not refused
-     * then, so that a replay and the live projector end alike, with no item and no rejection.
+     * took it first (live, the unlike then came after the deletion; a replay may bring it before), or the user never
+     * liked the post (the API appends an unlike whatever its read showed): it is not refused then, so that a replay and
+     * the live projector end alike, with no rejection; the item it leaves says not liked (no list entry, no count).
      */
     @Override
     public StreamTarget target(LikeEvent event) {
@@ -76,7 +77,7 @@ public class LikeProjector implements Projector<LikeEvent> {
         boolean liked = reads.root().map(like -> Items.isTrue(like, Attributes.LIKED)).orElse(false);
         if (event instanceof PostLiked like) {
             if (liked) {
-                // Liked twice (two PUTs that raced): nothing changes, but the recording write may make the item again
+                // Liked twice (the API appends a repeat): nothing changes, but the recording write may make the item again
                 // should the post's deletion have taken it since it was read, and every such write looks again.
                 return WritePlan.onRoot().then(PostProjector.goneWithPost(like.postId(),
                         List.of(KeyPlan.LIKE.key(like.postId(), like.userId()))));
