@@ -1,6 +1,7 @@
 package dev.cabinet.deadletter;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -53,6 +54,7 @@ class ParkedKeyRecovery {
 
     private RecoveryResult retrying(String parkedKeyId, String operator, String holder) {
         int applied = 0;
+        List<String> appliedIds = new ArrayList<>();
         for (int round = 0; round < MAX_ROUNDS; round++) {
             Map<String, AttributeValue> key = parkedKey(parkedKeyId);
             List<Map<String, AttributeValue>> events = await(parkedKeys.events(parkedKeyId));
@@ -85,9 +87,15 @@ class ParkedKeyRecovery {
                     throw e;
                 }
                 await(parkedKeys.release(parkedKeyId, record.topic(), record.partition(), record.offset()));
+                appliedIds.add(eventId);
                 applied++;
             }
             if (await(parkedKeys.unpark(parkedKeyId, Items.number(key, Attributes.LAST_PARKED_OFFSET)))) {
+                // The projector marks an event parked before it parks it behind the key, and the unpark succeeds only
+                // past that: a mark it wrote after this walk cleared it (the walk read the event first) goes now.
+                for (String eventId : appliedIds) {
+                    await(parkedKeys.clearOutcome(eventId));
+                }
                 LOG.infof("Parked key %s retried by %s: %d event(s) applied, key released", parkedKeyId, operator,
                         applied);
                 return new RecoveryResult(parkedKeyId, "released", applied, 0);
@@ -107,6 +115,7 @@ class ParkedKeyRecovery {
     private RecoveryResult discarding(String parkedKeyId, boolean onlyFirst, String operator, String holder) {
         String reason = "discarded by operator " + operator;
         int discarded = 0;
+        List<String> discardedIds = new ArrayList<>();
         for (int round = 0; round < MAX_ROUNDS; round++) {
             Map<String, AttributeValue> key = parkedKey(parkedKeyId);
             List<Map<String, AttributeValue>> events = await(parkedKeys.events(parkedKeyId));
@@ -117,11 +126,16 @@ class ParkedKeyRecovery {
                 await(parkedKeys.discardOutcome(Items.string(event, Attributes.EVENT_ID), reason));
                 await(parkedKeys.release(parkedKeyId, Items.string(event, Attributes.TOPIC),
                         (int) Items.number(event, Attributes.PARTITION), Items.number(event, Attributes.OFFSET)));
+                discardedIds.add(Items.string(event, Attributes.EVENT_ID));
                 discarded++;
             }
             boolean othersWait = events.size() > discarding.size();
             if (!othersWait
                     && await(parkedKeys.unpark(parkedKeyId, Items.number(key, Attributes.LAST_PARKED_OFFSET)))) {
+                // A parked mark the projector wrote after this walk's discard found none (as in a retry) says so now.
+                for (String eventId : discardedIds) {
+                    await(parkedKeys.discardOutcome(eventId, reason));
+                }
                 LOG.infof("Parked key %s: %d event(s) discarded by %s, key released", parkedKeyId, discarded, operator);
                 return new RecoveryResult(parkedKeyId, "released", 0, discarded);
             }

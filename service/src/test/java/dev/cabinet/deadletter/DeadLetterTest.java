@@ -26,6 +26,7 @@ import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.eventlog.CloudEventHeaders;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.failure.ParkedKeys;
@@ -178,6 +179,26 @@ class DeadLetterTest {
         asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200)
                 .body("state", equalTo("released")).body("discarded", equalTo(1));
         given().get("/commands/" + eventId).then().body("status", equalTo("discarded"));
+    }
+
+    /**
+     * The projector parks a record behind its key only while the key is parked: released meanwhile (an operator's retry
+     * ended), the record is left to be applied, and nothing of the park stays, its outcome included, which is written
+     * before the key's update so that a retry walking the record cannot finish before it.
+     */
+    @Test
+    void aRecordParkedBehindAKeyReleasedMeanwhileLeavesNoParkedEventAndNoOutcome() {
+        String user = newUserId();
+        String eventId = Ids.newId();
+        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, 1_000_000_000L, user,
+                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        assertFalse(parkedKeys.parkBehind(record).await().atMost(Duration.ofSeconds(10)), "no key to park behind");
+        given().get("/commands/" + eventId).then().statusCode(404);
+        asOperator().get("/admin/parked-keys/" + new LogKey(Topics.USERS, 0, user).id()).then().statusCode(404);
+        assertTrue(parkedKeys.events(new LogKey(Topics.USERS, 0, user).id()).await().atMost(Duration.ofSeconds(10))
+                .isEmpty(), "the parked event was released");
     }
 
     @Test

@@ -155,7 +155,9 @@ public class ParkedKeys {
 
     /**
      * Parks a record behind its key's earlier parked event. {@code false} if an operator released the key since
-     * the batch began: then nothing stays parked and the record is to be applied.
+     * the batch began: then nothing stays parked and the record is to be applied. Its outcome says {@code parked}
+     * before the key's update, as {@link #park} writes it: an operator's retry that walks the record meanwhile can then
+     * release the key only once that outcome is written, and clears it again when it has ({@link #clearOutcome}).
      */
     public Uni<Boolean> parkBehind(ConsumerRecord<String, byte[]> record) {
         LogKey logKey = LogKey.of(record);
@@ -166,11 +168,12 @@ public class ParkedKeys {
                 .onlyIfExists();
         return Uni.combine().all().unis(store.update(event(record, logKey, reason)),
                         store.update(position(record, logKey))).discardItems()
+                .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
                 .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
-                .chain(stillParked -> stillParked
-                        ? markParked(record, reason).replaceWith(true)
-                        : release(logKey.id(), record.topic(), record.partition(), record.offset()).replaceWith(false));
+                .chain(stillParked -> stillParked ? Uni.createFrom().item(true)
+                        : release(logKey.id(), record.topic(), record.partition(), record.offset())
+                                .chain(() -> clearOutcome(eventId(record).orElse(null))).replaceWith(false));
     }
 
     /**
