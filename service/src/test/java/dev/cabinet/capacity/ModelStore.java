@@ -18,6 +18,8 @@ import java.util.function.Supplier;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
+import dev.cabinet.table.ModelTables;
+import dev.cabinet.table.TableWriter;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -335,6 +337,9 @@ final class ModelStore implements DynamoDbAsyncClient {
 
     @Override
     public CompletableFuture<QueryResponse> query(QueryRequest request) {
+        // A read of a GSI entry back from its index (TableWriter.INDEX_CHECK) is answered but not counted: the tables
+        // leave those reads out (capacity.md says so), also when a batch end's check waits for them.
+        boolean indexCheck = TableWriter.INDEX_CHECK.equals(ModelTables.currentSource());
         return later(() -> {
             Index index = request.indexName() == null ? Index.TABLE : indexNamed(request.indexName());
             boolean ascending = !Boolean.FALSE.equals(request.scanIndexForward());
@@ -360,8 +365,10 @@ final class ModelStore implements DynamoDbAsyncClient {
             int bytes = page.stream().mapToInt(item -> index == Index.TABLE ? ItemSizes.of(item)
                     : ItemSizes.of(indexEntry(index, item))).sum();
             double units = ItemSizes.readUnits(bytes, Boolean.TRUE.equals(request.consistentRead()));
-            calls.add(new Call("Query", index + " " + request.expressionAttributeValues().get(":pk").s(), round, 0, 0,
-                    units, 0, false, page.isEmpty() ? 0 : units));
+            if (!indexCheck) {
+                calls.add(new Call("Query", index + " " + request.expressionAttributeValues().get(":pk").s(), round, 0,
+                        0, units, 0, false, page.isEmpty() ? 0 : units));
+            }
             QueryResponse.Builder response = QueryResponse.builder().items(page).count(page.size());
             if (from + limit < matching.size()) {
                 Map<String, AttributeValue> last = page.get(page.size() - 1);
