@@ -43,6 +43,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.cabinet.config.ConfigurationDocument;
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.iam.IamRole;
+import dev.cabinet.projection.ordering.GracefulDrain;
+import dev.cabinet.projection.ordering.ProjectionConfig;
+import io.smallrye.config.WithDefault;
 import dev.cabinet.role.Role;
 import dev.cabinet.support.GeneratedFiles;
 import io.quarkus.test.junit.QuarkusTest;
@@ -193,6 +196,20 @@ class DeploymentManifestsTest {
                     + prodDuration("quarkus.shutdown.delay").toSeconds() + prodDuration("quarkus.shutdown.timeout")
                             .toSeconds(),
                     name + ": the grace period must outlast preStop, quarkus.shutdown.delay and .timeout together");
+            if (name.equals("cabinet-projector")) {
+                // The projector's drain runs on Quarkus' shutdown event, after its own wait: the pause, the batches
+                // (cabinet.projection.drain-timeout), the commit, then the consumers' close.
+                String drainTimeout = ProjectionConfig.class.getMethod("drainTimeout").getAnnotation(WithDefault.class)
+                        .value();
+                long closeMillis = Long.parseLong(properties().getProperty(
+                        "mp.messaging.incoming.events.close-timeout"));
+                Duration drain = GracefulDrain.longest(Duration.parse("PT" + drainTimeout.toUpperCase(Locale.ROOT)))
+                        .plusMillis(closeMillis);
+                assertTrue(pod.at("/terminationGracePeriodSeconds").asLong() > preStop
+                        + prodDuration("quarkus.shutdown.delay").toSeconds() + drain.toSeconds(),
+                        name + ": the grace period must outlast preStop, quarkus.shutdown.delay and the drain (" + drain
+                                + ")");
+            }
             assertEquals(name, pod.at("/serviceAccountName").asText(), name + " runs as its own identity (IAM role)");
             for (JsonNode container : pod.at("/containers")) {
                 assertFalse(container.at("/resources/requests/cpu").isMissingNode(), name + " needs a cpu request");

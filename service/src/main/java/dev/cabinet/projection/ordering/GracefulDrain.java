@@ -47,6 +47,14 @@ public class GracefulDrain {
         this.lag = lag;
     }
 
+    /**
+     * The longest a drain takes with {@code drainTimeout}: the pause, the batches, the commit. It runs on the shutdown
+     * event, after Quarkus' own shutdown wait, so a projector pod's grace period outlasts it (DeploymentManifestsTest).
+     */
+    public static Duration longest(Duration drainTimeout) {
+        return COMMIT_LIMIT.plus(drainTimeout).plus(COMMIT_LIMIT.multipliedBy(2));
+    }
+
     /** Runs before the application's beans (the Kafka connector among them) are destroyed. */
     void drain(@Observes @Priority(1) ShutdownEvent event) {
         List<KafkaConsumer<Object, Object>> consumers = ProjectionEngine.consumers(kafka);

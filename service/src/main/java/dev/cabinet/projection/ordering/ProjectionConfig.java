@@ -72,8 +72,8 @@ public interface ProjectionConfig {
     Optional<String> instanceId();
 
     /**
-     * On shutdown, how long the batches in flight get to finish before the consumer closes; keep it below
-     * {@code quarkus.shutdown.timeout}.
+     * On shutdown, how long the batches in flight get to finish before the consumer closes; the projector pod's grace
+     * period outlasts it with the rest of the stop ({@link GracefulDrain#longest}).
      */
     @WithDefault("20s")
     Duration drainTimeout();
