@@ -1,10 +1,12 @@
 package dev.cabinet.table;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -153,6 +155,33 @@ final class IndexVisibility {
         Duration next = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
         return lookOnce().chain(() -> waitsFor(upTo) ? Uni.createFrom().voidItem().onItem().delayIt().by(pause)
                 .chain(() -> awaitUpTo(upTo, next)) : Uni.createFrom().voidItem());
+    }
+
+    /**
+     * Completes once no entry of these items awaits an index read that shows it (or is given up); at once when none
+     * does. What other items' entries await is not waited for.
+     */
+    Uni<Void> settled(Collection<Key> items) {
+        Set<Key> of = Set.copyOf(items);
+        return Uni.createFrom().deferred(() -> awaitItems(of, FIRST_PAUSE));
+    }
+
+    private Uni<Void> awaitItems(Set<Key> items, Duration pause) {
+        if (!waitsForAny(items)) {
+            return Uni.createFrom().voidItem();
+        }
+        Duration next = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
+        return lookOnce().chain(() -> waitsForAny(items) ? Uni.createFrom().voidItem().onItem().delayIt().by(pause)
+                .chain(() -> awaitItems(items, next)) : Uni.createFrom().voidItem());
+    }
+
+    private boolean waitsForAny(Set<Key> items) {
+        for (Slot slot : pending.keySet()) {
+            if (items.contains(slot.item())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean waitsFor(long upTo) {

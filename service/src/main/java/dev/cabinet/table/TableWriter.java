@@ -309,6 +309,14 @@ public class TableWriter {
         return indexes.settled();
     }
 
+    /**
+     * Completes once an index read shows the GSI entries that updates through this writer gave these items (at most
+     * {@code cabinet.table.index-wait} each; at once with none awaited, or with the wait turned off).
+     */
+    public Uni<Void> indexesShowWritesOf(Collection<Key> items) {
+        return indexes.settled(items);
+    }
+
     /** The item's entry as an index read finds it under the entry's keys now (never a consistent read: a GSI has none). */
     private Uni<Optional<Map<String, AttributeValue>>> indexEntry(IndexVisibility.Expected expected) {
         Index index = expected.entry().index();

@@ -612,12 +612,12 @@ public class PlanExecutor {
                     // version says (a copied version below any source's), also if a later event's redo makes it.
                     CopyCheck made = repeated || !firstTime ? new CopyCheck(check.source(), -1, check.holders())
                             : check;
-                    // Made once the holders' GSI entries show (a comment under its author's partition of GSI2): a
+                    // Made once the holders' own GSI entries show (a comment under its author's partition of GSI2): a
                     // rename recorded after this look then finds the holder in its walk over the index, and one
                     // recorded before it, this look finds. Looked at sooner, a rename recorded between the look and the
                     // entry's showing missed the holder for good (DynamoDB shows GSI entries after the write answers).
                     checks.defer(root, event.type(), made,
-                            () -> store.indexesShowWrites().chain(() -> copyCheck(made, seen)));
+                            () -> store.indexesShowWritesOf(made.holders()).chain(() -> copyCheck(made, seen)));
                 } else if (step instanceof OrphanCheck check) {
                     checks.defer(root, event.type(), check, () -> orphanCheck(check));
                 } else if (step instanceof DeriveChildren children) {
