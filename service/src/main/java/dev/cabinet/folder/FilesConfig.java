@@ -15,7 +15,11 @@ public interface FilesConfig {
      */
     String bucket();
 
-    /** How long a presigned upload URL stays valid. */
+    /**
+     * How long a presigned upload URL stays valid. With temporary credentials (a pod's IAM role) a presigned URL also
+     * ends when the credentials it was signed with expire, which the SDK renews only minutes before: keep this and the
+     * download's lifetime well under the role's session, and let a client ask for a new link on a 403.
+     */
     @WithDefault("15M")
     Duration uploadUrlLifetime();
 

@@ -72,8 +72,10 @@ public interface ProjectionConfig {
     Optional<String> instanceId();
 
     /**
-     * On shutdown, how long the batches in flight get to finish before the consumer closes; the projector pod's grace
-     * period outlasts it with the rest of the stop ({@link GracefulDrain#longest}).
+     * On shutdown, how long the batches in flight get to finish before the consumer closes. The drain runs after
+     * Quarkus' own HTTP drain (at once on a projector, which serves only health and metrics), so the projector pod's
+     * {@code terminationGracePeriodSeconds} (75) outlasts preStop, {@code quarkus.shutdown.delay}, this with the pause
+     * and the commit ({@link GracefulDrain#longest}) and the consumers' close; DeploymentManifestsTest checks the sum.
      */
     @WithDefault("20s")
     Duration drainTimeout();
