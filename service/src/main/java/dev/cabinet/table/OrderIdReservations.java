@@ -2,6 +2,7 @@ package dev.cabinet.table;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,31 +60,46 @@ public class OrderIdReservations {
     /**
      * Takes the order id for the placement; false when another placement holds it. The same placement finds its own
      * reservation (a retry with the same Idempotency-Key, or the SDK resending a call whose answer it lost); one past
-     * its time to live is void (DynamoDB deletes such items only within a few days).
+     * its time to live is void (DynamoDB deletes such items only within a few days), and is taken over in a second
+     * call that names this request as the one that made it (a first call cannot tell the two apart in its update).
      */
     public Uni<Boolean> reserve(Reserving reserving) {
+        return update(reserving, "attribute_not_exists(pk) OR (customerId = :customerId AND placedAt = :placedAt AND "
+                + "#total = :total)", "if_not_exists(#by, :by)")
+                .chain(taken -> taken ? Uni.createFrom().item(true) : update(reserving, "#ttl < :now", ":by"));
+    }
+
+    private Uni<Boolean> update(Reserving reserving, String condition, String reservedBy) {
         Placement placement = reserving.placement();
         Instant now = Instant.now();
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(placement).toAttributes())
                 .updateExpression("SET #type = :type, orderId = :orderId, customerId = :customerId, "
-                        + "placedAt = :placedAt, #total = :total, #ttl = :ttl, #by = if_not_exists(#by, :by)")
-                .conditionExpression("attribute_not_exists(pk) OR #ttl < :now OR (customerId = :customerId "
-                        + "AND placedAt = :placedAt AND #total = :total)")
+                        + "placedAt = :placedAt, #total = :total, #ttl = :ttl, #by = " + reservedBy)
+                .conditionExpression(condition)
                 .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#total", "total",
                         "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", RESERVED_BY))
-                .expressionAttributeValues(Map.of(
-                        ":type", AttributeValue.fromS(KeyPlan.ORDER_ID_RESERVATION.name()),
-                        ":orderId", AttributeValue.fromS(placement.orderId()),
-                        ":customerId", AttributeValue.fromS(placement.customerId()),
-                        ":placedAt", AttributeValue.fromS(placement.placedAt()),
-                        ":total", AttributeValue.fromS(placement.total()),
-                        ":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())),
-                        ":now", AttributeValue.fromN(Long.toString(now.getEpochSecond())),
-                        ":by", AttributeValue.fromS(reserving.attempt())))
+                .expressionAttributeValues(values(reserving, now, condition.contains(":now")))
                 .build();
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(reserve))
                 .replaceWith(true)
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(false);
+    }
+
+    /** The values an update names (DynamoDB refuses one it does not use). */
+    private static Map<String, AttributeValue> values(Reserving reserving, Instant now, boolean withNow) {
+        Placement placement = reserving.placement();
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(
+                ":type", AttributeValue.fromS(KeyPlan.ORDER_ID_RESERVATION.name()),
+                ":orderId", AttributeValue.fromS(placement.orderId()),
+                ":customerId", AttributeValue.fromS(placement.customerId()),
+                ":placedAt", AttributeValue.fromS(placement.placedAt()),
+                ":total", AttributeValue.fromS(placement.total()),
+                ":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())),
+                ":by", AttributeValue.fromS(reserving.attempt())));
+        if (withNow) {
+            values.put(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond())));
+        }
+        return values;
     }
 
     /**

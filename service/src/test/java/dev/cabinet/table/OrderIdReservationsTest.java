@@ -62,7 +62,12 @@ class OrderIdReservationsTest {
         dynamo.updateItem(ItemUpdate.of(KeyPlan.ORDER_ID_RESERVATION.key(orderId))
                 .set(KeyPlan.TTL_ATTRIBUTE, Instant.now().minusSeconds(60).getEpochSecond()).toRequest(table.name()))
                 .join();
-        assertTrue(reserve(Reserving.of(new Placement(orderId, "C2", "2026-09-01T10:00:00.000Z", "3.00"))));
+        Reserving takeover = Reserving.of(new Placement(orderId, "C2", "2026-09-01T10:00:00.000Z", "3.00"));
+        assertTrue(reserve(takeover));
+        assertFalse(reserve(Reserving.of(placement)), "the void reservation's placement no longer holds the id");
+        reservations.release(takeover).await().atMost(CALL);
+        assertTrue(reserve(Reserving.of(new Placement(orderId, "C3", "2026-09-01T10:00:00.000Z", "3.00"))),
+                "the request that took the id over freed it");
     }
 
     private boolean reserve(Reserving reserving) {
