@@ -9,7 +9,6 @@ import java.math.BigDecimal;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
@@ -121,11 +120,7 @@ class ProductionModeIT {
         KMS.stop();
         List<String> errors = new ArrayList<>();
         for (AppProcess app : checkedLogs) {
-            for (String line : Files.readAllLines(app.currentLog())) {
-                if (line.contains("\"level\":\"ERROR\"") && line.contains("\"loggerName\":\"org.apache.kafka")) {
-                    errors.add(app.currentLog().getFileName() + ": " + line.substring(0, Math.min(300, line.length())));
-                }
-            }
+            errors.addAll(app.kafkaClientErrors());
         }
         assertEquals(List.of(), errors, "Kafka clients logged errors");
     }

@@ -211,6 +211,20 @@ public final class AppProcess {
         return logDir.resolve(name + "-" + starts + ".log");
     }
 
+    /**
+     * The errors a Kafka client logged in the current log (its JSON lines), each named by the log: a client refused
+     * what its user may not do keeps asking, and says so as it closes.
+     */
+    public List<String> kafkaClientErrors() throws IOException {
+        List<String> errors = new ArrayList<>();
+        for (String line : Files.readAllLines(currentLog())) {
+            if (line.contains("\"level\":\"ERROR\"") && line.contains("\"loggerName\":\"org.apache.kafka")) {
+                errors.add(currentLog().getFileName() + ": " + line.substring(0, Math.min(300, line.length())));
+            }
+        }
+        return errors;
+    }
+
     public void close() throws InterruptedException {
         if (process != null && process.isAlive()) {
             process.destroy();

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,11 +53,7 @@ class RollingUpdateIT {
         }
         List<String> errors = new ArrayList<>();
         for (AppProcess app : apps) {
-            for (String line : Files.readAllLines(app.currentLog())) {
-                if (line.contains("\"level\":\"ERROR\"") && line.contains("\"loggerName\":\"org.apache.kafka")) {
-                    errors.add(app.currentLog().getFileName() + ": " + line.substring(0, Math.min(300, line.length())));
-                }
-            }
+            errors.addAll(app.kafkaClientErrors());
         }
         assertEquals(List.of(), errors, "Kafka clients logged errors");
     }
