@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -145,16 +146,7 @@ final class IndexVisibility {
     /** Completes once every entry noted before this call is visible (or given up); at once when there are none. */
     Uni<Void> settled() {
         long upTo = written.get();
-        return Uni.createFrom().deferred(() -> awaitUpTo(upTo, FIRST_PAUSE));
-    }
-
-    private Uni<Void> awaitUpTo(long upTo, Duration pause) {
-        if (!waitsFor(upTo)) {
-            return Uni.createFrom().voidItem();
-        }
-        Duration next = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
-        return lookOnce().chain(() -> waitsFor(upTo) ? Uni.createFrom().voidItem().onItem().delayIt().by(pause)
-                .chain(() -> awaitUpTo(upTo, next)) : Uni.createFrom().voidItem());
+        return Uni.createFrom().deferred(() -> awaitWhile(() -> waitsFor(upTo), FIRST_PAUSE));
     }
 
     /**
@@ -163,16 +155,17 @@ final class IndexVisibility {
      */
     Uni<Void> settled(Collection<Key> items) {
         Set<Key> of = Set.copyOf(items);
-        return Uni.createFrom().deferred(() -> awaitItems(of, FIRST_PAUSE));
+        return Uni.createFrom().deferred(() -> awaitWhile(() -> waitsForAny(of), FIRST_PAUSE));
     }
 
-    private Uni<Void> awaitItems(Set<Key> items, Duration pause) {
-        if (!waitsForAny(items)) {
+    /** Looks at the pending entries, pausing longer each time, while {@code waiting} says an awaited one is there. */
+    private Uni<Void> awaitWhile(BooleanSupplier waiting, Duration pause) {
+        if (!waiting.getAsBoolean()) {
             return Uni.createFrom().voidItem();
         }
         Duration next = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
-        return lookOnce().chain(() -> waitsForAny(items) ? Uni.createFrom().voidItem().onItem().delayIt().by(pause)
-                .chain(() -> awaitItems(items, next)) : Uni.createFrom().voidItem());
+        return lookOnce().chain(() -> waiting.getAsBoolean() ? Uni.createFrom().voidItem().onItem().delayIt().by(pause)
+                .chain(() -> awaitWhile(waiting, next)) : Uni.createFrom().voidItem());
     }
 
     private boolean waitsForAny(Set<Key> items) {
