@@ -267,7 +267,8 @@ class DeploymentManifestsTest {
             assertEquals(0, tables.size(), "the local overlay lets the application create its table");
         }
         assertEquals(1, ofKind(resources, "HorizontalPodAutoscaler").size());
-        assertEquals(2, ofKind(resources, "PodDisruptionBudget").size());
+        assertEquals(overlay.equals("prod") ? 2 : 0, ofKind(resources, "PodDisruptionBudget").size(),
+                "prod keeps an API instance and a projector through a drain; one replica each locally cannot");
         assertFalse(ofKind(resources, "NetworkPolicy").isEmpty());
     }
 
@@ -348,6 +349,32 @@ class DeploymentManifestsTest {
             assertTrue(deployment.at("/spec/replicas").isMissingNode(),
                     overlay + ": " + target + " is scaled by an HPA, yet sets replicas "
                             + deployment.at("/spec/replicas"));
+        }
+    }
+
+    /**
+     * A disruption budget lets a node drain evict one pod at the least: the pods it selects (the Deployment's replicas,
+     * or its HPA's minimum) outnumber its {@code minAvailable}. A budget of one over a single replica would hold every
+     * drain until an operator deleted it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "local", "prod" })
+    void noDisruptionBudgetBlocksANodeDrain(String overlay) throws Exception {
+        List<JsonNode> resources = render(overlay);
+        for (JsonNode budget : ofKind(resources, "PodDisruptionBudget")) {
+            String selected = budget.at("/spec/selector/matchLabels/app.kubernetes.io~1name").asText();
+            JsonNode deployment = appDeployments(resources).stream()
+                    .filter(d -> d.at("/spec/template/metadata/labels/app.kubernetes.io~1name").asText().equals(selected))
+                    .findFirst().orElseThrow(() -> new AssertionError(overlay + ": no Deployment's pods are " + selected));
+            String name = deployment.at("/metadata/name").asText();
+            int replicas = ofKind(resources, "HorizontalPodAutoscaler").stream()
+                    .filter(hpa -> hpa.at("/spec/scaleTargetRef/name").asText().equals(name))
+                    .mapToInt(hpa -> hpa.at("/spec/minReplicas").asInt(1)).findFirst()
+                    .orElse(deployment.at("/spec/replicas").asInt(1));
+            assertTrue(budget.at("/spec/maxUnavailable").isMissingNode(), overlay + ": budgets here use minAvailable");
+            int minAvailable = budget.at("/spec/minAvailable").asInt();
+            assertTrue(replicas > minAvailable, overlay + ": " + budget.at("/metadata/name").asText() + " keeps "
+                    + minAvailable + " of " + name + "'s " + replicas + " pods, so no drain may evict one");
         }
     }
 
