@@ -70,7 +70,7 @@ public final class GroupDecisions {
      * Joining oneself as a member needs no admin; anything else (joining as an admin, adding someone) does. Joining a
      * group one is already in changes nothing (the answer shows the membership), whatever role was asked for: roles
      * change through {@link #changeRole}. Joining a group with no admin (its last admin left it empty) makes the joiner
-     * its admin.
+     * its admin, which the projector decides.
      */
     public static Decision join(Join command, Seen seen, boolean userRegistered) {
         String groupId = command.groupId();
@@ -94,8 +94,12 @@ public final class GroupDecisions {
         if (seen.membership() != null) {
             return Decision.unchanged();
         }
-        return Decision.accept(GroupEvent.MEMBER_JOINED, new MemberJoined(groupId, command.userId(),
-                adminless ? GroupRole.ADMIN : command.role(), command.now()));
+        // Only an admin's word makes an admin. A joiner let in because the group looked adminless joins as a member,
+        // and the projector makes them its admin if the group has none when the join is applied: decided in log
+        // order, so of two joiners racing into an empty group only the first becomes its admin, not both.
+        String role = isAdmin(seen.callerMembership()) ? command.role() : GroupRole.MEMBER;
+        return Decision.accept(GroupEvent.MEMBER_JOINED, new MemberJoined(groupId, command.userId(), role,
+                command.now()));
     }
 
     /** Demoting the only admin is refused: the group would be left with no one to manage it. */

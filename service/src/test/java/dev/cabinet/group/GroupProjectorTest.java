@@ -161,6 +161,15 @@ class GroupProjectorTest {
     }
 
     @Test
+    void aSecondJoinerTheApiLetInWhileTheGroupLookedAdminlessStaysAMember() {
+        List<String> plan = lines(decide(new MemberJoined("g1", "u3", "member", AT),
+                new Given().group(1, 1).profile("u3", "Ada", 5)));
+        assertFalse(plan.get(0).contains("adminCount"), plan.get(0));
+        assertTrue(plan.stream().anyMatch(line -> line.contains("role = if_not_exists(role, \"member\")")),
+                String.join("\n", plan));
+    }
+
+    @Test
     void joiningAgainCountsNothingAndKeepsTheRoleAndJoinTime() {
         List<String> plan = lines(decide(new MemberJoined("g1", "u2", "admin", AT),
                 new Given().group(2, 1).member("u2", "member").profile("u2", "Grace", 5)));
