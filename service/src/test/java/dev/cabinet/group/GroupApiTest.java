@@ -128,6 +128,9 @@ class GroupApiTest {
         as(admin).body(Map.of("role", "owner")).patch("/groups/" + groupId + "/members/" + member).then().statusCode(400)
                 .body("errors.field", hasItem("role"));
         as(admin).body(Map.of("name", "")).patch("/groups/" + groupId).then().statusCode(400);
+        // a name of white space only is refused as on creation, though leaving the name out keeps it
+        as(admin).body(Map.of("name", "   ")).patch("/groups/" + groupId).then().statusCode(400)
+                .body("errors.field", hasItem("name"));
         as(admin).body(Map.of("name", "Anything")).patch("/groups/" + newUserId()).then().statusCode(404);
         as(admin).put("/groups/" + groupId + "/members/" + newUserId()).then().statusCode(404);
     }
