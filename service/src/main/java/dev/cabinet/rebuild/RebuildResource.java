@@ -1,5 +1,8 @@
 package dev.cabinet.rebuild;
 
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -13,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.TableConfig;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * The operator's side of a blue/green rebuild (see the runbook in docs/design.md): how far a candidate table is, its
@@ -41,7 +45,7 @@ public class RebuildResource {
             + "has come, against the table answering reads (operators).")
     @GET
     public RebuildProgress.Status status(@PathParam("table") String table) {
-        return rebuilds.status(checked(table));
+        return ofExisting(table, () -> rebuilds.status(checked(table)));
     }
 
     @Operation(operationId = "verifyRebuild",
@@ -50,7 +54,7 @@ public class RebuildResource {
     @POST
     @Path("/verify")
     public Rebuilds.Verification verify(@PathParam("table") String table) {
-        return rebuilds.verify(checked(table));
+        return ofExisting(table, () -> rebuilds.verify(checked(table)));
     }
 
     @Operation(operationId = "cutOverRebuild",
@@ -59,7 +63,19 @@ public class RebuildResource {
     @POST
     @Path("/cut-over")
     public Rebuilds.CutOver cutOver(@PathParam("table") String table) {
-        return rebuilds.cutOver(checked(table), token.getSubject());
+        return ofExisting(table, () -> rebuilds.cutOver(checked(table), token.getSubject()));
+    }
+
+    /** What the call answers, or 404 naming the table when there is no such table (a mistyped name is the client's). */
+    private static <T> T ofExisting(String table, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof ResourceNotFoundException) {
+                throw Problems.notFound("table", table);
+            }
+            throw e;
+        }
     }
 
     /** A table name, of the home table (to cut back) or a rebuild's: no other table is the read model's. */

@@ -229,6 +229,11 @@ class StreamRebuildTest {
         asOperator().get("/admin/rebuilds/cabinet-billing").then().statusCode(400)
                 .contentType("application/problem+json").body("detail", containsString("cabinet-rebuild-<suffix>"));
         asOperator().post("/admin/rebuilds/cabinet-billing/cut-over").then().statusCode(400);
+        // A well-formed name of a rebuild table that was never created (a typo): the client's mistake, not a 500.
+        asOperator().get("/admin/rebuilds/cabinet-rebuild-never-made").then().statusCode(404)
+                .contentType("application/problem+json")
+                .body("detail", containsString("table cabinet-rebuild-never-made does not exist"));
+        asOperator().post("/admin/rebuilds/cabinet-rebuild-never-made/verify").then().statusCode(404);
     }
 
     /**
