@@ -1,5 +1,6 @@
 package dev.cabinet.table;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * projection progress, the people's data keys, order id reservations), the wall-clock times of projector bookkeeping
  * (with a parked key's recovery lease), the steps recorded for a redo,
  * the tokens of counts in flight and the counters' owner epochs (each table's projector has its own) are left out of
- * the comparison.
+ * the comparison. An item past its time to live counts as absent: DynamoDB deletes such items in each table on its own
+ * clock, within days, and a rebuild writes again the metric samples the live table dropped long ago.
  */
 @ApplicationScoped
 @CallsAws(IamRole.OPERATOR)
@@ -75,7 +77,7 @@ public class TableComparison {
     /** Re-reads one item from both tables: the same now, or still a difference. */
     public Difference recheck(String live, String candidate, Difference difference) {
         Key key = new Key(difference.pk(), difference.sk());
-        return diff(read(live, key), read(candidate, key), key);
+        return diff(read(live, key), read(candidate, key), key, Instant.now());
     }
 
     private void walk(String table, String other, boolean fromLive, List<Difference> differences, long[] counts,
@@ -96,7 +98,8 @@ public class TableComparison {
                 } else if (counterpart != null) {
                     continue;   // compared in the first walk
                 }
-                Difference difference = fromLive ? diff(item, counterpart, key) : diff(null, item, key);
+                Instant now = Instant.now();
+                Difference difference = fromLive ? diff(item, counterpart, key, now) : diff(null, item, key, now);
                 if (difference != null) {
                     counts[1]++;
                     if (differences.size() < limit) {
@@ -108,7 +111,10 @@ public class TableComparison {
         } while (start != null);
     }
 
-    private static Difference diff(Map<String, AttributeValue> live, Map<String, AttributeValue> candidate, Key key) {
+    static Difference diff(Map<String, AttributeValue> liveItem, Map<String, AttributeValue> candidateItem, Key key,
+            Instant now) {
+        Map<String, AttributeValue> live = unexpired(liveItem, now);
+        Map<String, AttributeValue> candidate = unexpired(candidateItem, now);
         if (live == null && candidate == null) {
             return null;
         }
@@ -126,6 +132,13 @@ public class TableComparison {
         names.removeIf(OwnerFence::isEpochAttribute);
         names.removeIf(name -> Objects.equals(live.get(name), candidate.get(name)));
         return names.isEmpty() ? null : new Difference(key.pk(), key.sk(), "different", names);
+    }
+
+    /** The item, or null once its time to live has passed (DynamoDB may not have deleted it yet). */
+    private static Map<String, AttributeValue> unexpired(Map<String, AttributeValue> item, Instant now) {
+        AttributeValue expiresAt = item == null ? null : item.get(KeyPlan.TTL_ATTRIBUTE);
+        return expiresAt != null && expiresAt.n() != null && Long.parseLong(expiresAt.n()) <= now.getEpochSecond()
+                ? null : item;
     }
 
     private Map<Key, Map<String, AttributeValue>> batchGet(String table, List<Key> keys) {
