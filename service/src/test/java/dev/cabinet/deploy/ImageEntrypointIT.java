@@ -34,6 +34,8 @@ class ImageEntrypointIT {
 
     private static final Path OUT = Path.of("target", "image-entrypoint-it").toAbsolutePath();
     private static final Path JDK25 = ImageDockerfile.JDK25;
+    /** The host the image's entrypoint has the application listen on: every interface of its container. */
+    private static final String ALL_INTERFACES = "-Dquarkus.http.host=0.0.0.0";
     private static ProcessHarness harness;
     /** The image build's own AppCDS step, run once for both tests: it starts the application to write the archive. */
     private static ImageArchiveStep archived;
@@ -152,6 +154,11 @@ class ImageEntrypointIT {
         for (String argument : command.arguments().subList(1, command.arguments().size())) {
             arguments.add(ImageDockerfile.onThisMachine(argument, paths));
         }
+        // In its container the application listens on every interface of the pod's own network; here that would be
+        // this machine's, so it listens on the loopback address alone, as every server the tests start does.
+        int host = arguments.indexOf(ALL_INTERFACES);
+        assertTrue(host > 0, "the entrypoint's command names the host the application listens on: " + arguments);
+        arguments.set(host, "-Dquarkus.http.host=127.0.0.1");
         int port = FreePorts.pick();
         Map<String, String> environment = new LinkedHashMap<>();
         dockerfile.containerEnv().forEach((name, value) -> environment.put(name, wired(dockerfile, value)));
