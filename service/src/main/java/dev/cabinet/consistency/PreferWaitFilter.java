@@ -13,7 +13,7 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import dev.cabinet.eventlog.LogPosition;
-import dev.cabinet.http.Accepted;
+import dev.cabinet.http.AcceptedAnswer;
 import dev.cabinet.http.Problem;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
@@ -63,7 +63,7 @@ public class PreferWaitFilter {
     @ServerResponseFilter(priority = Priorities.USER + 100)
     public Uni<Void> holdUntilProjected(ContainerRequestContext request, ContainerResponseContext response) {
         Matcher wait = WAIT.matcher(request.getHeaderString("Prefer") == null ? "" : request.getHeaderString("Prefer"));
-        if (response.getStatus() != 202 || !(response.getEntity() instanceof Accepted accepted) || !wait.find()) {
+        if (response.getStatus() != 202 || !(response.getEntity() instanceof AcceptedAnswer accepted) || !wait.find()) {
             return Uni.createFrom().voidItem();
         }
         Duration requested = Duration.ofSeconds(Long.parseLong(wait.group(1)));

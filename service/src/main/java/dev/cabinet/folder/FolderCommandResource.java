@@ -2,6 +2,7 @@ package dev.cabinet.folder;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -22,6 +23,7 @@ import dev.cabinet.folder.FolderDecisions.AddFile;
 import dev.cabinet.folder.FolderDecisions.ChangeFolder;
 import dev.cabinet.folder.FolderDecisions.CreateFolder;
 import dev.cabinet.http.Accepted;
+import dev.cabinet.http.AcceptedAnswer;
 import dev.cabinet.http.CommandAnswers;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.shared.Ids;
@@ -117,6 +119,13 @@ public class FolderCommandResource {
     }
 
     /** The 202 answer to an upload: {@link Accepted}'s fields and where the content goes. */
-    public record FileAccepted(String eventId, String type, String position, String id, UploadLinks.Upload upload) {
+    public record FileAccepted(String eventId, String type, String position, String id, UploadLinks.Upload upload)
+            implements AcceptedAnswer {
+
+        /** The link stays in the answer after a {@code Prefer: wait}: without it the file could never be uploaded. */
+        @Override
+        public Map<String, Object> more() {
+            return Map.of("upload", upload);
+        }
     }
 }

@@ -14,7 +14,7 @@ import dev.cabinet.eventlog.Appended;
  * {@code Location} points at.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Accepted(String eventId, String type, String position, String id) {
+public record Accepted(String eventId, String type, String position, String id) implements AcceptedAnswer {
 
     public static Response response(Appended appended, String id, String location) {
         return Response.accepted(new Accepted(appended.eventId(), appended.type(), appended.position().token(), id))

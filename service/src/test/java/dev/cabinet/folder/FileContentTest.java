@@ -9,6 +9,8 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -101,6 +103,28 @@ class FileContentTest {
     }
 
     /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
+    /**
+     * {@code Prefer: wait} holds a file's 202 until the file can be read, as on every command, and the answer it ends
+     * with keeps the upload link, without which the file could never get its content.
+     */
+    @Test
+    void anUploadAnsweredAfterWaitingIsReadableAndKeepsItsLink() throws Exception {
+        String owner = newUserId();
+        String folder = createFolder(owner, "Waited", null);
+        awaitOk("/folders/" + folder);
+        byte[] content = "hello".getBytes(StandardCharsets.US_ASCII);
+        JsonPath answer = as(owner).header("Prefer", "wait=" + PROJECTION_WAIT.toSeconds())
+                .body(Map.of("name", "hello.txt", "size", content.length, "contentType", "text/plain"))
+                .post("/folders/" + folder + "/files").then().statusCode(200)
+                .header("Preference-Applied", "wait=" + PROJECTION_WAIT.toSeconds())
+                .body("outcome", equalTo("applied")).body("$", not(hasKey("more"))).extract().jsonPath();
+        String fileId = answer.getString("id");
+        given().get("/files/" + fileId).then().statusCode(200).body("status", equalTo("pending"));
+        assertEquals(200, put(answer.getString("upload.url"),
+                answer.getMap("upload.headers", String.class, String.class), content));
+        as(owner).post("/files/" + fileId + "/complete").then().statusCode(202);
+    }
+
     @Test
     void anUploadOfATypeWithAParameterIsConfirmed() throws Exception {
         byte[] content = "a,b\n1,2\n".getBytes(StandardCharsets.US_ASCII);
