@@ -116,9 +116,10 @@ public class IdempotencyFilters {
         }
         String key = request.getHeaderString(HEADER);
         if (key == null) {
+            // The If-Match read is the request's work too: bounded by its deadline, whose clock starts here.
             return request.getHeaderString(HttpHeaders.IF_MATCH) == null ? Uni.createFrom().nullItem()
                     : identity.getDeferredIdentity().chain(caller -> caller.isAnonymous() ? Uni.createFrom().nullItem()
-                            : ifMatch.check(request));
+                            : deadline.bound(ifMatch.check(request)));
         }
         String path = request.getUriInfo().getPath();
         if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {

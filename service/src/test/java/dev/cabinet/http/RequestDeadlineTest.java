@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,26 @@ class RequestDeadlineTest {
         });
         given().get("/commands/" + eventId[0]).then().statusCode(200).body("status", equalTo("applied"));
         assertEquals(1, (int) given().get("/posts/" + postId + "/comments").path("items.size()"));
+    }
+
+    /**
+     * A command's If-Match read, without an Idempotency-Key, counts against the same deadline: sent into a frozen store,
+     * it answers by the deadline, not by the store's own call timeout with the command's whole deadline still ahead.
+     */
+    @Test
+    void anIfMatchReadIntoAFrozenStoreAnswersByTheDeadline() throws Exception {
+        String user = newUserId();
+        register(user, "Matched");
+        String tag = as(user).get("/users/" + user).then().statusCode(200).extract().header("ETag");
+        CompletableFuture<Freezer> frozen = FreezeAfter.call("GetItem", "USER#" + user);
+        as(user).get("/users/" + user).then().statusCode(200);
+        Response change;
+        try (Freezer store = frozen.get(PROJECTION_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+            change = as(user).header("If-Match", tag).body(Map.of("name", "Rematched")).patch("/users/" + user);
+        }
+        change.then().statusCode(503).header("Retry-After", equalTo("5"))
+                .body("type", equalTo("urn:cabinet:problem:store-unavailable"))
+                .body("detail", containsString("deadline (cabinet.http.deadline, 3000 ms)"));
     }
 
     /** The id IdempotencyFilters reserves under: the caller and the key, hashed. */
