@@ -58,6 +58,11 @@ public class Caller {
         });
     }
 
+    /** Whether the caller's token carries {@code role} (a group of its {@code groups} claim). */
+    public Uni<Boolean> hasRole(String role) {
+        return identity.getDeferredIdentity().map(found -> found.hasRole(role));
+    }
+
     /** Whether the request carries a valid token for {@code userId}; false for anonymous callers. */
     public Uni<Boolean> is(String userId) {
         return identity.getDeferredIdentity()

@@ -47,6 +47,9 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class GroupCommandResource {
 
+    /** The role that may change roles in any group (a group whose only admin was erased has no one else). */
+    static final String OPERATOR = "operator";
+
     private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
@@ -113,13 +116,17 @@ public class GroupCommandResource {
     @PATCH
     @Path("{id}/members/{userId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(description = "Changes a member's `role` (admins only; 409 for the last admin).")
+    @Operation(description = "Changes a member's `role` (admins, and the `operator` role in any group; 409 for the "
+            + "last admin; 410 for an erased member).")
     public Uni<Response> changeRole(@PathParam("id") String id, @PathParam("userId") String userId,
             @Valid @NotNull RoleRequest body) {
         Ids.require("userId", userId);
         String actor = caller.id();
-        return read(id, actor, userId)
-                .map(seen -> GroupDecisions.changeRole(new ChangeRole(id, userId, body.role()), seen))
+        // An erased person is no one's to promote or demote (410); the group keeps their membership as it was.
+        return Uni.combine().all().unis(read(id, actor, userId), caller.hasRole(OPERATOR),
+                        actor.equals(userId) ? Uni.createFrom().voidItem() : users.requireNotErased(userId)).asTuple()
+                .map(read -> GroupDecisions.changeRole(new ChangeRole(id, userId, body.role(), read.getItem2()),
+                        read.getItem1()))
                 .chain(decision -> answers.accepted(decision, actor, userId, membershipPath(id, userId)));
     }
 

@@ -29,8 +29,11 @@ public final class GroupDecisions {
     public record Join(String groupId, String userId, String role, String actor, String now) {
     }
 
-    /** An admin gives {@code userId} the role {@code role}. */
-    public record ChangeRole(String groupId, String userId, String role) {
+    /**
+     * An admin gives {@code userId} the role {@code role}; or an operator ({@code byOperator}), who may in any group:
+     * the way out for a group no admin can manage any more, such as one whose only admin was erased.
+     */
+    public record ChangeRole(String groupId, String userId, String role, boolean byOperator) {
     }
 
     /** {@code actor} removes {@code userId} (themself, or as an admin anyone). */
@@ -108,7 +111,7 @@ public final class GroupDecisions {
         if (seen.group() == null) {
             return notFound(groupId);
         }
-        if (!isAdmin(seen.callerMembership())) {
+        if (!command.byOperator() && !isAdmin(seen.callerMembership())) {
             return onlyAdmins(groupId, "change roles in group " + groupId);
         }
         if (seen.membership() == null) {

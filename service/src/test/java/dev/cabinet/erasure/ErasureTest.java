@@ -73,6 +73,27 @@ class ErasureTest {
     }
 
     /**
+     * A group whose only admin was erased keeps their membership and role, so no member may manage it; an operator
+     * may make another member its admin, who then manages it.
+     */
+    @Test
+    void aGroupWhoseOnlyAdminWasErasedIsGivenANewAdminByAnOperator() {
+        String cleo = newUserId();
+        String dan = newUserId();
+        register(cleo, "Cleo");
+        register(dan, "Dan");
+        String group = createGroup(cleo, "Left behind");
+        applied(waiting(dan).put("/groups/" + group + "/members/" + dan));
+        applied(waiting(cleo).delete("/users/" + cleo));
+        as(dan).body(Map.of("role", "admin")).patch("/groups/" + group + "/members/" + dan).then().statusCode(403);
+        applied(asOperator().header("Prefer", "wait=" + PROJECTION_WAIT.toSeconds()).body(Map.of("role", "admin"))
+                .patch("/groups/" + group + "/members/" + dan));
+        applied(waiting(dan).body(Map.of("name", "Taken on")).patch("/groups/" + group));
+        given().get("/groups/" + group).then().statusCode(200).body("name", equalTo("Taken on"))
+                .body("adminCount", equalTo(2));
+    }
+
+    /**
      * The store stops answering once the person's profile was read, while the erasure destroys their data key: the
      * deadline passes before the erasure's event is sent, and the answer says the key may be gone (it is, once the
      * store answers again) rather than that nothing was changed; the same request again completes the erasure.
@@ -158,6 +179,8 @@ class ErasureTest {
         as(ada).delete("/posts/" + bobsPost + "/bookmarks").then().statusCode(410);
         as(ada).delete("/groups/" + group + "/members/" + ada).then().statusCode(410);
         as(ada).body(Map.of("name", "Taken over")).patch("/groups/" + group).then().statusCode(410);
+        // Nor is an erased member anyone's to promote or demote.
+        as(bob).body(Map.of("role", "admin")).patch("/groups/" + group + "/members/" + ada).then().statusCode(410);
         as(ada).post("/posts/" + adasPost + "/publish").then().statusCode(410);
         ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
 
