@@ -3,6 +3,8 @@ package dev.cabinet.shared;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoUnit;
 import java.util.regex.Pattern;
 
@@ -13,6 +15,8 @@ public final class Timestamps {
     /** The proleptic year ({@code uuuu}): year 0 prints as 0000 and a year before it with its sign, never shifted. */
     private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
+    /** The same form, refusing what no calendar has (February 30th, hour 24) where the default would shift it. */
+    private static final DateTimeFormatter STRICT = FORMAT.withResolverStyle(ResolverStyle.STRICT);
 
     private Timestamps() {
     }
@@ -27,9 +31,20 @@ public final class Timestamps {
         return FORMAT.format(millis.equals(instant) ? millis : millis.plusMillis(1));
     }
 
-    /** Whether the text is a timestamp in exactly this format, e.g. {@code 2026-01-31T12:00:00.000Z}. */
+    /**
+     * Whether the text is a timestamp in exactly this format, e.g. {@code 2026-01-31T12:00:00.000Z}, of a day and time
+     * that exist: a key of February 30th would file an item under a date no query can name.
+     */
     public static boolean isValid(String text) {
-        return text != null && FIXED_WIDTH.matcher(text).matches();
+        if (text == null || !FIXED_WIDTH.matcher(text).matches()) {
+            return false;
+        }
+        try {
+            STRICT.parse(text);
+            return true;
+        } catch (DateTimeParseException e) {
+            return false;
+        }
     }
 
     public static Instant parse(String text) {
