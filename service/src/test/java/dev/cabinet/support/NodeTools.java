@@ -2,14 +2,13 @@ package dev.cabinet.support;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +48,17 @@ public final class NodeTools {
         }
         try {
             Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-            // Another build installed it first: theirs is as good.
+        } catch (IOException e) {
+            // Another build installed it first (a rename onto its non-empty folder fails "Directory not empty"):
+            // theirs is as good, once complete.
+            if (!Files.isDirectory(target.resolve("node_modules"))) {
+                throw e;
+            }
+            try (var paths = Files.walk(staging)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            }
         }
         return target;
     }

@@ -141,32 +141,14 @@ final class RunningInfrastructure {
                 }
                 throw e;
             }
-            if (dynaliteStart != null) {
-                Dynalite dynalite = await(dynaliteStart);
-                running.put(DYNALITE, child(dynalite.endpoint(), dynalite));
-                LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), millisSince(begin));
-            }
-            if (settings.startDynalite()) {
-                config.put(DevServicesSettings.DYNAMODB_ENDPOINT, child(running, DYNALITE).getKey());
-                // Set on every start and reload, so a changed setting applies and a test profile without one has none.
-                StoreHooks hooks = new StoreHooks(child(running, DYNALITE).getKey());
-                hooks.indexLag(settings.gsiLag());
-                if (!settings.gsiLag().isNone()) {
-                    LOG.infof("dynalite's index entries lag by %s (%s)", settings.gsiLag(), DevServicesSettings.GSI_LAG);
+            try {
+                useDynalite(settings, dynaliteStart, running, config, begin);
+            } catch (RuntimeException e) {
+                // s3proxy started beside dynalite and is not registered yet: nothing else would stop its JVM.
+                if (s3proxyStart != null) {
+                    s3proxyStart.thenAccept(S3Proxy::close);
                 }
-                if (settings.throttles()) {
-                    hooks.throttle(settings.itemWriteLimit(), settings.partitionReadLimit(), "");
-                    LOG.infof("dynalite refuses an item past %s writes and a partition past %s reads a second (%s, %s)",
-                            settings.itemWriteLimit(), settings.partitionReadLimit(),
-                            DevServicesSettings.ITEM_WRITE_LIMIT, DevServicesSettings.PARTITION_READ_LIMIT);
-                } else {
-                    hooks.noThrottle();
-                }
-                // dynalite needs SigV4 headers but does not check them: any static credentials do.
-                config.put("quarkus.dynamodb.aws.region", "us-east-1");
-                config.put("quarkus.dynamodb.aws.credentials.type", "static");
-                config.put("quarkus.dynamodb.aws.credentials.static-provider.access-key-id", "dev");
-                config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
+                throw e;
             }
             if (s3proxyStart != null) {
                 S3Proxy s3proxy = await(s3proxyStart);
@@ -186,6 +168,38 @@ final class RunningInfrastructure {
                 config.put("quarkus.s3.aws.credentials.static-provider.secret-access-key", S3Proxy.SECRET_KEY);
             }
             return config;
+        }
+    }
+
+    /** Registers dynalite once started, and gives the application its endpoint and the store hooks' settings. */
+    private static void useDynalite(DevServicesSettings settings, CompletableFuture<Dynalite> dynaliteStart,
+            Map<String, Object> running, Map<String, String> config, long begin) {
+        if (dynaliteStart != null) {
+            Dynalite dynalite = await(dynaliteStart);
+            running.put(DYNALITE, child(dynalite.endpoint(), dynalite));
+            LOG.infof("dynalite ready at %s in %d ms", dynalite.endpoint(), millisSince(begin));
+        }
+        if (settings.startDynalite()) {
+            config.put(DevServicesSettings.DYNAMODB_ENDPOINT, child(running, DYNALITE).getKey());
+            // Set on every start and reload, so a changed setting applies and a test profile without one has none.
+            StoreHooks hooks = new StoreHooks(child(running, DYNALITE).getKey());
+            hooks.indexLag(settings.gsiLag());
+            if (!settings.gsiLag().isNone()) {
+                LOG.infof("dynalite's index entries lag by %s (%s)", settings.gsiLag(), DevServicesSettings.GSI_LAG);
+            }
+            if (settings.throttles()) {
+                hooks.throttle(settings.itemWriteLimit(), settings.partitionReadLimit(), "");
+                LOG.infof("dynalite refuses an item past %s writes and a partition past %s reads a second (%s, %s)",
+                        settings.itemWriteLimit(), settings.partitionReadLimit(),
+                        DevServicesSettings.ITEM_WRITE_LIMIT, DevServicesSettings.PARTITION_READ_LIMIT);
+            } else {
+                hooks.noThrottle();
+            }
+            // dynalite needs SigV4 headers but does not check them: any static credentials do.
+            config.put("quarkus.dynamodb.aws.region", "us-east-1");
+            config.put("quarkus.dynamodb.aws.credentials.type", "static");
+            config.put("quarkus.dynamodb.aws.credentials.static-provider.access-key-id", "dev");
+            config.put("quarkus.dynamodb.aws.credentials.static-provider.secret-access-key", "dev");
         }
     }
 

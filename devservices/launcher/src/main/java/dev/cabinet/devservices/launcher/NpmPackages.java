@@ -3,8 +3,6 @@ package dev.cabinet.devservices.launcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -43,15 +41,32 @@ final class NpmPackages {
             for (String manifest : MANIFESTS) {
                 Files.write(staging.resolve(manifest), resource(name, manifest));
             }
-            runNpmCi(settings, name, staging);
             try {
-                Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
-                LOG.debugf("another process installed %s first into %s", name, target);
+                runNpmCi(settings, name, staging);
+                moveIntoPlace(staging, target, entry);
+            } finally {
+                StaleState.deleteTree(staging);   // gone after a move; what is left of a failed or beaten install
             }
             return target;
         } catch (IOException e) {
             throw new UncheckedIOException("could not install " + name + " into " + target, e);
+        }
+    }
+
+    /**
+     * Moves a finished install to its place, unless another process put one there first (two JVMs starting on an empty
+     * cache): on Linux, renaming onto its non-empty folder fails with "Directory not empty", a plain
+     * {@link java.nio.file.FileSystemException}, not {@link java.nio.file.FileAlreadyExistsException}. Theirs is as good, once its
+     * {@code entry} is there.
+     */
+    static void moveIntoPlace(Path staging, Path target, String entry) throws IOException {
+        try {
+            Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            if (!Files.isRegularFile(target.resolve(entry))) {
+                throw e;
+            }
+            LOG.debugf("another process installed %s first", target);
         }
     }
 

@@ -70,7 +70,11 @@ public final class StaleState {
         return latest;
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    /** Deletes a folder and all it holds; nothing when it is not there. */
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
         List<Path> paths;
         try (Stream<Path> walk = Files.walk(root)) {
             paths = walk.sorted(Comparator.reverseOrder()).toList();
