@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.cabinet.devservices.launcher.BrokerAndStore;
 import dev.cabinet.devservices.launcher.Dynalite;
@@ -41,10 +42,11 @@ public final class ProcessHarness implements AutoCloseable {
     public final Dynalite dynalite;
     private final KeyPair keys;
     private final Path publicKey;
-    private final List<AppProcess> apps = new ArrayList<>();
+    private final List<AppProcess> apps = new CopyOnWriteArrayList<>();   // the exit hook may read it
     private final boolean recordAwsCalls;
     /** The certificate (PEM) the broker's authenticated listener presents, when it has one. */
     private final Path brokerCertificate;
+    private final Thread stopAtExit = new Thread(this::stopQuietly, "process-harness-stop");
 
     public ProcessHarness(String name) throws Exception {
         this(name, true, LaunchSettings.defaults(), false);
@@ -90,6 +92,7 @@ public final class ProcessHarness implements AutoCloseable {
         BrokerAndStore infrastructure = BrokerAndStore.start(settings, dir, registry, listener);
         broker = infrastructure.broker();
         dynalite = infrastructure.dynalite();
+        Runtime.getRuntime().addShutdownHook(stopAtExit);
         List<String> topics = new ArrayList<>(Topics.ALL);
         topics.add(Topics.DEAD_LETTERS);
         KafkaBroker.createTopics(broker.bootstrapServers(), topics, PARTITIONS);
@@ -191,11 +194,28 @@ public final class ProcessHarness implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException e) {
+            // the JVM is exiting already: this is the hook
+        }
         for (AppProcess app : apps) {
             app.close();
         }
         broker.close();
         dynalite.close();
+    }
+
+    /**
+     * Stops the processes when the test JVM exits without closing the harness (Ctrl-C of a benchmark or a fault
+     * schedule, a fork's timeout): they run in process groups of their own, which a signal to the build's group misses.
+     */
+    private void stopQuietly() {
+        try {
+            close();
+        } catch (Exception e) {
+            System.err.println("could not stop the processes of " + dir + ": " + e);
+        }
     }
 
 }
