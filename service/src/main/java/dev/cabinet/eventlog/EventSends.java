@@ -53,29 +53,53 @@ public class EventSends {
         }
     }
 
-    private final Cache<String, Sent> sends = Caffeine.newBuilder().expireAfterWrite(KEPT).maximumSize(100_000).build();
+    /**
+     * Events in the producer or failed in it: the ones a client asks about after an {@code outcome-unknown}, kept apart
+     * from the acknowledged ones so that a busy instance's flow of successful commands never evicts them.
+     */
+    private final Cache<String, Sent> unsettled = Caffeine.newBuilder().expireAfterWrite(KEPT).maximumSize(100_000)
+            .build();
+    /** Events the log acknowledged, or a read of the log found. */
+    private final Cache<String, Sent> inLog = Caffeine.newBuilder().expireAfterWrite(KEPT).maximumSize(100_000)
+            .build();
 
-    void sending(String eventId, String type, String topic, String key) {
-        sends.asMap().compute(eventId, (id, known) -> known == null
-                ? new Sent(eventId, type, topic, key, Instant.now(), 1, null, null)
-                : known.another());
+    // Synchronized: an entry moves from one cache to the other (a few hundred nanoseconds per send, never contended long).
+    synchronized void sending(String eventId, String type, String topic, String key) {
+        Sent known = find(eventId).orElse(null);
+        keep(known == null ? new Sent(eventId, type, topic, key, Instant.now(), 1, null, null) : known.another());
     }
 
-    void acknowledged(String eventId, LogPosition position) {
-        sends.asMap().computeIfPresent(eventId, (id, known) -> known.acknowledged(position));
+    synchronized void acknowledged(String eventId, LogPosition position) {
+        find(eventId).ifPresent(known -> keep(known.acknowledged(position)));
     }
 
-    void failed(String eventId) {
-        sends.asMap().computeIfPresent(eventId, (id, known) -> known.failed(Instant.now()));
+    synchronized void failed(String eventId) {
+        find(eventId).ifPresent(known -> keep(known.failed(Instant.now())));
     }
 
     /** Records that a read of the log found the event (after its sends failed in the producer). */
-    public void found(String eventId, LogPosition position) {
-        sends.asMap().computeIfPresent(eventId, (id, known) -> new Sent(known.eventId(), known.type(), known.topic(),
-                known.key(), known.firstSentAt(), known.inProducer(), position, known.lastFailedAt()));
+    public synchronized void found(String eventId, LogPosition position) {
+        find(eventId).ifPresent(known -> keep(new Sent(known.eventId(), known.type(), known.topic(), known.key(),
+                known.firstSentAt(), known.inProducer(), position, known.lastFailedAt())));
+    }
+
+    private void keep(Sent sent) {
+        if (sent.position() == null) {
+            unsettled.put(sent.eventId(), sent);
+        } else {
+            inLog.put(sent.eventId(), sent);   // first, so that find never misses the entry as it moves
+            unsettled.invalidate(sent.eventId());
+        }
+    }
+
+    /** Runs the caches' pending evictions now (tests). */
+    void cleanUp() {
+        unsettled.cleanUp();
+        inLog.cleanUp();
     }
 
     public Optional<Sent> find(String eventId) {
-        return Optional.ofNullable(sends.getIfPresent(eventId));
+        Sent acknowledged = inLog.getIfPresent(eventId);
+        return Optional.ofNullable(acknowledged != null ? acknowledged : unsettled.getIfPresent(eventId));
     }
 }
