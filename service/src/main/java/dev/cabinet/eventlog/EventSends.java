@@ -63,7 +63,7 @@ public class EventSends {
     private final Cache<String, Sent> inLog = Caffeine.newBuilder().expireAfterWrite(KEPT).maximumSize(100_000)
             .build();
 
-    // Synchronized: an entry moves from one cache to the other (a few hundred nanoseconds per send, never contended long).
+    // Synchronized: an entry moves from one cache to the other (a few hundred nanoseconds a send, never held long).
     synchronized void sending(String eventId, String type, String topic, String key) {
         Sent known = find(eventId).orElse(null);
         keep(known == null ? new Sent(eventId, type, topic, key, Instant.now(), 1, null, null) : known.another());
