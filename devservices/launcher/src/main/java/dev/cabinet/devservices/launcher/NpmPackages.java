@@ -56,8 +56,8 @@ final class NpmPackages {
     /**
      * Moves a finished install to its place, unless another process put one there first (two JVMs starting on an empty
      * cache): on Linux, renaming onto its non-empty folder fails with "Directory not empty", a plain
-     * {@link java.nio.file.FileSystemException}, not {@link java.nio.file.FileAlreadyExistsException}. Theirs is as good, once its
-     * {@code entry} is there.
+     * {@link java.nio.file.FileSystemException}, not {@link java.nio.file.FileAlreadyExistsException}. Theirs is as
+     * good, once its {@code entry} is there.
      */
     static void moveIntoPlace(Path staging, Path target, String entry) throws IOException {
         try {
