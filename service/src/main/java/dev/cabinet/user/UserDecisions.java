@@ -35,8 +35,10 @@ public final class UserDecisions {
             return Decision.refuse(Refusal.gone("user", userId));
         }
         if (existing != null) {
-            return Decision.accept(UserEvent.PROFILE_UPDATED, new UserProfileUpdated(userId, profile.name(),
-                    profile.email(), profile.avatarUrl()));
+            // A registration again, not an update: it replaces every field, so an avatar left out is removed (an
+            // update leaves out what it does not name). The projector keeps the first registration's time.
+            return Decision.accept(UserEvent.REGISTERED, new UserRegistered(userId, profile.name(), profile.email(),
+                    profile.avatarUrl(), existing.registeredAt()));
         }
         return Decision.accept(UserEvent.REGISTERED, new UserRegistered(userId, profile.name(), profile.email(),
                 profile.avatarUrl(), command.now()));

@@ -3,6 +3,7 @@ package dev.cabinet.user;
 import static dev.cabinet.support.Api.PROJECTION_WAIT;
 import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.awaitOk;
+import static dev.cabinet.support.Api.createPost;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
 import static dev.cabinet.support.Api.tokenFor;
@@ -68,10 +69,32 @@ class UserApiTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + id).then().body("name", equalTo("Grace H.")));
         as(id).get("/users/" + id).then().body("email", equalTo(id + "@example.com"));
 
+        String registeredAt = given().get("/users/" + id).path("registeredAt");
         as(id).body(Map.of("name", "Grace Hopper", "email", "grace@example.com")).put("/users/" + id).then().statusCode(202)
-                .body("type", equalTo("cabinet.user.profile-updated.v1"));
+                .body("type", equalTo("cabinet.user.registered.v1"));
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> as(id).get("/users/" + id).then()
-                .body("name", equalTo("Grace Hopper")).body("email", equalTo("grace@example.com")));
+                .body("name", equalTo("Grace Hopper")).body("email", equalTo("grace@example.com"))
+                .body("registeredAt", equalTo(registeredAt)));
+    }
+
+    /** PUT replaces the whole profile: an avatar it leaves out is removed, here and on the person's comments. */
+    @Test
+    void putWithoutAnAvatarRemovesIt() {
+        String id = newUserId();
+        as(id).body(Map.of("name", "Ada", "email", id + "@example.com", "avatarUrl", "https://example.com/ada.png"))
+                .put("/users/" + id).then().statusCode(202);
+        awaitOk("/users/" + id);
+        String post = createPost(id, "Avatars");
+        as(id).header("Prefer", "wait=" + PROJECTION_WAIT.toSeconds()).body(Map.of("text", "with a face"))
+                .post("/posts/" + post + "/comments").then().statusCode(200);
+        given().get("/posts/" + post + "/comments").then().body("items[0].authorAvatar",
+                equalTo("https://example.com/ada.png"));
+        as(id).header("Prefer", "wait=" + PROJECTION_WAIT.toSeconds())
+                .body(Map.of("name", "Ada", "email", id + "@example.com")).put("/users/" + id).then().statusCode(200)
+                .body("outcome", equalTo("applied"));
+        given().get("/users/" + id).then().statusCode(200).body("avatarUrl", nullValue());
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/posts/" + post + "/comments").then()
+                .body("items[0].authorAvatar", nullValue()));
     }
 
     @Test
