@@ -495,7 +495,13 @@ public class PlanExecutor {
                     // A write of a marker still to be looked at answers the item as it left it: no read of it then.
                     first.add(markers.contains(update.key()) && !firstTime
                             ? store.updateAndGet(update).invoke(now -> seen(update.key(), now))
-                            : store.update(update).invoke(applied -> repeated |= withRecording && !applied));
+                            : store.update(update).invoke(applied -> {
+                                // Only ever set, never written back: writes end on several threads at once, and a
+                                // read-modify-write (|=) of one that was applied could undo another's refusal.
+                                if (withRecording && !applied) {
+                                    repeated = true;
+                                }
+                            }));
                 } else if (step instanceof DeleteCollection collection) {
                     first.add(store.deleteAll(collection.query()));
                 } else if (step instanceof Put put) {
