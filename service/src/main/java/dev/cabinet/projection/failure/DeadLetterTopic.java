@@ -6,6 +6,11 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -38,6 +43,10 @@ public class DeadLetterTopic {
     public static final String OFFSET = "cabinet_dlq_offset";
     public static final String PARKED_KEY = "cabinet_dlq_parked_key";
     public static final String FAILED_AT = "cabinet_dlq_failed_at";
+    /** On a copy too large to write whole: what was left out of it, and why. */
+    public static final String LEFT_OUT = "cabinet_dlq_left_out";
+    /** The longest reason a copy without its value keeps. */
+    private static final int SHORT = 1_000;
 
     private static final Logger LOG = Logger.getLogger(DeadLetterTopic.class);
 
@@ -55,7 +64,8 @@ public class DeadLetterTopic {
     }
 
     /**
-     * Completes once the broker has the copy; a broker that does not answer is retried, never given up on. A rebuild's
+     * Completes once the broker has the copy; a broker that does not answer is retried, never given up on, but a copy
+     * the producer refuses as such (too large) is written without its value and headers instead. A rebuild's
      * projector (its table does not answer reads yet) sends nothing: the live projector dead-lettered these already.
      */
     public Uni<Void> send(ConsumerRecord<String, byte[]> record, String reason) {
@@ -77,23 +87,72 @@ public class DeadLetterTopic {
     }
 
     private Uni<Void> publish(ConsumerRecord<String, byte[]> record, String reason) {
-        RecordHeaders headers = new RecordHeaders(record.headers().toArray());
-        headers.add(header(REASON, reason));
+        return deliver(copy(record, reason, null), record)
+                .onFailure(DeadLetterTopic::neverPasses).recoverWithUni(tooMuch -> {
+                    // Retried, this copy would fail forever and hold its partition's batches with it.
+                    LOG.errorf("The dead letter of %s-%d@%d cannot be written whole (%s): writing it without its value "
+                            + "and headers", record.topic(), record.partition(), record.offset(), tooMuch.toString());
+                    return deliver(copy(record, reason, tooMuch), record).onFailure(DeadLetterTopic::neverPasses)
+                            .recoverWithItem(failure -> {
+                                LOG.errorf("No dead letter of %s-%d@%d can be written (%s): the record stays in its "
+                                        + "topic, and its key is parked", record.topic(), record.partition(),
+                                        record.offset(), failure.toString());
+                                return null;
+                            });
+                });
+    }
+
+    private Uni<Void> deliver(Message<byte[]> message, ConsumerRecord<String, byte[]> record) {
+        return retries.retrying(Uni.createFrom().deferred(() -> emitter.sendMessage(message))
+                .onFailure().invoke(e -> LOG.warnf("Retrying the dead letter of %s-%d@%d: %s", record.topic(),
+                        record.partition(), record.offset(), e.toString())), e -> !neverPasses(e), Long.MAX_VALUE);
+    }
+
+    /**
+     * The copy of the record: its key, value and headers with the ones that say why; or, where the whole copy never
+     * passes ({@code leftOut}: too large for the producer), its key and those headers alone, saying what was left out.
+     */
+    static Message<byte[]> copy(ConsumerRecord<String, byte[]> record, String reason, Throwable leftOut) {
+        RecordHeaders headers = leftOut == null ? new RecordHeaders(record.headers().toArray()) : new RecordHeaders();
+        headers.add(header(REASON, leftOut == null ? reason : shortened(reason)));
         headers.add(header(TOPIC, record.topic()));
         headers.add(header(PARTITION, Integer.toString(record.partition())));
         headers.add(header(OFFSET, Long.toString(record.offset())));
         headers.add(header(PARKED_KEY, LogKey.of(record).id()));
         headers.add(header(FAILED_AT, Timestamps.format(Instant.now())));
+        if (leftOut != null) {
+            headers.add(header(LEFT_OUT, "the value (" + (record.value() == null ? 0 : record.value().length)
+                    + " bytes) and headers: " + shortened(leftOut.toString())));
+        }
         OutgoingKafkaRecordMetadata.OutgoingKafkaRecordMetadataBuilder<String> metadata = OutgoingKafkaRecordMetadata
                 .<String>builder().withTopic(Topics.DEAD_LETTERS).withHeaders(headers);
         if (record.key() != null) {
             metadata.withKey(record.key());
         }
         // A record without a value is copied with an empty one: the emitter takes no null payload.
-        Message<byte[]> message = Message.of(record.value() == null ? new byte[0] : record.value()).addMetadata(metadata.build());
-        return retries.retrying(Uni.createFrom().deferred(() -> emitter.sendMessage(message))
-                .onFailure().invoke(e -> LOG.warnf("Retrying the dead letter of %s-%d@%d: %s", record.topic(),
-                        record.partition(), record.offset(), e.toString())), failure -> true, Long.MAX_VALUE);
+        byte[] value = leftOut != null || record.value() == null ? new byte[0] : record.value();
+        return Message.of(value).addMetadata(metadata.build());
+    }
+
+    /**
+     * Whether the producer refuses this very record whatever the broker's state: too large, or not a valid record.
+     * Anything else (a broker away, a full buffer, a missing permission an operator can grant) may pass later.
+     */
+    static boolean neverPasses(Throwable failure) {
+        for (Throwable e = failure; e != null; e = e.getCause()) {
+            if (e instanceof RetriableException) {
+                return false;
+            }
+            if (e instanceof RecordTooLargeException || e instanceof RecordBatchTooLargeException
+                    || e instanceof InvalidRecordException || e instanceof SerializationException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String shortened(String text) {
+        return text.length() <= SHORT ? text : text.substring(0, SHORT) + "…";
     }
 
     private static Header header(String name, String value) {
