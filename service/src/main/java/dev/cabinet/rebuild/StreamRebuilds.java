@@ -124,9 +124,8 @@ class StreamRebuilds {
         kind.notAStream(key, events).ifPresent(why -> {
             throw Problems.conflict("the events of key " + key + " in " + topic + " are " + why);
         });
-        Set<String> arrivedMeanwhile = Set.of();
         for (int round = 1; round <= MAX_ROUNDS; round++) {
-            Round done = once(kind, key, slice.partition(), events, arrivedMeanwhile);
+            Round done = once(kind, key, slice.partition(), events);
             KeyRecords.Slice newer = read(topic, key, slice.end());
             if (newer.records().isEmpty()) {
                 StreamRebuild result = new StreamRebuild(topic, key, slice.partition(), kind.stream().name()
@@ -139,14 +138,7 @@ class StreamRebuilds {
             }
             LOG.warnf("Stream %s of %s: %d event(s) arrived while it was rebuilt; rebuilding it again with them", key,
                     topic, newer.records().size());
-            List<RecordedEvent> added = newer.records().stream().map(RecordedEvent::of).toList();
-            events.addAll(added);
-            arrivedMeanwhile = new HashSet<>();
-            for (RecordedEvent event : added) {
-                if (event.id() != null) {
-                    arrivedMeanwhile.add(event.id());
-                }
-            }
+            events.addAll(newer.records().stream().map(RecordedEvent::of).toList());
             slice = new KeyRecords.Slice(slice.partition(), newer.end(), List.of());
         }
         throw Problems.conflict("events of key " + key + " kept arriving while it was rebuilt (" + MAX_ROUNDS
@@ -159,11 +151,9 @@ class StreamRebuilds {
 
     /**
      * One round: waits until the live projector has applied the events, resets the stream's items, and applies every
-     * event again but those an operator discarded. {@code arrivedMeanwhile}: events that came during the last round,
-     * whose rejection (if any) is cleared to be decided again.
+     * event again but those an operator discarded.
      */
-    private Round once(StreamReset kind, String key, int partition, List<RecordedEvent> events,
-            Set<String> arrivedMeanwhile) {
+    private Round once(StreamReset kind, String key, int partition, List<RecordedEvent> events) {
         String topic = kind.topic();
         if (await(parkedKeys.key(new LogKey(topic, partition, key).id())).isPresent()) {
             throw Problems.conflict("key " + key + " of " + topic + " is parked (GET /admin/parked-keys): retry or "
@@ -172,9 +162,13 @@ class StreamRebuilds {
         long last = events.get(events.size() - 1).offset();
         awaitLiveProjector(topic, partition, last);
         Map<String, String> outcomes = outcomes(events);
+        // Every event is decided again, so a rejection recorded for one is cleared first: it may have been made
+        // against a half-rebuilt stream (this rebuild's earlier round, or an earlier rebuild that stopped midway),
+        // and an event rejected made no count, so it counts when it applies now; one rejected again is recorded again.
         Set<String> cleared = new HashSet<>();
-        for (String id : arrivedMeanwhile) {
-            if (REJECTED.equals(outcomes.get(id))
+        for (RecordedEvent event : events) {
+            String id = event.id();
+            if (id != null && REJECTED.equals(outcomes.get(id))
                     && await(store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(id), "status", REJECTED))) {
                 cleared.add(id);
             }

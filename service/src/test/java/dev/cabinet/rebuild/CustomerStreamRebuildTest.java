@@ -12,6 +12,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -37,6 +38,7 @@ import dev.cabinet.table.TableWriter;
 import dev.cabinet.table.query.PageRequest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -109,6 +111,35 @@ class CustomerStreamRebuildTest {
         // A later event of the customer is applied to the rebuilt stream as to any other.
         applied(waiting(clerk).body(Map.of("status", "delivered")).patch("/orders/" + second));
         given().get("/orders/" + second).then().body("status", equalTo("delivered"));
+    }
+
+    /**
+     * An order the live projector rejected while the customer was half rebuilt (a rebuild that stopped midway deleted
+     * the customer, and the order came before the operator ran it again) is decided again by the next rebuild: it
+     * applies, and its command no longer says rejected.
+     */
+    @Test
+    void anEventRejectedAgainstAHalfRebuiltStreamIsAppliedByTheNextRebuildAndNoLongerSaysRejected() {
+        String customer = "C" + Ids.newId();
+        String order = "O" + Ids.newId();
+        applied(waiting(clerk).body(Map.of("name", "Gap", "email", customer + "@example.com"))
+                .put("/customers/" + customer));
+        String eventId = as(clerk).body(Map.of("orderId", order, "placedAt", DAY + "5T09:00:00Z", "total", "1.00"))
+                .post("/customers/" + customer + "/orders").then().statusCode(202).extract().path("eventId");
+        awaitOk("/orders/" + order);
+        ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+        // What the live projector leaves of an order it rejected for want of its customer: no order, an outcome.
+        done(writer.delete(KeyPlan.ORDER.key(customer, DAY + "5", order)));
+        done(writer.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId), KeyPlan.EVENT_OUTCOME)
+                .set(Attributes.EVENT_ID, eventId).set(Attributes.STATUS, "rejected")
+                .set(Attributes.REASON, "customer " + customer + " does not exist")));
+        given().get("/commands/" + eventId).then().statusCode(200).body("status", equalTo("rejected"));
+
+        asOperator().post("/admin/rebuilds/streams/" + Topics.CUSTOMERS + "/" + customer).then().statusCode(200);
+        given().get("/orders/" + order).then().statusCode(200).body("customerId", equalTo(customer));
+        Response outcome = given().get("/commands/" + eventId);
+        assertTrue(outcome.statusCode() == 404 || !"rejected".equals(outcome.path("status")),
+                "the command of an applied order says " + outcome.asString());
     }
 
     private void place(String customer, String orderId, String placedAt, String total) {
