@@ -60,6 +60,8 @@ public class IdempotencyFilters {
     private static final String PROPERTY = "cabinet.idempotency.request";
     /** Set when the request took over an earlier attempt whose event may be in the log: it never frees the key. */
     private static final String TAKES_OVER = "cabinet.idempotency.takes-over";
+    /** The reservation's holder: the request that may settle the key. */
+    private static final String HOLDER = "cabinet.idempotency.holder";
     private static final Set<String> COMMANDS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final IdempotentRequests requests;
@@ -143,6 +145,7 @@ public class IdempotencyFilters {
             return deadline.bound(requests.reserve(requestId, fingerprint, holdFor).chain(reserved -> {
                 if (reserved.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
+                    request.setProperty(HOLDER, reserved.get().holder());
                     if (reserved.get().takesOver()) {
                         request.setProperty(TAKES_OVER, Boolean.TRUE);
                     }
@@ -201,13 +204,14 @@ public class IdempotencyFilters {
                 outcome = KeyOutcome.unstored(appended, takesOver);
             }
         }
+        String holder = (String) request.getProperty(HOLDER);
         if (outcome == KeyOutcome.KEEP_UNKNOWN) {
-            return deadline.settle(requests.outcomeUnknown((String) requestId), "keeping its Idempotency-Key");
+            return deadline.settle(requests.outcomeUnknown((String) requestId, holder), "keeping its Idempotency-Key");
         }
         if (outcome == KeyOutcome.RELEASE) {
-            return deadline.settle(requests.release((String) requestId), "freeing its Idempotency-Key");
+            return deadline.settle(requests.release((String) requestId, holder), "freeing its Idempotency-Key");
         }
-        return deadline.settle(requests.complete((String) requestId, response.getStatus(), body,
+        return deadline.settle(requests.complete((String) requestId, holder, response.getStatus(), body,
                 header(response, HttpHeaders.LOCATION), header(response, PreferWaitFilter.PREFERENCE_APPLIED)),
                 "storing its answer under its Idempotency-Key");
     }

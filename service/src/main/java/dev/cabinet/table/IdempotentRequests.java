@@ -2,6 +2,7 @@ package dev.cabinet.table;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,6 +35,8 @@ public class IdempotentRequests {
     static final String IN_PROGRESS = "in-progress";
     static final String DONE = "done";
     static final String UNKNOWN = "outcome-unknown";
+    /** The request holding the key: only it settles the key. */
+    static final String RESERVED_BY = "reservedBy";
     /** How long answers are kept (the item's time to live). */
     static final Duration KEPT = Duration.ofDays(1);
     /**
@@ -57,19 +60,34 @@ public class IdempotentRequests {
     /**
      * A key reserved for a request: the seed of its ids, and whether the request takes over an earlier attempt that
      * may have appended its event (its outcome unknown, or its instance gone): such a request must never free the key,
-     * or a further retry would make new ids and could append the command a second time.
+     * or a further retry would make new ids and could append the command a second time. {@code holder} names this
+     * request on the item: only it settles the key ({@link #complete}, {@link #outcomeUnknown}, {@link #release}).
      */
-    public record Reservation(String seed, boolean takesOver) {
+    public record Reservation(String seed, boolean takesOver, String holder) {
     }
 
     /**
      * Reserves the key for this request, for {@code holdFor}; empty when another request holds or has used it. A
      * request whose outcome was unknown (or whose instance died, its reservation past) is taken over by its retry,
-     * which keeps the seed, so that it makes the same event and resource ids.
+     * which keeps the seed, so that it makes the same event and resource ids. A key past its day is void, though
+     * DynamoDB deletes it only within days: a second call, made only then, reserves it afresh, with a new seed.
      */
     public Uni<Optional<Reservation>> reserve(String requestId, String fingerprint, Duration holdFor) {
         Instant now = Instant.now();
         String proposed = Ids.newId();
+        String holder = Ids.newId();
+        Map<String, AttributeValue> values = Map.ofEntries(
+                Map.entry(":by", AttributeValue.fromS(holder)),
+                Map.entry(":type", AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name())),
+                Map.entry(":fingerprint", AttributeValue.fromS(fingerprint)),
+                Map.entry(":inProgress", AttributeValue.fromS(IN_PROGRESS)),
+                Map.entry(":unknown", AttributeValue.fromS(UNKNOWN)),
+                Map.entry(":until", AttributeValue.fromN(Long.toString(now.plus(holdFor).getEpochSecond()))),
+                Map.entry(":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond()))),
+                Map.entry(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))),
+                Map.entry(":seed", AttributeValue.fromS(proposed)));
+        Map<String, String> names = Map.of("#type", KeyPlan.TYPE, "#state", "state", "#until", "reservedUntil",
+                "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", RESERVED_BY);
         UpdateItemRequest reserve = UpdateItemRequest.builder().tableName(table).key(key(requestId).toAttributes())
                 .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
                         + "#until = :until, #ttl = :ttl, seed = if_not_exists(seed, :seed), #by = :by")
@@ -78,25 +96,38 @@ public class IdempotentRequests {
                 // another request's (which would answer 409 to a request that is alone).
                 .conditionExpression("attribute_not_exists(pk) OR #by = :by OR (fingerprint = :fingerprint AND "
                         + "(#state = :unknown OR (#state = :inProgress AND #until < :now)))")
-                .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#state", "state", "#until", "reservedUntil",
-                        "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", "reservedBy"))
-                .expressionAttributeValues(Map.ofEntries(
-                        Map.entry(":by", AttributeValue.fromS(Ids.newId())),
-                        Map.entry(":type", AttributeValue.fromS(KeyPlan.IDEMPOTENT_REQUEST.name())),
-                        Map.entry(":fingerprint", AttributeValue.fromS(fingerprint)),
-                        Map.entry(":inProgress", AttributeValue.fromS(IN_PROGRESS)),
-                        Map.entry(":unknown", AttributeValue.fromS(UNKNOWN)),
-                        Map.entry(":until", AttributeValue.fromN(Long.toString(now.plus(holdFor).getEpochSecond()))),
-                        Map.entry(":ttl", AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond()))),
-                        Map.entry(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))),
-                        Map.entry(":seed", AttributeValue.fromS(proposed))))
+                .expressionAttributeNames(names).expressionAttributeValues(values)
                 .returnValues(ReturnValue.ALL_NEW)
                 .build();
-        return Uni.createFrom().completionStage(() -> dynamo.updateItem(reserve))
+        // The expired key's answer goes with it: its seed too, so the new request makes ids of its own.
+        UpdateItemRequest afresh = reserve.toBuilder()
+                .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
+                        + "#until = :until, #ttl = :ttl, seed = :seed, #by = :by "
+                        + "REMOVE #status, body, #location, preferenceApplied")
+                .conditionExpression("#ttl < :now OR #by = :by")
+                .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#state", "state", "#until", "reservedUntil",
+                        "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", RESERVED_BY, "#status", "status", "#location",
+                        "location"))
+                .expressionAttributeValues(without(values, ":unknown"))
+                .build();
+        return update(reserve, proposed, holder)
+                .chain(reserved -> reserved.isPresent() ? Uni.createFrom().item(reserved)
+                        : update(afresh, proposed, holder));
+    }
+
+    /** The values but one: DynamoDB refuses a value that no expression uses. */
+    private static Map<String, AttributeValue> without(Map<String, AttributeValue> values, String name) {
+        Map<String, AttributeValue> rest = new HashMap<>(values);
+        rest.remove(name);
+        return rest;
+    }
+
+    private Uni<Optional<Reservation>> update(UpdateItemRequest request, String proposed, String holder) {
+        return Uni.createFrom().completionStage(() -> dynamo.updateItem(request))
                 // The seed kept is an earlier attempt's unless it is the one proposed now (a resend of this call
                 // finds its own).
                 .map(response -> response.attributes().get("seed").s())
-                .map(seed -> Optional.of(new Reservation(seed, !seed.equals(proposed))))
+                .map(seed -> Optional.of(new Reservation(seed, !seed.equals(proposed), holder)))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithItem(Optional.empty());
     }
 
@@ -109,15 +140,18 @@ public class IdempotentRequests {
 
     /**
      * Stores the answer of the request that holds the reservation, with the headers a replay repeats ({@code Location},
-     * and {@code Preference-Applied} when it waited).
+     * and {@code Preference-Applied} when it waited). Nothing when another request holds the key now (this one's was
+     * taken over, or freed by a resent release and reserved again).
      */
-    public Uni<Void> complete(String requestId, int status, String body, String location, String preferenceApplied) {
+    public Uni<Void> complete(String requestId, String holder, int status, String body, String location,
+            String preferenceApplied) {
         UpdateItemRequest update = ItemUpdate.of(key(requestId))
                 .set("state", DONE)
                 .set("status", status)
                 .set("body", body)
                 .set("location", location)
                 .set("preferenceApplied", preferenceApplied)
+                .onlyIfEquals(RESERVED_BY, holder)
                 .toRequest(table);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
@@ -126,10 +160,11 @@ public class IdempotentRequests {
 
     /**
      * Keeps the key, seed and fingerprint of a request whose outcome is unknown (the log did not acknowledge its event
-     * in time), so that its retry is let in at once and makes the same ids.
+     * in time), so that its retry is let in at once and makes the same ids; nothing when another request holds it.
      */
-    public Uni<Void> outcomeUnknown(String requestId) {
-        UpdateItemRequest update = ItemUpdate.of(key(requestId)).set("state", UNKNOWN).toRequest(table);
+    public Uni<Void> outcomeUnknown(String requestId, String holder) {
+        UpdateItemRequest update = ItemUpdate.of(key(requestId)).set("state", UNKNOWN)
+                .onlyIfEquals(RESERVED_BY, holder).toRequest(table);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update))
                 .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
                 .replaceWithVoid();
@@ -138,11 +173,16 @@ public class IdempotentRequests {
     /**
      * Frees the key after a refused or failed request, so a corrected retry may use it. Never for a request that took
      * over an earlier attempt ({@link Reservation#takesOver}): that one stores its answer, or leaves the key's outcome
-     * unknown.
+     * unknown. Only while this request holds it: a delete the SDK resent after its first attempt went through must
+     * not free the reservation of the retry that came in between.
      */
-    public Uni<Void> release(String requestId) {
+    public Uni<Void> release(String requestId, String holder) {
         return Uni.createFrom().completionStage(() -> dynamo.deleteItem(b -> b.tableName(table)
-                .key(key(requestId).toAttributes()))).replaceWithVoid();
+                .key(key(requestId).toAttributes()).conditionExpression("#by = :by")
+                .expressionAttributeNames(Map.of("#by", RESERVED_BY))
+                .expressionAttributeValues(Map.of(":by", AttributeValue.fromS(holder)))))
+                .onFailure(ConditionalCheckFailedException.class).recoverWithNull()
+                .replaceWithVoid();
     }
 
     public static boolean isDone(Map<String, AttributeValue> item) {
