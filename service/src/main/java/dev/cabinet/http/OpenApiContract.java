@@ -203,8 +203,9 @@ public class OpenApiContract implements OASFilter {
             answer(operation, "202", "The event is in the log (`Location` names the resource); with "
                     + "`Prefer: wait`, the projection did not apply it in time (`pending`) or parked it (`parked`)");
             answer(operation, "200", "With `Prefer: wait`: the projection applied the event (`applied`)");
-            problem(operation, "409", "The command does not fit the current state, or (with `Prefer: wait`) the "
-                    + "projector rejected it");
+            problem(operation, "409", "The command does not fit the current state, (with `Prefer: wait`) the "
+                    + "projector rejected it, or the `Idempotency-Key`'s first request still runs "
+                    + "(`idempotency-key-in-use`: send it again after `Retry-After`)");
             problem(operation, "422", "The `Idempotency-Key` was used before with another body");
             problem(operation, "503", COMMAND_UNAVAILABLE);
         }

@@ -163,7 +163,11 @@ public class IdempotencyFilters {
                                 path, null);
                     }
                     if (!IdempotentRequests.isDone(found.get())) {
-                        return conflict(path, "belongs to a request that is still running; retry shortly");
+                        // Not the command's conflict with the state: the same request again will go through shortly.
+                        return Response.fromResponse(ProblemResponses.of(409, Problems.TYPE_PREFIX
+                                + "idempotency-key-in-use", "Idempotency-Key in use", "this " + HEADER
+                                + " belongs to a request that is still running; retry shortly", path, null))
+                                .header(HttpHeaders.RETRY_AFTER, "1").build();
                     }
                     int status = (int) Items.number(found.get(), "status");
                     String stored = Items.string(found.get(), "body");

@@ -4,23 +4,59 @@ import static dev.cabinet.support.Api.as;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Map;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.support.EventLogReader;
+import dev.cabinet.table.IdempotentRequests;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 /** A command retried with the same Idempotency-Key runs once and answers the same. */
 @QuarkusTest
 class IdempotencyKeyTest {
+
+    @Inject
+    IdempotentRequests requests;
+
+    /**
+     * The same request again while the first still runs (here: its reservation, as a request in flight holds it) is
+     * told to come back, by a type of its own: not a conflict of the command with the state.
+     */
+    @Test
+    void theSameRequestWhileTheFirstRunsIsToldToComeBackShortly() throws Exception {
+        String user = newUserId();
+        register(user, "Busy");
+        String key = "busy-1";
+        String body = "{\"title\":\"Busy\",\"body\":\"in flight\"}";
+        requests.reserve(sha256(user + "\n" + key + "\n"), sha256("POST /posts\n" + body), Duration.ofSeconds(40))
+                .await().atMost(Duration.ofSeconds(10)).orElseThrow();
+        as(user).header("Idempotency-Key", key).body(body).post("/posts").then().statusCode(409)
+                .contentType("application/problem+json").header("Retry-After", "1")
+                .body("type", equalTo("urn:cabinet:problem:idempotency-key-in-use"))
+                .body("detail", containsString("still running"));
+    }
+
+    /** How IdempotencyFilters hashes a key's caller and a request's fingerprint. */
+    private static String sha256(String text) throws NoSuchAlgorithmException {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
 
     @Test
     void aRetryWithTheSameKeyAndBodyGetsTheSameAnswerAndWritesNoSecondEvent() {
