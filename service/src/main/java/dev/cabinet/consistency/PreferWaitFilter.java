@@ -36,7 +36,12 @@ import io.smallrye.mutiny.Uni;
 public class PreferWaitFilter {
 
     private static final Logger LOG = Logger.getLogger(PreferWaitFilter.class);
-    private static final Pattern WAIT = Pattern.compile("(?:^|[,;\\s])wait\\s*=\\s*(\\d{1,6})(?:$|[,;\\s])");
+    /**
+     * RFC 7240's {@code wait} preference: its name in any case, its value a number of seconds, quoted or not (as a
+     * preference's value may be); a number of any length, which the configured maximum then cuts.
+     */
+    private static final Pattern WAIT = Pattern.compile(
+            "(?:^|[,;\\s])wait\\s*=\\s*(\"?)(\\d+)\\1(?:$|[,;\\s])", Pattern.CASE_INSENSITIVE);
 
     /** RFC 7240's answer to {@code Prefer: wait}, which a replay under the same Idempotency-Key repeats. */
     public static final String PREFERENCE_APPLIED = "Preference-Applied";
@@ -66,7 +71,10 @@ public class PreferWaitFilter {
         if (response.getStatus() != 202 || !(response.getEntity() instanceof AcceptedAnswer accepted) || !wait.find()) {
             return Uni.createFrom().voidItem();
         }
-        Duration requested = Duration.ofSeconds(Long.parseLong(wait.group(1)));
+        // More digits than a long holds is a wait longer than any maximum.
+        String seconds = wait.group(2);
+        Duration requested = seconds.length() > 9 ? config.maxPreferWait()
+                : Duration.ofSeconds(Long.parseLong(seconds));
         Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;
         LogPosition position = LogPosition.parse(accepted.position());
         // A wait the store cannot answer leaves the 202: the event is in the log, and a 503 would say nothing was

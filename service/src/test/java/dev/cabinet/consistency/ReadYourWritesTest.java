@@ -49,6 +49,9 @@ class ReadYourWritesTest {
     @Inject
     ActiveTable tables;
 
+    @Inject
+    ConsistencyConfig config;
+
     @Test
     void aCommandWithPreferWaitAnswersOnceApplied() {
         String user = newUserId();
@@ -64,6 +67,13 @@ class ReadYourWritesTest {
                 .body(Map.of("title", "Right away", "body", "b")).post("/posts").then().statusCode(200)
                 .extract().path("id");
         given().get("/posts/" + postId).then().statusCode(200).body("title", equalTo("Right away"));
+
+        // RFC 7240: the name in any case, the value quoted or not; a wait longer than the maximum is cut to it.
+        String edited = as(user).header("Prefer", "Wait=\"9999999999\"").body(Map.of("title", "Waited long"))
+                .patch("/posts/" + postId).then().statusCode(200)
+                .header("Preference-Applied", "wait=" + config.maxPreferWait().toSeconds())
+                .body("outcome", equalTo("applied")).extract().path("id");
+        given().get("/posts/" + edited).then().body("title", equalTo("Waited long"));
     }
 
     /**
