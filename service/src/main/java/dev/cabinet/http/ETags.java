@@ -101,10 +101,22 @@ public final class ETags {
 
     /**
      * Whether an {@code If-None-Match} header value names the representation about to be sent ({@code tag}): a cache
-     * holds one representation, so only that one's tag (or {@code *}) answers 304.
+     * holds one representation, so only that one's tag (or {@code *}) answers 304. Compared weakly, as RFC 9110 asks
+     * for this header: a proxy that weakened the tag ({@code W/"..."}) still gets its 304.
      */
     public static boolean holdsThisRepresentation(String ifNoneMatch, String tag) {
-        return lists(ifNoneMatch, tag);
+        for (String candidate : ifNoneMatch.split(",")) {
+            String listed = candidate.trim();
+            if (listed.equals("*") || opaque(listed).equals(opaque(tag))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The tag without its weakness indicator: what a weak comparison compares. */
+    private static String opaque(String tag) {
+        return tag.startsWith("W/") ? tag.substring(2) : tag;
     }
 
     /** Whether the header's comma-separated list names {@code tag}, or is {@code *}. */

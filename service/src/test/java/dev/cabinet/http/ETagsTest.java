@@ -79,4 +79,16 @@ class ETagsTest {
         assertFalse(ETags.matches(others, ETags.of(renamed)));
         assertFalse(ETags.matches(ETags.withoutOwnersFields(ETags.of(renamed)), owners));
     }
+
+    /** If-None-Match compares weakly (RFC 9110): a tag a proxy weakened still names the representation. */
+    @Test
+    void ifNoneMatchNamesTheRepresentationByItsTagWeakOrStrong() {
+        String tag = "\"abc123\"";
+        assertTrue(ETags.holdsThisRepresentation(tag, tag));
+        assertTrue(ETags.holdsThisRepresentation("W/" + tag, tag));
+        assertTrue(ETags.holdsThisRepresentation("\"other\", W/" + tag, tag));
+        assertTrue(ETags.holdsThisRepresentation("*", tag));
+        assertFalse(ETags.holdsThisRepresentation("W/\"other\"", tag));
+        assertFalse(ETags.holdsThisRepresentation("abc123", tag), "an unquoted value is no tag of it");
+    }
 }
