@@ -51,7 +51,11 @@ public final class CustomerDecisions {
                 command.placedAt().substring(0, 10), command.placedAt(), command.total()));
     }
 
-    /** A change to the status the order already has is refused, so that a client learns its view was stale. */
+    /**
+     * A change to the status the order already has is refused, so that a client learns its view was stale, and so is
+     * one its lifecycle does not allow ({@link OrderStatus#NEXT}), decided on the order as read: two changes sent at
+     * once are applied in log order.
+     */
     public static Decision changeStatus(ChangeOrderStatus command, OrderView order) {
         String orderId = command.orderId();
         String status = command.status();
@@ -60,6 +64,10 @@ public final class CustomerDecisions {
         }
         if (order.status().equals(status)) {
             return Decision.refuse(Refusal.conflict("order " + orderId + " is already " + status));
+        }
+        if (!OrderStatus.allows(order.status(), status)) {
+            return Decision.refuse(Refusal.conflict("order " + orderId + " is " + order.status() + " and cannot become "
+                    + status + " (it may become " + OrderStatus.nextOf(order.status()) + ")"));
         }
         return Decision.accept(CustomerEvent.ORDER_STATUS_CHANGED, new OrderStatusChanged(order.customerId(), orderId,
                 order.orderDate(), status));

@@ -64,7 +64,8 @@ public class OrderResource {
     @Path("{id}")
     @Authenticated
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(description = "Changes an order's `status`: `placed`, `paid`, `shipped`, `delivered` or `cancelled`.")
+    @Operation(description = "Changes an order's `status` as its lifecycle allows (409 otherwise): `placed` to "
+            + "`paid`, `shipped` or `cancelled`; `paid` to `shipped` or `cancelled`; `shipped` to `delivered`.")
     public Uni<Response> changeStatus(@PathParam("id") String id, @Valid @NotNull OrderChangeRequest body) {
         Ids.require("id", id);
         String actor = caller.id();

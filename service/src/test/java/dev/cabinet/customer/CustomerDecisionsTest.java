@@ -62,8 +62,23 @@ class CustomerDecisionsTest {
                 rule("a status change to the status the order has is a conflict",
                         CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", OrderStatus.PLACED), O100),
                         conflict("order O100 is already placed")),
+                rule("an order goes only where its lifecycle allows: a delivered one is never placed again",
+                        CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", OrderStatus.PLACED),
+                                withStatus(O100, "delivered")),
+                        conflict("order O100 is delivered and cannot become placed (it may become none: it is final)")),
+                rule("nor is a cancelled order shipped",
+                        CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", "shipped"),
+                                withStatus(O100, "cancelled")),
+                        conflict("order O100 is cancelled and cannot become shipped (it may become none: it is final)")),
+                rule("a shipped order is delivered, and nothing else",
+                        CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", "paid"), withStatus(O100, "shipped")),
+                        conflict("order O100 is shipped and cannot become paid (it may become delivered)")),
                 rule("the status of an order that does not exist is not found",
                         CustomerDecisions.changeStatus(new ChangeOrderStatus("O100", "paid"), null),
                         notFound("order O100 does not exist")));
+    }
+
+    private static OrderView withStatus(OrderView order, String status) {
+        return new OrderView(order.id(), order.customerId(), order.orderDate(), order.placedAt(), order.total(), status);
     }
 }
