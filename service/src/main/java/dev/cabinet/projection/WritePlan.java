@@ -197,6 +197,12 @@ public final class WritePlan {
         if (rejection != null) {
             throw new IllegalStateException("a rejection has no steps");
         }
+        if (step instanceof Count count && steps.stream().anyMatch(other -> other instanceof Count earlier
+                && earlier.counter().equals(count.counter()))) {
+            // The executor's token is the event's id, and its condition holds for the whole item: a second count on
+            // the same counter, even of another attribute, would be refused and taken for one made before.
+            throw new IllegalStateException("a plan counts on " + count.counter() + " once at most");
+        }
         steps.add(step);
         return this;
     }
