@@ -51,6 +51,7 @@ import dev.cabinet.table.KeyPlan;
 import dev.cabinet.shared.Timestamps;
 import dev.cabinet.user.UserEvent;
 import dev.cabinet.user.UserEvent.UserRegistered;
+import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
@@ -70,6 +71,12 @@ public class DemoData {
     private static final Logger LOG = Logger.getLogger(DemoData.class);
     static final String POST_ID = "johns-first-post";
     private static final String SYSTEM = "cabinet-demo";
+    /**
+     * When the examples happened: fixed, so that a second load (a live reload before the first load's John was
+     * projected, or a second dev instance) makes the same comments and likes, which the projectors take as repeats,
+     * rather than copies at new times. Only the metrics are of the last hour, so that a range ending now finds them.
+     */
+    static final Instant HAPPENED = Instant.parse("2026-06-01T08:00:00Z");
 
     private static final String REPORT_ID = "report-2026";
     private static final String REPORT_KEY = "folders/reports/files/" + REPORT_ID;
@@ -97,6 +104,11 @@ public class DemoData {
         if (!config.enabled()) {
             return;
         }
+        if (LaunchMode.current() != LaunchMode.DEVELOPMENT) {
+            // Every replica would load them at once, and a production table is no place for John and Jane.
+            LOG.warnf("cabinet.demo-data.enabled is for dev mode only: no demo data in %s mode", LaunchMode.current());
+            return;
+        }
         // Started from a thread of its own: begun here, the load ran in a copy of this observer's request context,
         // which ends when the observer returns, and an append that came after that failed to make its ids
         // (ContextNotActiveException for CommandIds, seen once in CI when the store answered slowly).
@@ -118,8 +130,9 @@ public class DemoData {
                 .chain(john -> john.isPresent() ? Uni.createFrom().item(false) : load().replaceWith(true));
     }
 
-    private Uni<Void> load() {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    /** Sends the examples' events; a second time changes nothing but the metrics' last hour. */
+    Uni<Void> load() {
+        Instant now = HAPPENED;
         String at = Timestamps.format(now);
         return Uni.createFrom().voidItem()
                 .chain(() -> log.append(UserEvent.REGISTERED, new UserRegistered("john", "John", "john@example.com", null,
@@ -152,7 +165,8 @@ public class DemoData {
                         report().length, PDF, "s3://" + files.bucket() + "/" + REPORT_KEY, at, "john"), "john"))
                 .chain(this::uploadReport)
                 .chain(() -> log.append(FileEvent.STORED, new FileStored(REPORT_ID, report().length, PDF, at), "john"))
-                .chain(() -> log.append(MetricsEvent.RECORDED, new MetricsRecorded("web-1", samples(now)), SYSTEM))
+                .chain(() -> log.append(MetricsEvent.RECORDED, new MetricsRecorded("web-1",
+                        samples(Instant.now().truncatedTo(ChronoUnit.SECONDS))), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C001", "Ada Lovelace",
                         "ada@example.com"), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C002", "Alan Turing",

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.support.ProjectorLag;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -52,5 +53,16 @@ class DemoDataTest {
                     .queryParam("limit", 100)
                     .get("/metrics/web-1").then().body("items", hasSize(60));
         });
+
+        // Loaded a second time (a live reload before the first load's John was projected): nothing is doubled.
+        demo.load().await().atMost(PROJECTION_WAIT);
+        ProjectorLag.awaitCaughtUp(PROJECTION_WAIT);
+        given().get("/posts/" + DemoData.POST_ID + "?include=comments").then().statusCode(200)
+                .body("commentCount", equalTo(2)).body("likeCount", equalTo(2)).body("comments.items", hasSize(2));
+        given().get("/users/john").then().body("postCount", equalTo(1));
+        given().get("/groups/developers").then().body("memberCount", equalTo(2));
+        given().get("/folders/reports/files").then().body("items", hasSize(1))
+                .body("items[0].status", equalTo("stored"));
+        given().get("/customers/C001?include=orders").then().body("orders.items", hasSize(2));
     }
 }
