@@ -53,8 +53,8 @@ public final class CustomerDecisions {
 
     /**
      * A change to the status the order already has is refused, so that a client learns its view was stale, and so is
-     * one its lifecycle does not allow ({@link OrderStatus#NEXT}), decided on the order as read: two changes sent at
-     * once are applied in log order.
+     * one its lifecycle does not allow ({@link OrderStatus#NEXT}), decided on the order as read; the projector decides
+     * it again in log order, for two changes sent at once.
      */
     public static Decision changeStatus(ChangeOrderStatus command, OrderView order) {
         String orderId = command.orderId();

@@ -2,6 +2,7 @@ package dev.cabinet.customer;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -16,9 +17,11 @@ import dev.cabinet.projection.StreamTarget;
 import dev.cabinet.projection.WritePlan;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.ItemUpdate;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.Shards;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Decides what customer events do: the profile is the stream's root, and each order is written with its entry in GSI1
@@ -47,9 +50,9 @@ public class CustomerProjector implements Projector<CustomerEvent> {
                 : StreamTarget.of(KeyPlan.CUSTOMER_STREAM, event.customerId());
     }
 
-    /** A status change needs its order to exist (orders are never deleted, so deciding again later sees the same). */
+    /** A status change reads its order: whether it exists, and whether its status may become the new one. */
     @Override
-    public List<Key> existenceNeeds(CustomerEvent event) {
+    public List<Key> needs(CustomerEvent event) {
         return event instanceof OrderStatusChanged e ? List.of(order(e)) : List.of();
     }
 
@@ -68,10 +71,20 @@ public class CustomerProjector implements Projector<CustomerEvent> {
             return placed(e);
         }
         OrderStatusChanged e = (OrderStatusChanged) event;
-        if (!reads.exists(order(e))) {
+        Optional<Map<String, AttributeValue>> order = reads.item(order(e));
+        if (order.isEmpty()) {
             return WritePlan.reject("order " + e.orderId() + " does not exist");
         }
-        return WritePlan.onRoot().write(ItemUpdate.of(order(e)).set(Attributes.STATUS, e.status()).onlyIfExists());
+        // The lifecycle, in log order: of two changes the API accepted at once (a cancellation and a shipment), the
+        // later one is rejected if the earlier one ended where it cannot go. Where this very event set the status
+        // already (an attempt that crashed before its recording), it was allowed then: decided alike.
+        String current = Items.string(order.get(), Attributes.STATUS);
+        if (!reads.writtenByThisEvent(order(e)) && current != null && !current.equals(e.status())
+                && !OrderStatus.allows(current, e.status())) {
+            return WritePlan.reject("order " + e.orderId() + " is " + current + " and cannot become " + e.status());
+        }
+        return WritePlan.onRoot().write(ItemUpdate.of(order(e)).set(Attributes.STATUS, e.status()).onlyIfExists())
+                .decidesAlikeAfterWriting(order(e));
     }
 
     /** The order with both index entries; a status it already has (a later change) is kept. */
