@@ -162,23 +162,21 @@ class StreamRebuilds {
         long last = events.get(events.size() - 1).offset();
         awaitLiveProjector(topic, partition, last);
         Map<String, String> outcomes = outcomes(events);
-        // Every event is decided again, so a rejection recorded for one is cleared first: it may have been made
-        // against a half-rebuilt stream (this rebuild's earlier round, or an earlier rebuild that stopped midway),
-        // and an event rejected made no count, so it counts when it applies now; one rejected again is recorded again.
-        Set<String> cleared = new HashSet<>();
+        // Every event is decided again. One rejected before made no count, so its count is not held as made: it counts
+        // if it applies now (rejected against a stream an earlier rebuild left half done, stopped midway). Its
+        // rejection is cleared just before it is applied, so a rebuild that stops leaves the later events' rejections,
+        // which its next run reads the same way; one rejected again is recorded again.
+        Set<String> rejected = new HashSet<>();
         for (RecordedEvent event : events) {
-            String id = event.id();
-            if (id != null && REJECTED.equals(outcomes.get(id))
-                    && await(store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(id), "status", REJECTED))) {
-                cleared.add(id);
+            if (event.id() != null && REJECTED.equals(outcomes.get(event.id()))) {
+                rejected.add(event.id());
             }
         }
         List<RecordedEvent> replayed = events.stream()
                 .filter(event -> !ParkedKeys.DISCARDED.equals(outcomes.get(event.id()))).toList();
         StreamReset.Reset reset = kind.reset(key, partitionItems(kind.partition(key)), replayed);
-        // An event rejected while the stream was half rebuilt made no count: it is to count when applied again.
         Set<String> tokens = new HashSet<>(reset.tokens());
-        tokens.removeAll(cleared);
+        tokens.removeAll(rejected);
         if (reset.counter() != null && !tokens.isEmpty()) {
             await(store.update(ItemUpdate.of(reset.counter()).addToSet(TableWriter.PENDING_COUNTS, tokens)
                     .onlyIfExists()));
@@ -192,6 +190,9 @@ class StreamRebuilds {
                 await(store.update(update));
             }
             for (RecordedEvent event : replayed) {
+                if (rejected.contains(event.id())) {
+                    await(store.deleteIfEquals(KeyPlan.EVENT_OUTCOME.key(event.id()), "status", REJECTED));
+                }
                 try {
                     await(applier.apply(event.record(), TRANSIENT_ATTEMPTS));
                 } catch (UnappliableEventException e) {
