@@ -71,8 +71,8 @@ public class PreferWaitFilter {
         if (response.getStatus() != 202 || !(response.getEntity() instanceof AcceptedAnswer accepted) || !wait.find()) {
             return Uni.createFrom().voidItem();
         }
-        // More digits than a long holds is a wait longer than any maximum.
-        String seconds = wait.group(2);
+        // Past nine digits (leading zeros aside) the wait is longer than any maximum, and than a long may hold.
+        String seconds = wait.group(2).replaceFirst("^0+(?=\\d)", "");
         Duration requested = seconds.length() > 9 ? config.maxPreferWait()
                 : Duration.ofSeconds(Long.parseLong(seconds));
         Duration limit = requested.compareTo(config.maxPreferWait()) > 0 ? config.maxPreferWait() : requested;

@@ -31,7 +31,8 @@ public @interface NotBlankWhenGiven {
 
         @Override
         public boolean isValid(CharSequence value, ConstraintValidatorContext context) {
-            return value == null || value.isEmpty() || !value.toString().isBlank();
+            // trim(), as Hibernate Validator's @NotBlank does, so that a change and a creation refuse the same texts
+            return value == null || value.isEmpty() || !value.toString().trim().isEmpty();
         }
     }
 }

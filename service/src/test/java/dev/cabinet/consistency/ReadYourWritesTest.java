@@ -74,6 +74,8 @@ class ReadYourWritesTest {
                 .header("Preference-Applied", "wait=" + config.maxPreferWait().toSeconds())
                 .body("outcome", equalTo("applied")).extract().path("id");
         given().get("/posts/" + edited).then().body("title", equalTo("Waited long"));
+        as(user).header("Prefer", "wait=0000000005").body(Map.of("title", "Waited five")).patch("/posts/" + postId)
+                .then().statusCode(200).header("Preference-Applied", "wait=5");
     }
 
     /**

@@ -102,7 +102,6 @@ class FileContentTest {
         return upload;
     }
 
-    /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
     /**
      * {@code Prefer: wait} holds a file's 202 until the file can be read, as on every command, and the answer it ends
      * with keeps the upload link, without which the file could never get its content.
@@ -125,6 +124,7 @@ class FileContentTest {
         as(owner).post("/files/" + fileId + "/complete").then().statusCode(202);
     }
 
+    /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
     @Test
     void anUploadOfATypeWithAParameterIsConfirmed() throws Exception {
         byte[] content = "a,b\n1,2\n".getBytes(StandardCharsets.US_ASCII);
