@@ -1,7 +1,5 @@
 package dev.cabinet.idempotency;
 
-import dev.cabinet.table.IdempotentRequests;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -10,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -35,6 +34,8 @@ import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
 import dev.cabinet.http.UnknownOutcome;
+import dev.cabinet.table.IdempotentRequests;
+import dev.cabinet.table.IdempotentRequests.Reservation;
 import dev.cabinet.table.Items;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
@@ -142,7 +143,8 @@ public class IdempotencyFilters {
                     ? token.getSubject() : caller.getPrincipal().getName();
             String requestId = sha256(subject + "\n" + key + "\n", new byte[0]);
             deadline.keyed();
-            return deadline.bound(requests.reserve(requestId, fingerprint, holdFor).chain(reserved -> {
+            return deadline.bound(requests.reserve(requestId, fingerprint, holdFor).chain(claim -> {
+                Optional<Reservation> reserved = claim.reserved();
                 if (reserved.isPresent()) {
                     request.setProperty(PROPERTY, requestId);
                     request.setProperty(HOLDER, reserved.get().holder());
@@ -153,9 +155,9 @@ public class IdempotencyFilters {
                     // Refused, the key is freed with the 412 (or, for a takeover, left unknown: storeOrRelease).
                     return ifMatch.check(request);
                 }
-                return requests.find(requestId).map(found -> {
+                return Uni.createFrom().item(claim.held()).map(found -> {
                     if (found.isEmpty()) {
-                        return conflict(path, "was released meanwhile; send the request again");
+                        return inUse(path, "was released meanwhile; send the request again");
                     }
                     if (!fingerprint.equals(Items.string(found.get(), "fingerprint"))) {
                         return ProblemResponses.of(422, Problems.TYPE_PREFIX + "idempotency-key-reused",
@@ -163,11 +165,7 @@ public class IdempotencyFilters {
                                 path, null);
                     }
                     if (!IdempotentRequests.isDone(found.get())) {
-                        // Not the command's conflict with the state: the same request again will go through shortly.
-                        return Response.fromResponse(ProblemResponses.of(409, Problems.TYPE_PREFIX
-                                + "idempotency-key-in-use", "Idempotency-Key in use", "this " + HEADER
-                                + " belongs to a request that is still running; retry shortly", path, null))
-                                .header(HttpHeaders.RETRY_AFTER, "1").build();
+                        return inUse(path, "belongs to a request that is still running; retry shortly");
                     }
                     int status = (int) Items.number(found.get(), "status");
                     String stored = Items.string(found.get(), "body");
@@ -229,9 +227,11 @@ public class IdempotencyFilters {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    private static Response conflict(String path, String what) {
-        return ProblemResponses.of(409, Problems.TYPE_PREFIX + "conflict", "Conflict", "this " + HEADER + " " + what,
-                path, null);
+    /** Not the command's conflict with the state: the same request again will go through shortly. */
+    private static Response inUse(String path, String what) {
+        return Response.fromResponse(ProblemResponses.of(409, Problems.TYPE_PREFIX + "idempotency-key-in-use",
+                "Idempotency-Key in use", "this " + HEADER + " " + what, path, null))
+                .header(HttpHeaders.RETRY_AFTER, "1").build();
     }
 
     private static String sha256(String prefix, byte[] body) {

@@ -67,12 +67,13 @@ public class IdempotentRequests {
     }
 
     /**
-     * Reserves the key for this request, for {@code holdFor}; empty when another request holds or has used it. A
+     * Reserves the key for this request, for {@code holdFor}, or reads whose it is when another request holds or has
+     * used it. A
      * request whose outcome was unknown (or whose instance died, its reservation past) is taken over by its retry,
      * which keeps the seed, so that it makes the same event and resource ids. A key past its day is void, though
      * DynamoDB deletes it only within days: a second call, made only then, reserves it afresh, with a new seed.
      */
-    public Uni<Optional<Reservation>> reserve(String requestId, String fingerprint, Duration holdFor) {
+    public Uni<Claim> reserve(String requestId, String fingerprint, Duration holdFor) {
         Instant now = Instant.now();
         String proposed = Ids.newId();
         String holder = Ids.newId();
@@ -110,9 +111,27 @@ public class IdempotentRequests {
                         "location"))
                 .expressionAttributeValues(without(values, ":unknown"))
                 .build();
-        return update(reserve, proposed, holder)
-                .chain(reserved -> reserved.isPresent() ? Uni.createFrom().item(reserved)
-                        : update(afresh, proposed, holder));
+        // Refused, the key's item is read once: what the request answers from (a replay, 409, 422), unless it is past
+        // its day, which only then costs the second write. dynalite cannot return the item a condition refused.
+        return update(reserve, proposed, holder).chain(reserved -> reserved.isPresent()
+                ? Uni.createFrom().item(new Claim(reserved, Optional.empty()))
+                : find(requestId).chain(held -> held.filter(item -> expired(item, now)).isEmpty()
+                        ? Uni.createFrom().item(new Claim(Optional.empty(), held))
+                        : update(afresh, proposed, holder).chain(again -> again.isPresent()
+                                ? Uni.createFrom().item(new Claim(again, Optional.empty()))
+                                : find(requestId).map(after -> new Claim(Optional.empty(), after)))));
+    }
+
+    /**
+     * What a request's claim of its key came to: the key {@code reserved} for it, or else the item of the request that
+     * {@code held} it (empty when it was freed meanwhile).
+     */
+    public record Claim(Optional<Reservation> reserved, Optional<Map<String, AttributeValue>> held) {
+    }
+
+    private static boolean expired(Map<String, AttributeValue> item, Instant now) {
+        AttributeValue ttl = item.get(KeyPlan.TTL_ATTRIBUTE);
+        return ttl != null && ttl.n() != null && Long.parseLong(ttl.n()) < now.getEpochSecond();
     }
 
     /** The values but one: DynamoDB refuses a value that no expression uses. */

@@ -45,7 +45,7 @@ class IdempotencyKeyTest {
         String key = "busy-1";
         String body = "{\"title\":\"Busy\",\"body\":\"in flight\"}";
         requests.reserve(sha256(user + "\n" + key + "\n"), sha256("POST /posts\n" + body), Duration.ofSeconds(40))
-                .await().atMost(Duration.ofSeconds(10)).orElseThrow();
+                .await().atMost(Duration.ofSeconds(10)).reserved().orElseThrow();
         as(user).header("Idempotency-Key", key).body(body).post("/posts").then().statusCode(409)
                 .contentType("application/problem+json").header("Retry-After", "1")
                 .body("type", equalTo("urn:cabinet:problem:idempotency-key-in-use"))

@@ -84,7 +84,7 @@ class IdempotentRequestsTest {
     }
 
     private Optional<Reservation> reserve(String id, String fingerprint) {
-        return requests.reserve(id, fingerprint, HOLD).await().atMost(CALL);
+        return requests.reserve(id, fingerprint, HOLD).await().atMost(CALL).reserved();
     }
 
     private Map<String, AttributeValue> find(String id) {
