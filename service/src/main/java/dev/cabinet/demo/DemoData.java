@@ -166,7 +166,7 @@ public class DemoData {
                 .chain(this::uploadReport)
                 .chain(() -> log.append(FileEvent.STORED, new FileStored(REPORT_ID, report().length, PDF, at), "john"))
                 .chain(() -> log.append(MetricsEvent.RECORDED, new MetricsRecorded("web-1",
-                        samples(Instant.now().truncatedTo(ChronoUnit.SECONDS))), SYSTEM))
+                        samples(Instant.now())), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C001", "Ada Lovelace",
                         "ada@example.com"), SYSTEM))
                 .chain(() -> log.append(CustomerEvent.REGISTERED, new CustomerRegistered("C002", "Alan Turing",
@@ -210,12 +210,17 @@ public class DemoData {
         }
     }
 
-    /** A sample a minute for the last hour. */
+    /**
+     * A sample a minute for the last hour, on whole minutes and each of values from its own minute: a second load
+     * within the minute writes the same items, and a later one the same values where the hours overlap.
+     */
     private static List<Sample> samples(Instant now) {
         List<Sample> samples = new ArrayList<>();
-        for (int minute = 60; minute > 0; minute--) {
-            samples.add(new Sample(Timestamps.format(now.minus(Duration.ofMinutes(minute))), 40 + minute % 20,
-                    60 + minute % 10, 1000 + minute * 10L));
+        Instant lastMinute = now.truncatedTo(ChronoUnit.MINUTES);
+        for (int ago = 60; ago > 0; ago--) {
+            Instant at = lastMinute.minus(Duration.ofMinutes(ago));
+            long minute = at.getEpochSecond() / 60;
+            samples.add(new Sample(Timestamps.format(at), 40 + minute % 20, 60 + minute % 10, 1000 + minute % 60 * 10));
         }
         return samples;
     }

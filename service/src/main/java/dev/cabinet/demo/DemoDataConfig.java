@@ -9,7 +9,8 @@ public interface DemoDataConfig {
 
     /**
      * Load the seeds' examples (John and Jane, their post, the Developers group, C001 and its orders, ...) into an
-     * empty table at startup, through the log as commands would.
+     * empty table at startup, through the log as commands would. Dev mode only: set in another launch mode, it is
+     * refused with a warning.
      */
     @WithDefault("false")
     boolean enabled();

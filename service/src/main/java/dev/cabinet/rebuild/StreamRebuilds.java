@@ -53,8 +53,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * way). Instead the rebuild is optimistic and checks itself: it starts only once the live projector has applied every
  * event it will apply again (so the counts those made are known to be made), and after applying them it reads the
  * key's partition again. An event of the key that arrived meanwhile may have been applied by the live projector to a
- * half-rebuilt stream (or rejected for finding no root), so the rebuild then runs again with it, its rejection cleared
- * first so that it is decided again in log order; every write is guarded by the stream's version, so applying an event
+ * half-rebuilt stream (or rejected for finding no root), so the rebuild then runs again with it, every rejection
+ * cleared just before its event is applied so that it is decided again in log order; every write is guarded by the stream's version, so applying an event
  * twice changes nothing. Blocking: operator requests run on worker threads.
  */
 @ApplicationScoped

@@ -68,10 +68,10 @@ public class IdempotentRequests {
 
     /**
      * Reserves the key for this request, for {@code holdFor}, or reads whose it is when another request holds or has
-     * used it. A
-     * request whose outcome was unknown (or whose instance died, its reservation past) is taken over by its retry,
-     * which keeps the seed, so that it makes the same event and resource ids. A key past its day is void, though
-     * DynamoDB deletes it only within days: a second call, made only then, reserves it afresh, with a new seed.
+     * used it. A request whose outcome was unknown (or whose instance died, its reservation past) is taken over by its
+     * retry, which keeps the seed, so that it makes the same event and resource ids (even past the key's day: the same
+     * request's retry is safest with the same ids). Otherwise a key past its day is void, though DynamoDB deletes it
+     * only within days: a second call, made only then, reserves it afresh, with a new seed.
      */
     public Uni<Claim> reserve(String requestId, String fingerprint, Duration holdFor) {
         Instant now = Instant.now();
