@@ -17,6 +17,9 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class Caller {
 
+    /** The token group of the operators: dead letters, rebuilds, erasing anyone, roles in any group. */
+    public static final String OPERATOR = "operator";
+
     private final JsonWebToken token;
     private final CurrentIdentityAssociation identity;
 
@@ -49,8 +52,8 @@ public class Caller {
         if (caller.equals(userId)) {
             return Uni.createFrom().item(caller);
         }
-        return identity.getDeferredIdentity().map(found -> {
-            if (!found.hasRole(role)) {
+        return hasRole(role).map(has -> {
+            if (!has) {
                 throw Problems.forbidden("user " + caller + " may not " + action + " user " + userId
                         + ": only they themself or the " + role + " role may");
             }

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.http.Problems;
 import dev.cabinet.projection.failure.ParkedKeys;
@@ -28,10 +29,8 @@ import io.smallrye.mutiny.Uni;
 @Deadline
 @Path("/admin/parked-keys")
 @Produces(MediaType.APPLICATION_JSON)
-@RolesAllowed(ParkedKeyResource.OPERATOR)
+@RolesAllowed(Caller.OPERATOR)
 public class ParkedKeyResource {
-
-    public static final String OPERATOR = "operator";
 
     private final ParkedKeys parkedKeys;
     private final ParkedKeyRecovery recovery;

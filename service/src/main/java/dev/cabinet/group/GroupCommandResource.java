@@ -47,9 +47,6 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class GroupCommandResource {
 
-    /** The role that may change roles in any group (a group whose only admin was erased has no one else). */
-    static final String OPERATOR = "operator";
-
     private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
@@ -123,7 +120,7 @@ public class GroupCommandResource {
         Ids.require("userId", userId);
         String actor = caller.id();
         // An erased person is no one's to promote or demote (410); the group keeps their membership as it was.
-        return Uni.combine().all().unis(read(id, actor, userId), caller.hasRole(OPERATOR),
+        return Uni.combine().all().unis(read(id, actor, userId), caller.hasRole(Caller.OPERATOR),
                         actor.equals(userId) ? Uni.createFrom().voidItem() : users.requireNotErased(userId)).asTuple()
                 .map(read -> GroupDecisions.changeRole(new ChangeRole(id, userId, body.role(), read.getItem2()),
                         read.getItem1()))

@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.TableConfig;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -24,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  */
 @Path("/admin/rebuilds/{table}")
 @Produces(MediaType.APPLICATION_JSON)
-@RolesAllowed("operator")
+@RolesAllowed(Caller.OPERATOR)
 public class RebuildResource {
 
     /** DynamoDB's table name rule. */

@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.cabinet.auth.Caller;
 import dev.cabinet.http.Problems;
 import dev.cabinet.shared.Ids;
 
@@ -19,7 +20,7 @@ import dev.cabinet.shared.Ids;
  */
 @Path("/admin/rebuilds/streams")
 @Produces(MediaType.APPLICATION_JSON)
-@RolesAllowed("operator")
+@RolesAllowed(Caller.OPERATOR)
 public class StreamRebuildResource {
 
     /** Kafka's topic name rule. */

@@ -42,9 +42,6 @@ import io.smallrye.mutiny.Uni;
 @Produces(MediaType.APPLICATION_JSON)
 public class UserCommandResource {
 
-    /** The role that may erase anyone (the operators'), besides the person themself. */
-    static final String OPERATOR = "operator";
-
     private final CommandAnswers answers;
     private final Caller caller;
     private final UserQueries users;
@@ -83,7 +80,7 @@ public class UserCommandResource {
     @APIResponse(responseCode = "503", description = OpenApiContract.COMMAND_UNAVAILABLE + OpenApiContract.INCOMPLETE)
     public Uni<Response> erase(@PathParam("id") String id) {
         Ids.require("id", id);
-        return caller.requireSelfOrRole(id, OPERATOR, "erase").chain(actor -> users.findProfile(id)
+        return caller.requireSelfOrRole(id, Caller.OPERATOR, "erase").chain(actor -> users.findProfile(id)
                 .map(existing -> UserDecisions.erase(new EraseUser(id, Timestamps.format(answers.now())),
                         existing.orElse(null)))
                 .chain(decision -> decision instanceof Decision.Accept<?> accept
