@@ -8,6 +8,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.CounterChange;
@@ -105,13 +106,7 @@ public final class ETags {
      * for this header: a proxy that weakened the tag ({@code W/"..."}) still gets its 304.
      */
     public static boolean holdsThisRepresentation(String ifNoneMatch, String tag) {
-        for (String candidate : ifNoneMatch.split(",")) {
-            String listed = candidate.trim();
-            if (listed.equals("*") || opaque(listed).equals(opaque(tag))) {
-                return true;
-            }
-        }
-        return false;
+        return lists(ifNoneMatch, listed -> opaque(listed).equals(opaque(tag)));
     }
 
     /** The tag without its weakness indicator: what a weak comparison compares. */
@@ -121,9 +116,14 @@ public final class ETags {
 
     /** Whether the header's comma-separated list names {@code tag}, or is {@code *}. */
     private static boolean lists(String header, String tag) {
+        return lists(header, tag::equals);
+    }
+
+    /** Whether the header's comma-separated list is {@code *} or has a tag that {@code names} accepts. */
+    private static boolean lists(String header, Predicate<String> names) {
         for (String candidate : header.split(",")) {
             String listed = candidate.trim();
-            if (listed.equals("*") || listed.equals(tag)) {
+            if (listed.equals("*") || names.test(listed)) {
                 return true;
             }
         }
