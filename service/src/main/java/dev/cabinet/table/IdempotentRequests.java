@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -101,25 +102,29 @@ public class IdempotentRequests {
                 .returnValues(ReturnValue.ALL_NEW)
                 .build();
         // The expired key's answer goes with it: its seed too, so the new request makes ids of its own.
+        Map<String, String> afreshNames = new HashMap<>(names);
+        afreshNames.put("#status", "status");
+        afreshNames.put("#location", "location");
         UpdateItemRequest afresh = reserve.toBuilder()
                 .updateExpression("SET #type = :type, fingerprint = :fingerprint, #state = :inProgress, "
                         + "#until = :until, #ttl = :ttl, seed = :seed, #by = :by "
                         + "REMOVE #status, body, #location, preferenceApplied")
                 .conditionExpression("#ttl < :now OR #by = :by")
-                .expressionAttributeNames(Map.of("#type", KeyPlan.TYPE, "#state", "state", "#until", "reservedUntil",
-                        "#ttl", KeyPlan.TTL_ATTRIBUTE, "#by", RESERVED_BY, "#status", "status", "#location",
-                        "location"))
+                .expressionAttributeNames(afreshNames)
                 .expressionAttributeValues(without(values, ":unknown"))
                 .build();
         // Refused, the key's item is read once: what the request answers from (a replay, 409, 422), unless it is past
         // its day, which only then costs the second write. dynalite cannot return the item a condition refused.
-        return update(reserve, proposed, holder).chain(reserved -> reserved.isPresent()
-                ? Uni.createFrom().item(new Claim(reserved, Optional.empty()))
-                : find(requestId).chain(held -> held.filter(item -> expired(item, now)).isEmpty()
-                        ? Uni.createFrom().item(new Claim(Optional.empty(), held))
-                        : update(afresh, proposed, holder).chain(again -> again.isPresent()
-                                ? Uni.createFrom().item(new Claim(again, Optional.empty()))
-                                : find(requestId).map(after -> new Claim(Optional.empty(), after)))));
+        return claim(reserve, proposed, holder, () -> find(requestId).chain(held ->
+                held.filter(item -> expired(item, now)).isEmpty() ? Uni.createFrom().item(Claim.heldBy(held))
+                        : claim(afresh, proposed, holder, () -> find(requestId).map(Claim::heldBy))));
+    }
+
+    /** The claim the update makes, or, refused, the one {@code refused} finds. */
+    private Uni<Claim> claim(UpdateItemRequest update, String proposed, String holder,
+            Supplier<Uni<Claim>> refused) {
+        return update(update, proposed, holder).chain(reserved -> reserved.isPresent()
+                ? Uni.createFrom().item(new Claim(reserved, Optional.empty())) : refused.get());
     }
 
     /**
@@ -127,11 +132,15 @@ public class IdempotentRequests {
      * {@code held} it (empty when it was freed meanwhile).
      */
     public record Claim(Optional<Reservation> reserved, Optional<Map<String, AttributeValue>> held) {
+
+        static Claim heldBy(Optional<Map<String, AttributeValue>> held) {
+            return new Claim(Optional.empty(), held);
+        }
     }
 
     private static boolean expired(Map<String, AttributeValue> item, Instant now) {
-        AttributeValue ttl = item.get(KeyPlan.TTL_ATTRIBUTE);
-        return ttl != null && ttl.n() != null && Long.parseLong(ttl.n()) < now.getEpochSecond();
+        return Items.has(item, KeyPlan.TTL_ATTRIBUTE)
+                && Items.number(item, KeyPlan.TTL_ATTRIBUTE) < now.getEpochSecond();
     }
 
     /** The values but one: DynamoDB refuses a value that no expression uses. */

@@ -136,9 +136,8 @@ public class TableComparison {
 
     /** The item, or null once its time to live has passed (DynamoDB may not have deleted it yet). */
     private static Map<String, AttributeValue> unexpired(Map<String, AttributeValue> item, Instant now) {
-        AttributeValue expiresAt = item == null ? null : item.get(KeyPlan.TTL_ATTRIBUTE);
-        return expiresAt != null && expiresAt.n() != null && Long.parseLong(expiresAt.n()) <= now.getEpochSecond()
-                ? null : item;
+        return item != null && Items.has(item, KeyPlan.TTL_ATTRIBUTE)
+                && Items.number(item, KeyPlan.TTL_ATTRIBUTE) <= now.getEpochSecond() ? null : item;
     }
 
     private Map<Key, Map<String, AttributeValue>> batchGet(String table, List<Key> keys) {
