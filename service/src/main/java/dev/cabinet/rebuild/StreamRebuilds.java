@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -54,8 +55,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * event it will apply again (so the counts those made are known to be made), and after applying them it reads the
  * key's partition again. An event of the key that arrived meanwhile may have been applied by the live projector to a
  * half-rebuilt stream (or rejected for finding no root), so the rebuild then runs again with it, every rejection
- * cleared just before its event is applied so that it is decided again in log order; every write is guarded by the stream's version, so applying an event
- * twice changes nothing. Blocking: operator requests run on worker threads.
+ * cleared just before its event is applied so that it is decided again in log order; every write is guarded by the
+ * stream's version, so applying an event twice changes nothing. Blocking: operator requests run on worker threads.
  */
 @ApplicationScoped
 class StreamRebuilds {
@@ -166,12 +167,8 @@ class StreamRebuilds {
         // if it applies now (rejected against a stream an earlier rebuild left half done, stopped midway). Its
         // rejection is cleared just before it is applied, so a rebuild that stops leaves the later events' rejections,
         // which its next run reads the same way; one rejected again is recorded again.
-        Set<String> rejected = new HashSet<>();
-        for (RecordedEvent event : events) {
-            if (event.id() != null && REJECTED.equals(outcomes.get(event.id()))) {
-                rejected.add(event.id());
-            }
-        }
+        Set<String> rejected = outcomes.entrySet().stream().filter(outcome -> REJECTED.equals(outcome.getValue()))
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
         List<RecordedEvent> replayed = events.stream()
                 .filter(event -> !ParkedKeys.DISCARDED.equals(outcomes.get(event.id()))).toList();
         StreamReset.Reset reset = kind.reset(key, partitionItems(kind.partition(key)), replayed);
