@@ -68,6 +68,11 @@ public class FileProjector implements Projector<FileEvent> {
         // The entry's key comes from the file as uploaded.
         Map<String, AttributeValue> file = reads.existingRoot();
         if (event instanceof FileStored e) {
+            if (FileStatus.STORED.equals(Items.string(file, Attributes.STATUS))) {
+                // Confirmed twice while the first confirmation was being projected (both read the file pending): the
+                // first confirmation's time and entity tag stay, as a repeated confirmation answers (api.md).
+                return WritePlan.onRoot();
+            }
             return WritePlan.onRoot(KeyPlan.FILE.write(Map.of(
                     Attributes.FILE_ID, e.fileId(),
                     Attributes.STATUS, FileStatus.STORED,

@@ -114,6 +114,14 @@ class FileProjectorTest {
                         Map.of())).toString());
     }
 
+    /** Two confirmations sent before the first was projected: the second changes nothing, not even the time. */
+    @Test
+    void aSecondStoredUploadLeavesTheFileAsTheFirstStoredIt() {
+        FileStored again = new FileStored("f1", 1234, "application/pdf", "2026-06-01T10:00:09.000Z");
+        assertEquals("onRoot(null) then []", PROJECTOR.decide(again, new Reads(Optional.of(item("fileId", "f1",
+                "folderId", "d1", "uploadedAt", AT, "status", "stored", "storedAt", STORED_AT)), Map.of())).toString());
+    }
+
     @Test
     void anUploadDeliveredAgainAfterTheFilesDeletionIsSkippedNotAppliedAgain() {
         // Uploaded at offset 5, deleted at offset 9: the executor finds no root, and at the stream's tombstone key
