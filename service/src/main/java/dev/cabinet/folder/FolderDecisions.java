@@ -63,8 +63,7 @@ public final class FolderDecisions {
      * is the ids above it by each folder's {@code parentId}, nearest first. A folder moved under itself or a descendant
      * would leave the tree as a cycle nobody can reach: both the target's derived ancestors and its lineage are
      * looked in, since the ancestors lag a move whose walk has not reached the target yet (move C under A, then A under
-     * D, a child of C, before C's walk reached D). A move to where it already is would rewrite every descendant's path
-     * for nothing.
+     * D, a child of C, before C's walk reached D). A move to where it already is, as read, is accepted (below).
      */
     public static Decision change(ChangeFolder command, FolderView folder, FolderView target, List<String> lineage) {
         String folderId = command.folderId();
