@@ -317,6 +317,13 @@ public final class ItemUpdate {
         return this;
     }
 
+    /** Applies only if the attribute is missing or holds exactly this value. */
+    public ItemUpdate onlyIfLacksOrEquals(String attribute, Object value) {
+        String n = name(attribute);
+        conditions.add("(attribute_not_exists(" + n + ") OR " + n + " = " + value(AttributeValues.of(value)) + ")");
+        return this;
+    }
+
     public ItemUpdate onlyIfHas(String attribute) {
         conditions.add("attribute_exists(" + name(attribute) + ")");
         return this;

@@ -20,6 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
@@ -32,10 +34,14 @@ import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
+import dev.cabinet.support.BeforeCall;
 import dev.cabinet.support.EventLogReader;
 import dev.cabinet.support.ForeignProducer;
+import dev.cabinet.table.KeyPlan;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Poison events, written with a plain Kafka producer: each lands in the dead-letter topic with its reason, parks its
@@ -194,11 +200,48 @@ class DeadLetterTest {
                 registered(user, "Late").getBytes(StandardCharsets.UTF_8));
         record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
         record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
-        assertFalse(parkedKeys.parkBehind(record).await().atMost(Duration.ofSeconds(10)), "no key to park behind");
+        assertEquals(ParkedKeys.Behind.TO_APPLY, parkedKeys.parkBehind(record).await().atMost(Duration.ofSeconds(10)),
+                "no key to park behind");
         given().get("/commands/" + eventId).then().statusCode(404);
         asOperator().get("/admin/parked-keys/" + new LogKey(Topics.USERS, 0, user).id()).then().statusCode(404);
         assertTrue(parkedKeys.events(new LogKey(Topics.USERS, 0, user).id()).await().atMost(Duration.ofSeconds(10))
                 .isEmpty(), "the parked event was released");
+    }
+
+    /**
+     * An operator's discard walks a record the projector is parking behind its key, and releases the key before the
+     * projector's update of the key lands: the projector then finds the key gone, yet must not apply the record, which
+     * a discarded event never is; its outcome says discarded.
+     */
+    @Test
+    void aRecordDiscardedInTheInstantItIsParkedBehindItsKeyIsNeverApplied() throws Exception {
+        String user = newUserId();
+        produce(user, Ids.newId(), REGISTERED, "{not json");
+        String parkedKey = new LogKey(Topics.USERS, 0, user).id();
+        awaitParkedEvents(parkedKey, 1);
+        String eventId = Ids.newId();
+        long offset = 1_000_000_001L;
+        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, offset, user,
+                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        AttributeValue parkedOffset = AttributeValue.fromN(Long.toString(offset));
+        try {
+            CompletableFuture<Void> discarded = BeforeCall.of("UpdateItem", request ->
+                    request instanceof UpdateItemRequest update
+                            && update.key().equals(KeyPlan.PARKED_KEY.key(parkedKey).toAttributes())
+                            && update.expressionAttributeValues().containsValue(parkedOffset),
+                    () -> asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200)
+                            .body("state", equalTo("released")).body("discarded", equalTo(2)));
+            assertEquals(ParkedKeys.Behind.WALKED, parkedKeys.parkBehind(record).await()
+                    .atMost(Duration.ofSeconds(30)), "the discard walked it: not to be applied");
+            discarded.get(30, TimeUnit.SECONDS);
+        } finally {
+            BeforeCall.disarm();
+        }
+        given().get("/commands/" + eventId).then().statusCode(200).body("status", equalTo("discarded"));
+        asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(404);
+        assertTrue(parkedKeys.events(parkedKey).await().atMost(Duration.ofSeconds(10)).isEmpty());
     }
 
     @Test

@@ -153,13 +153,27 @@ public class ParkedKeys {
                 .replaceWithVoid();
     }
 
+    /** What became of a record {@link #parkBehind} was asked to park. */
+    public enum Behind {
+        /** It waits behind its key's earlier events. */
+        PARKED,
+        /** The key was released before the record was parked behind it: nothing of the park stays; apply it. */
+        TO_APPLY,
+        /**
+         * An operator's retry or discard walked the record in the instant it was parked, then released the key: it
+         * was applied or discarded there, and must not be applied here (a discarded event is never applied).
+         */
+        WALKED
+    }
+
     /**
-     * Parks a record behind its key's earlier parked event. {@code false} if an operator released the key since
-     * the batch began: then nothing stays parked and the record is to be applied. Its outcome says {@code parked}
-     * before the key's update, as {@link #park} writes it: an operator's retry that walks the record meanwhile can then
-     * release the key only once that outcome is written, and clears it again when it has ({@link #clearOutcome}).
+     * Parks a record behind its key's earlier parked event, unless an operator released the key since the batch began
+     * ({@link Behind}). Its outcome says {@code parked} before the key's update, as {@link #park} writes it: an
+     * operator's retry that walks the record meanwhile can then release the key only once that outcome is written, and
+     * clears it again when it has ({@link #clearOutcome}). A released key is told apart from a walk by the record's own
+     * parked event: a walk deletes it once done with it.
      */
-    public Uni<Boolean> parkBehind(ConsumerRecord<String, byte[]> record) {
+    public Uni<Behind> parkBehind(ConsumerRecord<String, byte[]> record) {
         LogKey logKey = LogKey.of(record);
         registry.counter(PARKED_BEHIND, "topic", record.topic()).increment();
         String reason = "waits behind an earlier event of its key that could not be applied";
@@ -171,9 +185,15 @@ public class ParkedKeys {
                 .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
                 .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
-                .chain(stillParked -> stillParked ? Uni.createFrom().item(true)
-                        : release(logKey.id(), record.topic(), record.partition(), record.offset())
-                                .chain(() -> clearOutcome(eventId(record).orElse(null))).replaceWith(false));
+                .chain(stillParked -> stillParked ? Uni.createFrom().item(Behind.PARKED)
+                        : store.read(KeyPlan.PARKED_EVENT.key(logKey.id(), record.offset())).chain(event -> {
+                            // A retry clears the mark of an event it applied; a discard's mark stays "discarded".
+                            Uni<Void> released = event.isPresent()
+                                    ? release(logKey.id(), record.topic(), record.partition(), record.offset())
+                                    : Uni.createFrom().voidItem();
+                            return released.chain(() -> clearOutcome(eventId(record).orElse(null)))
+                                    .replaceWith(event.isPresent() ? Behind.TO_APPLY : Behind.WALKED);
+                        }));
     }
 
     /**
@@ -242,7 +262,9 @@ public class ParkedKeys {
                         .set(Attributes.STATUS, DISCARDED)
                         .set(Attributes.REASON, reason)
                         .set(Attributes.DECIDED_AT, Timestamps.format(Instant.now()))
-                        .onlyIfEquals(Attributes.STATUS, PARKED)).replaceWithVoid();
+                        .setIfAbsent(Attributes.EVENT_ID, eventId)
+                        // Written before the projector's parked mark (which then leaves the status as it is), too.
+                        .onlyIfLacksOrEquals(Attributes.STATUS, PARKED)).replaceWithVoid();
     }
 
     /** The record's position marked parked, for a read that names the position alone (a Consistency-Token). */

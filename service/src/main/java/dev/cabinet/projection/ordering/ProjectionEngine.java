@@ -410,9 +410,10 @@ public class ProjectionEngine {
             return Uni.createFrom().voidItem();
         }
         if (key.parked) {
-            return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(parked -> {
-                key.parked = parked;
-                return parked ? Uni.createFrom().voidItem() : applyOrPark(record, key, ownerEpoch);
+            return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(behind -> {
+                key.parked = behind == ParkedKeys.Behind.PARKED;
+                return behind == ParkedKeys.Behind.TO_APPLY ? applyOrPark(record, key, ownerEpoch)
+                        : Uni.createFrom().voidItem();
             });
         }
         return placement.misplacement(record)
