@@ -2,13 +2,17 @@ package dev.cabinet.deadletter;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import dev.cabinet.http.ProblemException;
@@ -58,11 +62,7 @@ class ParkedKeyRecovery {
         for (int round = 0; round < MAX_ROUNDS; round++) {
             Map<String, AttributeValue> key = parkedKey(parkedKeyId);
             List<Map<String, AttributeValue>> events = await(parkedKeys.events(parkedKeyId));
-            String topic = Items.string(key, Attributes.TOPIC);
-            int partition = (int) Items.number(key, Attributes.PARTITION);
-            List<ConsumerRecord<String, byte[]>> parked = events.isEmpty() ? List.of()
-                    : records.read(topic, partition,
-                            events.stream().map(e -> Items.number(e, Attributes.OFFSET)).toList());
+            List<ConsumerRecord<String, byte[]>> parked = recordsOf(events);
             for (int i = 0; i < parked.size(); i++) {
                 ConsumerRecord<String, byte[]> record = parked.get(i);
                 String eventId = Items.string(events.get(i), "eventId");
@@ -73,9 +73,10 @@ class ParkedKeyRecovery {
                 } catch (UnappliableEventException e) {
                     await(parkedKeys.stillFails(parkedKeyId, record.offset(), e.reason()));
                     await(parkedKeys.markParked(record, e.reason()));
-                    LOG.warnf("Retry of parked key %s by %s: %s-%d@%d still fails: %s", parkedKeyId, operator, topic,
-                            partition, record.offset(), e.reason());
-                    throw Problems.conflict("the event at " + topic + "-" + partition + "@" + record.offset()
+                    LOG.warnf("Retry of parked key %s by %s: %s-%d@%d still fails: %s", parkedKeyId, operator,
+                            record.topic(), record.partition(), record.offset(), e.reason());
+                    throw Problems.conflict("the event at " + record.topic() + "-" + record.partition() + "@"
+                            + record.offset()
                             + " still cannot be applied (" + applied + " applied before it): " + e.reason());
                 } catch (RuntimeException e) {
                     // Not applied this time (the store, a timeout): the event still waits, and its outcome says so.
@@ -102,6 +103,31 @@ class ParkedKeyRecovery {
             }
         }
         throw Problems.conflict("events keep being parked behind key " + parkedKeyId + "; try again");
+    }
+
+    /**
+     * Each parked event's record, read from the partition the event names, in the events' order. A key's events are
+     * on one partition, save a record another producer put on another: it parks the key, and the key's own events
+     * then wait behind it, on the partition the key item does not name.
+     */
+    private List<ConsumerRecord<String, byte[]>> recordsOf(List<Map<String, AttributeValue>> events) {
+        Map<TopicPartition, List<Long>> offsets = new LinkedHashMap<>();
+        for (Map<String, AttributeValue> event : events) {
+            offsets.computeIfAbsent(partitionOf(event), partition -> new ArrayList<>())
+                    .add(Items.number(event, Attributes.OFFSET));
+        }
+        Map<TopicPartition, Map<Long, ConsumerRecord<String, byte[]>>> read = new HashMap<>();
+        offsets.forEach((partition, wanted) -> read.put(partition, records.read(partition.topic(),
+                partition.partition(), wanted).stream().collect(Collectors.toMap(ConsumerRecord::offset,
+                        record -> record))));
+        return events.stream()
+                .map(event -> read.get(partitionOf(event)).get(Items.number(event, Attributes.OFFSET)))
+                .toList();
+    }
+
+    private static TopicPartition partitionOf(Map<String, AttributeValue> event) {
+        return new TopicPartition(Items.string(event, Attributes.TOPIC), (int) Items.number(event,
+                Attributes.PARTITION));
     }
 
     /**
