@@ -21,6 +21,7 @@ import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.TableReader;
+import dev.cabinet.table.query.ReadConsistency;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -49,11 +50,13 @@ public class CommandOutcomeResource {
     /** Past this, a produce request the broker took before the send failed has been written or dropped. */
     private final Duration settle;
     private final RequestDeadline deadline;
+    private final ReadConsistency consistency;
 
     CommandOutcomeResource(TableReader table, EventSends sends, LogSearch log, ProjectionProgress progress,
             @ConfigProperty(name = "mp.messaging.outgoing.events-out.request.timeout.ms", defaultValue = "30000")
-            long requestTimeoutMs, RequestDeadline deadline) {
+            long requestTimeoutMs, RequestDeadline deadline, ReadConsistency consistency) {
         this.deadline = deadline;
+        this.consistency = consistency;
         this.table = table;
         this.sends = sends;
         this.log = log;
@@ -69,6 +72,9 @@ public class CommandOutcomeResource {
     public Uni<CommandOutcomeView> getOutcome(@PathParam("eventId") String eventId) {
         Ids.require("eventId", eventId);
         Duration searchFor = deadline.remaining().minus(ANSWER_TIME);
+        // Consistent: the projector writes an outcome before its partition's progress, so an outcome read stale and
+        // then the progress read fresh (below) would answer "applied" for an event it rejected or parked.
+        consistency.requireStrong();
         return table.get(KeyPlan.EVENT_OUTCOME.key(eventId)).chain(item -> item.isPresent()
                 ? Uni.createFrom().item(CommandOutcomeView.of(item.get()))
                 : sends.find(eventId).map(sent -> resolve(sent, searchFor)).orElseThrow(() -> Problems.notFound(

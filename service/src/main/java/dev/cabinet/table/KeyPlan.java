@@ -389,7 +389,7 @@ public final class KeyPlan {
             new AccessPattern(17, "Find a comment by its id (to authorize deleting it)",
                     "DELETE /posts/{id}/comments/{commentId}", COMMENT_BY_ID),
             new AccessPattern(18, "The outcome of an event the projector rejected", "GET /commands/{eventId}",
-                    ItemRead.of(EVENT_OUTCOME)),
+                    ItemRead.of(EVENT_OUTCOME).consistent().note("before the partition's progress")),
             new AccessPattern(19, "How far the projector has applied a partition of the log",
                     "Consistency-Token and Prefer: wait on any request", ItemRead.of(PROJECTION_PROGRESS).consistent()),
             new AccessPattern(20, "A command sent before with the same Idempotency-Key",

@@ -41,6 +41,7 @@ import dev.cabinet.table.KeyPlan;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -231,7 +232,7 @@ class DeadLetterTest {
                     request instanceof UpdateItemRequest update
                             && update.key().equals(KeyPlan.PARKED_KEY.key(parkedKey).toAttributes())
                             && update.expressionAttributeValues().containsValue(parkedOffset),
-                    () -> asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200)
+                    request -> asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200)
                             .body("state", equalTo("released")).body("discarded", equalTo(2)));
             assertEquals(ParkedKeys.Behind.WALKED, parkedKeys.parkBehind(record).await()
                     .atMost(Duration.ofSeconds(30)), "the discard walked it: not to be applied");
@@ -242,6 +243,26 @@ class DeadLetterTest {
         given().get("/commands/" + eventId).then().statusCode(200).body("status", equalTo("discarded"));
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(404);
         assertTrue(parkedKeys.events(parkedKey).await().atMost(Duration.ofSeconds(10)).isEmpty());
+    }
+
+    /**
+     * A command's outcome is read consistently: the projector writes it before its partition's progress, which the
+     * request reads next, strongly; a stale read of the outcome beside a fresh progress would answer "applied" for an
+     * event it parked or rejected. (dynalite answers every read consistently: the request is what can be checked.)
+     */
+    @Test
+    void aCommandsOutcomeIsReadConsistently() throws Exception {
+        String eventId = Ids.newId();
+        Map<String, AttributeValue> outcome = KeyPlan.EVENT_OUTCOME.key(eventId).toAttributes();
+        CompletableFuture<Boolean> consistent = new CompletableFuture<>();
+        try {
+            BeforeCall.of("GetItem", request -> request instanceof GetItemRequest get && get.key().equals(outcome),
+                    request -> consistent.complete(((GetItemRequest) request).consistentRead()));
+            given().get("/commands/" + eventId).then().statusCode(404);
+        } finally {
+            BeforeCall.disarm();
+        }
+        assertEquals(Boolean.TRUE, consistent.get(10, TimeUnit.SECONDS));
     }
 
     @Test

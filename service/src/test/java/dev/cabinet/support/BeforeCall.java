@@ -2,6 +2,7 @@ package dev.cabinet.support;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import software.amazon.awssdk.core.SdkRequest;
@@ -18,17 +19,18 @@ import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
  */
 public class BeforeCall implements ExecutionInterceptor {
 
-    private record Armed(String operation, Predicate<SdkRequest> chosen, Runnable action,
+    private record Armed(String operation, Predicate<SdkRequest> chosen, Consumer<SdkRequest> action,
             CompletableFuture<Void> done) {
     }
 
     private static final AtomicReference<Armed> ARMED = new AtomicReference<>();
 
     /**
-     * Runs {@code action} before the next call of {@code operation} whose request {@code chosen} picks; completes once
-     * it ran (exceptionally with what it threw; the call goes out either way).
+     * Runs {@code action} with the request before the next call of {@code operation} whose request {@code chosen}
+     * picks; completes once it ran (exceptionally with what it threw; the call goes out either way).
      */
-    public static CompletableFuture<Void> of(String operation, Predicate<SdkRequest> chosen, Runnable action) {
+    public static CompletableFuture<Void> of(String operation, Predicate<SdkRequest> chosen,
+            Consumer<SdkRequest> action) {
         Armed armed = new Armed(operation, chosen, action, new CompletableFuture<>());
         if (!ARMED.compareAndSet(null, armed)) {
             throw new IllegalStateException("an action before a call is armed already");
@@ -47,7 +49,7 @@ public class BeforeCall implements ExecutionInterceptor {
         if (armed != null && armed.operation().equals(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME))
                 && armed.chosen().test(context.request()) && ARMED.compareAndSet(armed, null)) {
             try {
-                armed.action().run();
+                armed.action().accept(context.request());
                 armed.done().complete(null);
             } catch (RuntimeException | AssertionError e) {
                 armed.done().completeExceptionally(e);
