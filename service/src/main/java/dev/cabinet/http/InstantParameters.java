@@ -1,5 +1,6 @@
 package dev.cabinet.http;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -28,14 +29,20 @@ public final class InstantParameters {
         if (value == null || value.isBlank()) {
             throw Problems.badRequest(field, "is required (an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z)");
         }
-        String formatted;
+        Instant instant;
         try {
-            Instant instant = Instant.parse(value);
-            formatted = roundUp ? Timestamps.formatRoundingUp(instant) : Timestamps.format(instant);
+            instant = Instant.parse(value);
         } catch (DateTimeParseException e) {
             throw Problems.badRequest(field, "must be an ISO-8601 UTC instant such as 2026-01-31T12:00:00Z");
         }
-        if (!Timestamps.isValid(formatted)) {
+        String formatted;
+        try {
+            formatted = roundUp ? Timestamps.formatRoundingUp(instant) : Timestamps.format(instant);
+        } catch (DateTimeException | ArithmeticException e) {
+            // An instant Java holds but no calendar date can show (beyond the year 999,999,999): no year of ours.
+            formatted = null;
+        }
+        if (formatted == null || !Timestamps.isValid(formatted)) {
             throw Problems.badRequest(field, "must be within the years 0000 to 9999");
         }
         return formatted;
