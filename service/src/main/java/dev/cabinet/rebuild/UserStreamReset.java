@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * epoch#...}); the replayed registration sets the count only where it is absent, so
  * it is neither reset nor counted again, and nothing needs holding. The user's name copied onto posts, comments and
  * memberships is the holders' streams' to rebuild (they copy the current name); the replay's refresh of those copies
- * changes none that is as new as the profile.
+ * changes none that is as new as the profile. An erased person's profile is not reset: the replay changes nothing of it
+ * (the projector leaves an erased profile as it is), and its {@code erasedAt} must never be missing.
  */
 final class UserStreamReset implements StreamReset {
 
@@ -55,7 +56,9 @@ final class UserStreamReset implements StreamReset {
         Key profile = KeyPlan.USER_PROFILE.key(userId);
         List<ItemUpdate> resets = new ArrayList<>();
         for (Map<String, AttributeValue> item : partition) {
-            if (!Key.of(item).equals(profile)) {
+            if (!Key.of(item).equals(profile) || item.containsKey(Attributes.ERASED_AT)) {
+                // An erased profile stays as the erasure left it: emptied, it would answer 200 (and take the person's
+                // commands) until the replayed erasure, and for good should the replay stop before it.
                 continue;
             }
             Set<String> removed = new TreeSet<>(item.keySet());

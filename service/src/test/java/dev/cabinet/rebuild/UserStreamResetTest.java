@@ -70,6 +70,16 @@ class UserStreamResetTest {
         assertEquals(List.of(), RESET.reset("ann", List.of(), EVENTS).resets());
     }
 
+    /** Emptied, an erased profile would answer 200 and take the person's commands until its erasure is replayed. */
+    @Test
+    void anErasedProfileIsLeftAsTheErasureLeftIt() {
+        Map<String, AttributeValue> erased = new HashMap<>(item(KeyPlan.USER_PROFILE.key("ann"),
+                Attributes.NAME, "[erased]"));
+        erased.put(Attributes.ERASED_AT, AttributeValue.fromS("2026-06-02T10:00:00.000Z"));
+        erased.put("userVersion", AttributeValue.fromN("2"));
+        assertEquals(List.of(), RESET.reset("ann", List.of(erased), EVENTS).resets());
+    }
+
     @Test
     void aKeyIsAUserStreamWhenItsEventsNameItAsTheirUser() {
         assertEquals("USER#ann", RESET.partition("ann"));
