@@ -21,6 +21,7 @@ import dev.cabinet.eventlog.DomainEvent;
 import dev.cabinet.http.Deadline;
 import dev.cabinet.projection.Projector;
 import dev.cabinet.support.ProductionClasses;
+import dev.cabinet.table.RetiredReadModel;
 import dev.cabinet.table.TableComparison;
 import dev.cabinet.table.TableReader;
 import dev.cabinet.table.TableWriter;
@@ -45,15 +46,17 @@ class ArchitectureTest {
     private static final Set<String> FEATURES = featurePackages();
 
     @Test
-    void nothingButTheOperatorsTableComparisonScansTheTable() {
+    void nothingButTheOperatorsJobsScanTheTable() {
         noClasses().that().doNotHaveFullyQualifiedName(TableComparison.class.getName())
+                .and().doNotHaveFullyQualifiedName(RetiredReadModel.class.getName())
                 .should().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scan"))
                 .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scan"))
                 .orShould().callMethodWhere(targetIs(DynamoDbAsyncClient.class, "scanPaginator"))
                 .orShould().callMethodWhere(targetIs(DynamoDbClient.class, "scanPaginator"))
                 .orShould().dependOnClassesThat().areAssignableTo(ScanRequest.class)
                 .because("every read names its partition key: GetItem or a key-condition Query (SPEC §5); only the "
-                        + "operator's item-by-item verification of a rebuilt table reads it whole")
+                        + "operator's item-by-item verification of a rebuilt table, and the removal of a retired "
+                        + "table's read model, read it whole")
                 .check(CLASSES);
     }
 

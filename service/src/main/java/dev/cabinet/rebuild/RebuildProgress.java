@@ -1,8 +1,11 @@
 package dev.cabinet.rebuild;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -11,6 +14,7 @@ import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Attributes;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.OperatorStore;
 
 /** How far a candidate table's projector is, partition by partition, against the projector of the live table. */
@@ -50,6 +54,22 @@ class RebuildProgress {
             }
         }
         return new Status(candidate, live, progress.stream().allMatch(PartitionProgress::caughtUp), progress);
+    }
+
+    /** When a projector last recorded progress in the table, on any partition; empty if none ever did. */
+    Optional<Instant> lastApplied(String table) {
+        Optional<Instant> last = Optional.empty();
+        for (String topic : Topics.ALL) {
+            for (int partition = 0; partition < partitions; partition++) {
+                Optional<Instant> at = store.read(table, ProjectionProgress.key(topic, partition))
+                        .map(item -> Items.string(item, Attributes.APPLIED_AT)).filter(Objects::nonNull)
+                        .map(Instant::parse);
+                if (at.isPresent() && (last.isEmpty() || at.get().isAfter(last.get()))) {
+                    last = at;
+                }
+            }
+        }
+        return last;
     }
 
     private long applied(String table, String topic, int partition) {

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
  * The operator's side of a blue/green rebuild (see the runbook in docs/design.md): how far a candidate table is, its
- * item-by-item verification against the live table, and the cut-over. Only for tokens with the {@code operator} group.
+ * item-by-item verification against the live table, the cut-over, and the removal of a retired table's read model.
+ * Only for tokens with the {@code operator} group.
  */
 @Path("/admin/rebuilds/{table}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -65,6 +66,18 @@ public class RebuildResource {
     @Path("/cut-over")
     public Rebuilds.CutOver cutOver(@PathParam("table") String table) {
         return ofExisting(table, () -> rebuilds.cutOver(checked(table), token.getSubject()));
+    }
+
+    @Operation(operationId = "purgeRetiredReadModel",
+            description = "Removes the read model from a table that no longer answers reads and that no projector "
+            + "writes (after a cut-over and its projector's retirement), so that no erasure made since misses it; "
+            + "keeps what the home table holds besides: the data keys, the pointer, the idempotency records. 409 "
+            + "for the table answering reads, this instance's projection target, or a table a projector wrote to "
+            + "within the last minute (operators).")
+    @POST
+    @Path("/purge")
+    public Rebuilds.Purged purge(@PathParam("table") String table) {
+        return ofExisting(table, () -> rebuilds.purge(checked(table), token.getSubject(), tables.target()));
     }
 
     /** What the call answers, or 404 naming the table when there is no such table (a mistyped name is the client's). */

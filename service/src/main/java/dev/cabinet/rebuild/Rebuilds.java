@@ -15,6 +15,7 @@ import org.jboss.logging.Logger;
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.OperatorStore;
+import dev.cabinet.table.RetiredReadModel;
 import dev.cabinet.table.TableComparison;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.shared.Timestamps;
@@ -33,17 +34,22 @@ class Rebuilds {
     private static final int LISTED_DIFFERENCES = 100;
     private static final Duration CATCH_UP_WAIT = Duration.ofSeconds(30);
     private static final Duration LOOK_AGAIN = Duration.ofMillis(500);
+    /** How long a table's projector must have applied nothing before its read model may be removed. */
+    static final Duration RETIRED = Duration.ofMinutes(1);
 
     private final RebuildProgress progress;
     private final TableComparison comparison;
     private final ActiveTable activeTable;
     private final OperatorStore store;
+    private final RetiredReadModel retired;
 
-    Rebuilds(RebuildProgress progress, TableComparison comparison, ActiveTable activeTable, OperatorStore store) {
+    Rebuilds(RebuildProgress progress, TableComparison comparison, ActiveTable activeTable, OperatorStore store,
+            RetiredReadModel retired) {
         this.progress = progress;
         this.comparison = comparison;
         this.activeTable = activeTable;
         this.store = store;
+        this.retired = retired;
     }
 
     /** What a verification found; {@code equal} only if the candidate had caught up and no difference remained. */
@@ -53,6 +59,10 @@ class Rebuilds {
 
     /** Where reads go after a cut-over, and where they went before. */
     record CutOver(String active, String previous, String switchedAt) {
+    }
+
+    /** What removing a retired table's read model did: items looked at, deleted, and kept (not the read model's). */
+    record Purged(String table, String active, long scanned, long deleted, long kept, String purgedAt) {
     }
 
     RebuildProgress.Status status(String candidate) {
@@ -104,6 +114,31 @@ class Rebuilds {
         activeTable.lookUp().await().atMost(CATCH_UP_WAIT);
         LOG.infof("Cut-over by %s: reads go to table '%s' (was '%s')", operator, candidate, previous);
         return new CutOver(candidate, previous, now);
+    }
+
+    /**
+     * Removes the read model from a table that answers no reads and that no projector wrote to for {@link #RETIRED}
+     * (RetiredReadModel): erasures made since its projector was retired do not reach it.
+     */
+    Purged purge(String table, String operator, String projectionTarget) {
+        String active = activeTable.lookUp().await().atMost(CATCH_UP_WAIT);
+        if (table.equals(active)) {
+            throw Problems.conflict("table " + table + " answers reads; its read model can go only once another does "
+                    + "(cut over first)");
+        }
+        if (table.equals(projectionTarget)) {
+            throw Problems.conflict("table " + table + " is this instance's projection target (a parked key's retry "
+                    + "writes to it): give the operator Deployment the new target first");
+        }
+        progress.lastApplied(table).filter(at -> at.isAfter(Instant.now().minus(RETIRED))).ifPresent(at -> {
+            throw Problems.conflict("a projector applied events to table " + table + " at " + Timestamps.format(at)
+                    + ": retire it first (design.md, blue/green step 5), then remove its read model");
+        });
+        RetiredReadModel.Purge purge = retired.purge(table);
+        LOG.infof("Read model of table '%s' removed by %s: %d item(s) deleted, %d kept (reads go to '%s')", table,
+                operator, purge.deleted(), purge.kept(), active);
+        return new Purged(table, active, purge.scanned(), purge.deleted(), purge.kept(),
+                Timestamps.format(Instant.now()));
     }
 
     private RebuildProgress.Status requireCaughtUp(String candidate) {
