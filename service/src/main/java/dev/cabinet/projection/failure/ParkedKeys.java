@@ -160,18 +160,20 @@ public class ParkedKeys {
         /** The key was released before the record was parked behind it: nothing of the park stays; apply it. */
         TO_APPLY,
         /**
-         * An operator's retry or discard walked the record in the instant it was parked, then released the key: it
-         * was applied or discarded there, and must not be applied here (a discarded event is never applied).
+         * An operator's discard walked the record in the instant it was parked, then released the key: nothing of the
+         * park stays, and it is not applied (a discarded event never is).
          */
-        WALKED
+        DISCARDED
     }
 
     /**
      * Parks a record behind its key's earlier parked event, unless an operator released the key since the batch began
      * ({@link Behind}). Its outcome says {@code parked} before the key's update, as {@link #park} writes it: an
      * operator's retry that walks the record meanwhile can then release the key only once that outcome is written, and
-     * clears it again when it has ({@link #clearOutcome}). A released key is told apart from a walk by the record's own
-     * parked event: a walk deletes it once done with it.
+     * clears it again when it has ({@link #clearOutcome}); a discard that walks it leaves its outcome
+     * {@code discarded}, which tells a released key from a discard's walk (even for an attempt made again after a
+     * transient error, which writes the parked event again, or by a second owner of the partition). A record without
+     * an event id has no outcome, and is applied.
      */
     public Uni<Behind> parkBehind(ConsumerRecord<String, byte[]> record) {
         LogKey logKey = LogKey.of(record);
@@ -180,20 +182,25 @@ public class ParkedKeys {
         ItemUpdate key = ItemUpdate.of(KeyPlan.PARKED_KEY.key(logKey.id()), KeyPlan.PARKED_KEY)
                 .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset())
                 .onlyIfExists();
+        Optional<String> eventId = eventId(record);
         return Uni.combine().all().unis(store.update(event(record, logKey, reason)),
                         store.update(position(record, logKey))).discardItems()
                 .chain(() -> markParked(record, reason))
                 .chain(() -> store.update(key))
                 .chain(updated -> updated ? Uni.createFrom().item(true) : store.read(key.key()).map(Optional::isPresent))
                 .chain(stillParked -> stillParked ? Uni.createFrom().item(Behind.PARKED)
-                        : store.read(KeyPlan.PARKED_EVENT.key(logKey.id(), record.offset())).chain(event -> {
-                            // A retry clears the mark of an event it applied; a discard's mark stays "discarded".
-                            Uni<Void> released = event.isPresent()
-                                    ? release(logKey.id(), record.topic(), record.partition(), record.offset())
-                                    : Uni.createFrom().voidItem();
-                            return released.chain(() -> clearOutcome(eventId(record).orElse(null)))
-                                    .replaceWith(event.isPresent() ? Behind.TO_APPLY : Behind.WALKED);
-                        }));
+                        : discarded(eventId).chain(discarded -> release(logKey.id(), record.topic(),
+                                record.partition(), record.offset())
+                                .chain(() -> clearOutcome(eventId.orElse(null)))
+                                .replaceWith(discarded ? Behind.DISCARDED : Behind.TO_APPLY)));
+    }
+
+    /** Whether an operator discarded the event (a consistent read of its outcome); never for an event without id. */
+    private Uni<Boolean> discarded(Optional<String> eventId) {
+        return eventId.isEmpty() ? Uni.createFrom().item(false)
+                : store.read(KeyPlan.EVENT_OUTCOME.key(eventId.get()))
+                        .map(outcome -> outcome.map(item -> DISCARDED.equals(Items.string(item, Attributes.STATUS)))
+                                .orElse(false));
     }
 
     /**
