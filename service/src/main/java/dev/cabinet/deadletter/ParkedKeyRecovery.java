@@ -107,8 +107,9 @@ class ParkedKeyRecovery {
 
     /**
      * Each parked event's record, read from the partition the event names, in the events' order. A key's events are
-     * on one partition, save a record another producer put on another: it parks the key, and the key's own events
-     * then wait behind it, on the partition the key item does not name.
+     * on one partition; a key an earlier release parked for a record another producer put on another partition holds
+     * that record and its key's own events, from two (a misplaced record parks a key of its own now:
+     * {@link dev.cabinet.projection.ordering.LogKey#misplaced}).
      */
     private List<ConsumerRecord<String, byte[]>> recordsOf(List<Map<String, AttributeValue>> events) {
         Map<TopicPartition, List<Long>> offsets = new LinkedHashMap<>();

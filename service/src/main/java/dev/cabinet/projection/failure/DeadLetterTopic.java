@@ -69,12 +69,17 @@ public class DeadLetterTopic {
      * projector (its table does not answer reads yet) sends nothing: the live projector dead-lettered these already.
      */
     public Uni<Void> send(ConsumerRecord<String, byte[]> record, String reason) {
+        return send(record, reason, LogKey.of(record));
+    }
+
+    /** As {@link #send(ConsumerRecord, String)}, for a record parked under the given key ({@link LogKey#misplaced}). */
+    public Uni<Void> send(ConsumerRecord<String, byte[]> record, String reason, LogKey parkedAs) {
         if (!tables.target().equals(activeTable.name())) {
             LOG.infof("Rebuilding table '%s': no dead letter sent for %s-%d@%d (side effects are the live projector's)",
                     tables.target(), record.topic(), record.partition(), record.offset());
             return Uni.createFrom().voidItem();
         }
-        return publish(record, reason);
+        return publish(record, reason, parkedAs);
     }
 
     /**
@@ -83,16 +88,16 @@ public class DeadLetterTopic {
      * dead-letters it.
      */
     public Uni<Void> sendFromSharedGroup(ConsumerRecord<String, byte[]> record, String reason) {
-        return publish(record, reason);
+        return publish(record, reason, LogKey.of(record));
     }
 
-    private Uni<Void> publish(ConsumerRecord<String, byte[]> record, String reason) {
-        return deliver(copy(record, reason, null), record)
+    private Uni<Void> publish(ConsumerRecord<String, byte[]> record, String reason, LogKey parkedAs) {
+        return deliver(copy(record, reason, null, parkedAs), record)
                 .onFailure(DeadLetterTopic::neverPasses).recoverWithUni(tooMuch -> {
                     // Retried, this copy would fail forever and hold its partition's batches with it.
                     LOG.errorf("The dead letter of %s-%d@%d cannot be written whole (%s): writing it without its value "
                             + "and headers", record.topic(), record.partition(), record.offset(), tooMuch.toString());
-                    return deliver(copy(record, reason, tooMuch), record).onFailure(DeadLetterTopic::neverPasses)
+                    return deliver(copy(record, reason, tooMuch, parkedAs), record).onFailure(DeadLetterTopic::neverPasses)
                             .recoverWithItem(failure -> {
                                 LOG.errorf("No dead letter of %s-%d@%d can be written (%s): the record stays in its "
                                         + "topic, and its key is parked", record.topic(), record.partition(),
@@ -112,13 +117,14 @@ public class DeadLetterTopic {
      * The copy of the record: its key, value and headers with the ones that say why; or, where the whole copy never
      * passes ({@code leftOut}: too large for the producer), its key and those headers alone, saying what was left out.
      */
-    static Message<byte[]> copy(ConsumerRecord<String, byte[]> record, String reason, Throwable leftOut) {
+    static Message<byte[]> copy(ConsumerRecord<String, byte[]> record, String reason, Throwable leftOut,
+            LogKey parkedAs) {
         RecordHeaders headers = leftOut == null ? new RecordHeaders(record.headers().toArray()) : new RecordHeaders();
         headers.add(header(REASON, leftOut == null ? reason : shortened(reason)));
         headers.add(header(TOPIC, record.topic()));
         headers.add(header(PARTITION, Integer.toString(record.partition())));
         headers.add(header(OFFSET, Long.toString(record.offset())));
-        headers.add(header(PARKED_KEY, LogKey.of(record).id()));
+        headers.add(header(PARKED_KEY, parkedAs.id()));
         headers.add(header(FAILED_AT, Timestamps.format(Instant.now())));
         if (leftOut != null) {
             headers.add(header(LEFT_OUT, "the value (" + (record.value() == null ? 0 : record.value().length)

@@ -127,7 +127,11 @@ public class ParkedKeys {
 
     /** Parks the key of a record that cannot apply, with the reason, behind which its later events will wait. */
     public Uni<Void> park(ConsumerRecord<String, byte[]> record, String reason) {
-        LogKey logKey = LogKey.of(record);
+        return park(record, reason, LogKey.of(record));
+    }
+
+    /** As {@link #park(ConsumerRecord, String)}, under the given key ({@link LogKey#misplaced}). */
+    public Uni<Void> park(ConsumerRecord<String, byte[]> record, String reason, LogKey logKey) {
         LOG.errorf("Parked %s key %s at %s-%d@%d: %s", logKey.id(), record.key(), record.topic(), record.partition(),
                 record.offset(), reason);
         registry.counter(DEAD_LETTERED, "topic", record.topic()).increment();

@@ -401,7 +401,9 @@ public class ProjectionEngine {
 
     /**
      * Applies the record under its partition's owner epoch ({@code ownerEpoch}; null: none), or parks it behind its
-     * key; leaves it alone once the partition has a newer owner, and gives it up when one of its counts finds one.
+     * key; leaves it alone once the partition has a newer owner, and gives it up when one of its counts finds one. A
+     * record on another partition than its key's parks a key of its own ({@link LogKey#misplaced}), before it could
+     * wait behind its key's events here, with which it has no order.
      */
     private Uni<Void> applyOrPark(ConsumerRecord<String, byte[]> record, KeyState key, Long ownerEpoch) {
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
@@ -409,30 +411,36 @@ public class ProjectionEngine {
             metrics.leftToNewerOwner(partition);
             return Uni.createFrom().voidItem();
         }
-        if (key.parked) {
-            return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(behind -> {
-                key.parked = behind == ParkedKeys.Behind.PARKED;
-                return behind == ParkedKeys.Behind.TO_APPLY ? applyOrPark(record, key, ownerEpoch)
-                        : Uni.createFrom().voidItem();
-            });
-        }
-        return placement.misplacement(record)
-                .chain(misplaced -> misplaced.isPresent()
-                        ? Uni.createFrom().failure(new UnappliableEventException(misplaced.get()))
-                        : applier.applyOwned(record, ownerEpoch == null ? 0 : ownerEpoch))
-                .onFailure(FencedCountException.class).recoverWithItem(e -> {
-                    // The rest of its key's records, and of its partition's under this epoch, are left alone too: a
-                    // later event of the stream recorded here would hide this one from the newer owner.
-                    epochs.fence(partition, ownerEpoch);
-                    metrics.leftToNewerOwner(partition);
-                    return null;
-                })
-                .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
-                    key.parked = true;
-                    String reason = ((UnappliableEventException) e).reason();
-                    return deadLetters.send(record, reason)
-                            .chain(() -> applier.retryingTransientErrors(parkedKeys.park(record, reason)));
+        return placement.misplacement(record).chain(misplaced -> {
+            if (misplaced.isPresent()) {
+                return parkUnappliable(record, LogKey.misplaced(record), misplaced.get());
+            }
+            if (key.parked) {
+                return applier.retryingTransientErrors(parkedKeys.parkBehind(record)).chain(behind -> {
+                    key.parked = behind == ParkedKeys.Behind.PARKED;
+                    return behind == ParkedKeys.Behind.TO_APPLY ? applyOrPark(record, key, ownerEpoch)
+                            : Uni.createFrom().voidItem();
                 });
+            }
+            return applier.applyOwned(record, ownerEpoch == null ? 0 : ownerEpoch)
+                    .onFailure(FencedCountException.class).recoverWithItem(e -> {
+                        // The rest of its key's records, and of its partition's under this epoch, are left alone too:
+                        // a later event of the stream recorded here would hide this one from the newer owner.
+                        epochs.fence(partition, ownerEpoch);
+                        metrics.leftToNewerOwner(partition);
+                        return null;
+                    })
+                    .onFailure(UnappliableEventException.class).recoverWithUni(e -> {
+                        key.parked = true;
+                        return parkUnappliable(record, LogKey.of(record), ((UnappliableEventException) e).reason());
+                    });
+        });
+    }
+
+    /** Dead-letters the record with the reason, then parks it under {@code parkedAs}. */
+    private Uni<Void> parkUnappliable(ConsumerRecord<String, byte[]> record, LogKey parkedAs, String reason) {
+        return deadLetters.send(record, reason, parkedAs)
+                .chain(() -> applier.retryingTransientErrors(parkedKeys.park(record, reason, parkedAs)));
     }
 
     /**

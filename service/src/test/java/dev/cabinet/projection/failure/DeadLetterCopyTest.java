@@ -18,6 +18,7 @@ import org.apache.kafka.common.header.Headers;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.projection.ordering.LogKey;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /** What a dead letter's copy holds, and which failures of its send are retried until they pass. */
@@ -37,7 +38,7 @@ class DeadLetterCopyTest {
     @Test
     void aCopyKeepsTheRecordAndSaysWhy() {
         ConsumerRecord<String, byte[]> record = record();
-        Message<byte[]> copy = DeadLetterTopic.copy(record, "no projector handles it", null);
+        Message<byte[]> copy = DeadLetterTopic.copy(record, "no projector handles it", null, LogKey.of(record));
         assertArrayEquals(VALUE, copy.getPayload());
         Headers headers = metadata(copy).getHeaders();
         assertEquals("cabinet.post.created.v1", text(headers, "ce_type"));
@@ -49,7 +50,8 @@ class DeadLetterCopyTest {
     @Test
     void aCopyTooLargeToWriteWholeKeepsTheKeyAndTheWhyAndSaysWhatItLeftOut() {
         ConsumerRecord<String, byte[]> record = record();
-        Message<byte[]> copy = DeadLetterTopic.copy(record, "x".repeat(5_000), new RecordTooLargeException("big"));
+        Message<byte[]> copy = DeadLetterTopic.copy(record, "x".repeat(5_000), new RecordTooLargeException("big"),
+                LogKey.of(record));
         assertEquals(0, copy.getPayload().length);
         Headers headers = metadata(copy).getHeaders();
         assertNull(headers.lastHeader("ce_type"), "the original headers are left out too");
