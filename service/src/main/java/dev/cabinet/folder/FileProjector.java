@@ -70,7 +70,7 @@ public class FileProjector implements Projector<FileEvent> {
         if (event instanceof FileStored e) {
             if (FileStatus.STORED.equals(Items.string(file, Attributes.STATUS))) {
                 // Confirmed twice while the first confirmation was being projected (both read the file pending): the
-                // first confirmation's time and entity tag stay, as a repeated confirmation answers (api.md).
+                // first confirmation's time stays (the entity tag moves, as with any event the file records).
                 return WritePlan.onRoot();
             }
             return WritePlan.onRoot(KeyPlan.FILE.write(Map.of(

@@ -71,9 +71,9 @@ public class RebuildResource {
     @Operation(operationId = "purgeRetiredReadModel",
             description = "Removes the read model from a table that no longer answers reads and that no projector "
             + "writes (after a cut-over and its projector's retirement), so that no erasure made since misses it; "
-            + "keeps what the home table holds besides: the data keys, the pointer, the idempotency records. 409 "
-            + "for the table answering reads, this instance's projection target, or a table a projector wrote to "
-            + "within the last minute (operators).")
+            + "keeps what the home table holds besides: the data keys, the pointer, the idempotency records, the "
+            + "order id reservations. 409 for the table answering reads, this instance's projection target, or a "
+            + "table reads left or a projector wrote to within the last minute (operators).")
     @POST
     @Path("/purge")
     public Rebuilds.Purged purge(@PathParam("table") String table) {

@@ -14,6 +14,7 @@ import org.jboss.logging.Logger;
 
 import dev.cabinet.http.Problems;
 import dev.cabinet.table.ActiveTable;
+import dev.cabinet.table.Items;
 import dev.cabinet.table.OperatorStore;
 import dev.cabinet.table.RetiredReadModel;
 import dev.cabinet.table.TableComparison;
@@ -130,7 +131,16 @@ class Rebuilds {
             throw Problems.conflict("table " + table + " is this instance's projection target (a parked key's retry "
                     + "writes to it): give the operator Deployment the new target first");
         }
-        progress.lastApplied(table).filter(at -> at.isAfter(Instant.now().minus(RETIRED))).ifPresent(at -> {
+        Instant recently = Instant.now().minus(RETIRED);
+        store.read(activeTable.home(), ActiveTable.pointerKey())
+                .filter(pointer -> table.equals(Items.string(pointer, "previous")))
+                .map(pointer -> Instant.parse(Items.string(pointer, "switchedAt"))).filter(at -> at.isAfter(recently))
+                .ifPresent(at -> {
+                    // Every instance looks the pointer up every few seconds, and keeps the old one while it cannot.
+                    throw Problems.conflict("reads moved away from table " + table + " at " + Timestamps.format(at)
+                            + ": an instance may still read it; try again a minute after the cut-over");
+                });
+        progress.lastApplied(table).filter(at -> at.isAfter(recently)).ifPresent(at -> {
             throw Problems.conflict("a projector applied events to table " + table + " at " + Timestamps.format(at)
                     + ": retire it first (design.md, blue/green step 5), then remove its read model");
         });
