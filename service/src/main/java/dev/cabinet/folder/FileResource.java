@@ -43,12 +43,15 @@ public class FileResource {
     private final Caller caller;
     private final FolderQueries folders;
     private final StoredContent content;
+    private final UploadLinks uploads;
 
-    FileResource(CommandAnswers answers, Caller caller, FolderQueries folders, StoredContent content) {
+    FileResource(CommandAnswers answers, Caller caller, FolderQueries folders, StoredContent content,
+            UploadLinks uploads) {
         this.answers = answers;
         this.caller = caller;
         this.folders = folders;
         this.content = content;
+        this.uploads = uploads;
     }
 
     @GET
@@ -77,6 +80,30 @@ public class FileResource {
                 .chain(decision -> answers.answer(decision, actor,
                         appended -> Accepted.response(appended, id, "/files/" + id),
                         () -> Response.ok().build()));
+    }
+
+    /**
+     * A new presigned PUT for a pending file's content, for its owner: the link the file was added with expires after
+     * {@code cabinet.files.upload-url-lifetime}, or sooner when the credentials it was signed with do (S3 then answers
+     * the PUT 403). Nothing is recorded: a link is not the file's state.
+     */
+    @POST
+    @Path("upload")
+    @Authenticated
+    @Operation(description = "A new presigned `upload` for a pending file's content (its folder's owner), when the "
+            + "one it was added with has expired; 409 once the file is stored.")
+    public Uni<UploadLinks.Upload> newUploadLink(@PathParam("id") String id) {
+        Ids.require("id", id);
+        String actor = caller.id();
+        return folders.findFile(id).map(found -> {
+            FileView file = found.orElse(null);
+            FolderDecisions.newUploadLink(id, actor, file).ifPresent(refusal -> {
+                throw Problems.of(refusal);
+            });
+            ObjectAddress address = ObjectAddress.parse(file.contentUrl())
+                    .orElseThrow(() -> Problems.conflict("file " + id + " has no object address: " + file.contentUrl()));
+            return uploads.presign(address.key(), file.contentType(), file.size());
+        });
     }
 
     /** Redirects (303) the owner to a short-lived presigned GET of a stored file's content. */

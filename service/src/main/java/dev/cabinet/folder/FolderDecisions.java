@@ -144,6 +144,17 @@ public final class FolderDecisions {
         return decision instanceof Decision.Refuse refuse ? Optional.of(refuse.refusal()) : Optional.empty();
     }
 
+    /**
+     * Whether the caller may have a new upload link for the file now: empty when they may. Only its owner, and only
+     * while it is pending: a stored file's content does not change.
+     */
+    public static Optional<Refusal> newUploadLink(String fileId, String actor, FileView file) {
+        Decision decision = ownedFile(file, fileId, actor, "upload its content", () -> file.isStored()
+                ? Decision.refuse(Refusal.conflict("file " + fileId + " is stored: its content does not change"))
+                : Decision.unchanged());
+        return decision instanceof Decision.Refuse refuse ? Optional.of(refuse.refusal()) : Optional.empty();
+    }
+
     /** Deletes the file's metadata; the event names its object, which the projector role then deletes. */
     public static Decision deleteFile(DeleteFile command, FileView file) {
         return ownedFile(file, command.fileId(), command.actor(), "delete it",

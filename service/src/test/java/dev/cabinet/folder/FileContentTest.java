@@ -27,6 +27,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.cabinet.shared.Ids;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
@@ -125,6 +126,27 @@ class FileContentTest {
     }
 
     /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
+    /**
+     * The owner of a pending file gets a new upload link (the first expires, or ends with the credentials that signed
+     * it): the content PUT to it is confirmed; a stored file's content does not change, and nobody else gets one.
+     */
+    @Test
+    void theOwnerOfAPendingFileGetsANewUploadLinkThatTakesItsContent() throws Exception {
+        byte[] content = "new link".getBytes(StandardCharsets.UTF_8);
+        Upload upload = declare("notes.txt", content.length, "text/plain");
+        awaitOk("/files/" + upload.fileId());
+        as(newUserId()).post("/files/" + upload.fileId() + "/upload").then().statusCode(403);
+        as(upload.owner()).post("/files/" + Ids.newId() + "/upload").then().statusCode(404);
+        JsonPath link = as(upload.owner()).post("/files/" + upload.fileId() + "/upload").then().statusCode(200)
+                .body("method", equalTo("PUT")).extract().jsonPath();
+        assertEquals(200, put(link.getString("url"), link.getMap("headers", String.class, String.class), content));
+        as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/files/" + upload.fileId()).then()
+                .body("status", equalTo("stored")));
+        as(upload.owner()).post("/files/" + upload.fileId() + "/upload").then().statusCode(409)
+                .body("detail", containsString("is stored"));
+    }
+
     @Test
     void anUploadOfATypeWithAParameterIsConfirmed() throws Exception {
         byte[] content = "a,b\n1,2\n".getBytes(StandardCharsets.US_ASCII);

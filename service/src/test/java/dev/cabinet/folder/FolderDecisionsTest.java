@@ -178,6 +178,18 @@ class FolderDecisionsTest {
                         forbidden("only the owner of file f1 may download it")),
                 rule("a deleted file cannot be downloaded",
                         refusalOf(FolderDecisions.download("f1", "ada", null)),
+                        notFound("file f1 does not exist")),
+                rule("the owner gets a new upload link for a pending file",
+                        refusalOf(FolderDecisions.newUploadLink("f1", "ada", file("ada"))),
+                        Decision.unchanged()),
+                rule("a stored file's content does not change",
+                        refusalOf(FolderDecisions.newUploadLink("f1", "ada", stored("ada"))),
+                        conflict("file f1 is stored: its content does not change")),
+                rule("no one gets a link to someone else's file",
+                        refusalOf(FolderDecisions.newUploadLink("f1", "eve", file("ada"))),
+                        forbidden("only the owner of file f1 may upload its content")),
+                rule("a deleted file gets no link",
+                        refusalOf(FolderDecisions.newUploadLink("f1", "ada", null)),
                         notFound("file f1 does not exist")));
     }
 
