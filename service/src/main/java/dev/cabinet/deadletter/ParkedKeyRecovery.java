@@ -23,6 +23,7 @@ import dev.cabinet.projection.failure.UnappliableEventException;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
+import dev.cabinet.table.TableWriter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -44,11 +45,13 @@ class ParkedKeyRecovery {
     private final ParkedKeys parkedKeys;
     private final ParkedRecords records;
     private final EventApplier applier;
+    private final TableWriter store;
 
-    ParkedKeyRecovery(ParkedKeys parkedKeys, ParkedRecords records, EventApplier applier) {
+    ParkedKeyRecovery(ParkedKeys parkedKeys, ParkedRecords records, EventApplier applier, TableWriter store) {
         this.parkedKeys = parkedKeys;
         this.records = records;
         this.applier = applier;
+        this.store = store;
     }
 
     /** Applies every parked event of the key in order, then unparks it; stops at the first that still cannot apply. */
@@ -87,6 +90,9 @@ class ParkedKeyRecovery {
                     }
                     throw e;
                 }
+                // Its position reads as applied once released: as the engine does, only once index reads show its
+                // writes, so that a Consistency-Token naming it finds them in a GSI's list too.
+                await(store.indexesShowWrites());
                 await(parkedKeys.release(parkedKeyId, record.topic(), record.partition(), record.offset()));
                 appliedIds.add(eventId);
                 applied++;

@@ -1,6 +1,8 @@
 package dev.cabinet.consistency;
 
+import static dev.cabinet.support.Api.PROJECTION_WAIT;
 import static dev.cabinet.support.Api.as;
+import static dev.cabinet.support.Api.asOperator;
 import static dev.cabinet.support.Api.createPost;
 import static dev.cabinet.support.Api.newUserId;
 import static dev.cabinet.support.Api.register;
@@ -8,6 +10,7 @@ import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -21,7 +24,10 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.devservices.launcher.IndexLag;
 import dev.cabinet.devservices.launcher.StoreHooks;
+import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
+import dev.cabinet.support.ForeignProducer;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -56,6 +62,30 @@ class IndexLagTest {
                 .body("outcome", equalTo("applied"));
         given().queryParam("status", "published").get("/posts").then().statusCode(200)
                 .body("items.id", hasItem(postId));
+    }
+
+    /**
+     * A publish parked behind a poison record of its post, then retried by an operator: the Consistency-Token of its
+     * 202 reads the feed with the post in it as soon as the retry answers, as for an event the projector applied.
+     */
+    @Test
+    void aParkedPublishRetriedByAnOperatorIsInTheFirstFeedReadWithItsToken() throws Exception {
+        String author = newUserId();
+        register(author, "Parked Author");
+        String postId = createPost(author, "Parked, then retried");
+        ForeignProducer.produce(Topics.POSTS, postId, Ids.newId(), "cabinet.post.published.v1", "{not json");
+        String parkedKey = new LogKey(Topics.POSTS, 0, postId).id();
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> asOperator().get("/admin/parked-keys/" + parkedKey)
+                .then().statusCode(200));
+        String token = as(author).post("/posts/" + postId + "/publish").then().statusCode(202).extract()
+                .path("position");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> asOperator().get("/admin/parked-keys/" + parkedKey)
+                .then().statusCode(200).body("events", hasSize(2)));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/discard?events=first").then().statusCode(200);
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(200)
+                .body("state", equalTo("released")).body("applied", equalTo(1));
+        given().header("Consistency-Token", token).queryParam("status", "published").get("/posts").then()
+                .statusCode(200).body("items.id", hasItem(postId));
     }
 
     @Test
