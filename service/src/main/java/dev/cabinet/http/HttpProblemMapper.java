@@ -19,7 +19,9 @@ import dev.cabinet.table.TransientStoreErrors;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /** Maps domain problems, security failures, framework HTTP errors and anything unexpected to problem responses. */
 public class HttpProblemMapper {
@@ -103,11 +105,17 @@ public class HttpProblemMapper {
     /**
      * The store throttled, timed out or failed on its side: nothing was decided, the client may retry. A refused IAM
      * permission is the operators' to fix: the answer says only that a permission is missing (which one, on what, is
-     * in the error StoreCallMeter logged), and carries no Retry-After.
+     * in the error StoreCallMeter logged for DynamoDB, and logged here for another service: KMS, S3), and carries no
+     * Retry-After.
      */
     @ServerExceptionMapper
     public Response store(SdkException e, UriInfo uri) {
         if (TransientStoreErrors.isAccessDenied(e)) {
+            if (!(e instanceof DynamoDbException)) {
+                LOG.errorf("Missing permission on %s: %s refused a call to this instance; grant it to the instance's "
+                        + "IAM role (deploy/iam) or the key's policy. It said: %s", uri.getPath(), service(e),
+                        e.getMessage());
+            }
             return ProblemResponses.of(503, Problems.TYPE_PREFIX + "missing-permission", "Missing permission",
                     "the service lacks a permission it needs for this request; its operators have been told",
                     uri.getPath(), null);
@@ -118,6 +126,11 @@ public class HttpProblemMapper {
         LOG.warnf("Store unavailable on %s: %s", uri.getPath(), e.getMessage());
         return retryLater("store-unavailable", "Store unavailable",
                 "the table did not answer in time; nothing was changed, retry later", uri);
+    }
+
+    private static String service(SdkException e) {
+        return e instanceof AwsServiceException aws && aws.awsErrorDetails() != null
+                && aws.awsErrorDetails().serviceName() != null ? aws.awsErrorDetails().serviceName() : "AWS";
     }
 
     /** A 503 whose cause passes by itself: the client may retry the same request after a few seconds. */
