@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import dev.cabinet.auth.Caller;
+import dev.cabinet.decision.Refusal;
 import dev.cabinet.folder.FolderDecisions.CompleteFile;
 import dev.cabinet.folder.FolderDecisions.DeleteFile;
 import dev.cabinet.http.Accepted;
@@ -94,16 +95,8 @@ public class FileResource {
             + "one it was added with has expired; 409 once the file is stored.")
     public Uni<UploadLinks.Upload> newUploadLink(@PathParam("id") String id) {
         Ids.require("id", id);
-        String actor = caller.id();
-        return folders.findFile(id).map(found -> {
-            FileView file = found.orElse(null);
-            FolderDecisions.newUploadLink(id, actor, file).ifPresent(refusal -> {
-                throw Problems.of(refusal);
-            });
-            ObjectAddress address = ObjectAddress.parse(file.contentUrl())
-                    .orElseThrow(() -> Problems.conflict("file " + id + " has no object address: " + file.contentUrl()));
-            return uploads.presign(address.key(), file.contentType(), file.size());
-        });
+        return objectOf(id, FolderDecisions::newUploadLink)
+                .map(found -> uploads.presign(found.address().key(), found.file().contentType(), found.file().size()));
     }
 
     /** Redirects (303) the owner to a short-lived presigned GET of a stored file's content. */
@@ -121,16 +114,8 @@ public class FileResource {
             + "the upload is pending.")
     public Uni<Response> downloadContent(@PathParam("id") String id) {
         Ids.require("id", id);
-        String actor = caller.id();
-        return folders.findFile(id).map(found -> {
-            FileView file = found.orElse(null);
-            FolderDecisions.download(id, actor, file).ifPresent(refusal -> {
-                throw Problems.of(refusal);
-            });
-            ObjectAddress address = ObjectAddress.parse(file.contentUrl())
-                    .orElseThrow(() -> Problems.conflict("file " + id + " has no object address: " + file.contentUrl()));
-            return Response.seeOther(content.downloadUrl(address, file.name())).build();
-        });
+        return objectOf(id, FolderDecisions::download)
+                .map(found -> Response.seeOther(content.downloadUrl(found.address(), found.file().name())).build());
     }
 
     /** Deletes the file's metadata; its object is then deleted by the projector role (see ObjectDeletions). */
@@ -143,6 +128,29 @@ public class FileResource {
         return folders.findFile(id)
                 .map(file -> FolderDecisions.deleteFile(new DeleteFile(id, actor), file.orElse(null)))
                 .chain(decision -> answers.accepted(decision, actor, id, "/files/" + id));
+    }
+
+    /** A file and the address of its object. */
+    private record FileObject(FileView file, ObjectAddress address) {
+    }
+
+    /** What the caller may reach of the file's object by the rule {@code mayReach}: the file and its address. */
+    private Uni<FileObject> objectOf(String id, ObjectRule mayReach) {
+        String actor = caller.id();
+        return folders.findFile(id).map(found -> {
+            FileView file = found.orElse(null);
+            mayReach.refusal(id, actor, file).ifPresent(refusal -> {
+                throw Problems.of(refusal);
+            });
+            return new FileObject(file, ObjectAddress.parse(file.contentUrl()).orElseThrow(() -> Problems.conflict(
+                    "file " + id + " has no object address: " + file.contentUrl())));
+        });
+    }
+
+    /** A rule of {@link FolderDecisions} on reaching a file's object: a refusal, or empty when the actor may. */
+    @FunctionalInterface
+    private interface ObjectRule {
+        Optional<Refusal> refusal(String fileId, String actor, FileView file);
     }
 
     /** The object a pending file's upload went to, as storage reports it; no call when the decision needs none. */
