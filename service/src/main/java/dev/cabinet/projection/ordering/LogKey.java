@@ -34,7 +34,7 @@ public record LogKey(String topic, int partition, String recordKey, boolean misp
     /** {@code cabinet-posts_} followed by 22 characters of a SHA-256 of the key: readable topic, fixed length. */
     public String id() {
         String stream = recordKey == null ? "p:" + partition
-                : misplaced ? "k:" + recordKey + "@" + partition : "k:" + recordKey;
+                : misplaced ? "m:" + partition + ":" + recordKey : "k:" + recordKey;
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(stream.getBytes(StandardCharsets.UTF_8));
             String topicId = topic.replaceAll("[^A-Za-z0-9_-]", "-");

@@ -392,7 +392,9 @@ public class ProjectionEngine {
                 .map(nothing -> {
                     if (key.parked) {
                         parkedHere.add(id);
-                    } else {
+                    } else if (!key.misplaced) {
+                        // A group on the wrong partition says nothing of the key's own: that partition may have parked
+                        // it meanwhile.
                         parkedHere.remove(id);
                     }
                     return key.parked;
@@ -413,6 +415,7 @@ public class ProjectionEngine {
         }
         return placement.misplacement(record).chain(misplaced -> {
             if (misplaced.isPresent()) {
+                key.misplaced = true;
                 return parkUnappliable(record, LogKey.misplaced(record), misplaced.get());
             }
             if (key.parked) {
@@ -488,6 +491,8 @@ public class ProjectionEngine {
     /** Whether a key is parked, as the engine walks its events of one batch. */
     private static final class KeyState {
         boolean parked;
+        /** Its records are on another partition than their key's: they park a key of their own. */
+        boolean misplaced;
 
         KeyState(boolean parked) {
             this.parked = parked;
