@@ -23,6 +23,7 @@ import dev.cabinet.projection.failure.UnappliableEventException;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Items;
+import dev.cabinet.table.TableConfig;
 import dev.cabinet.table.TableWriter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -46,12 +47,15 @@ class ParkedKeyRecovery {
     private final ParkedRecords records;
     private final EventApplier applier;
     private final TableWriter store;
+    private final Duration indexWait;
 
-    ParkedKeyRecovery(ParkedKeys parkedKeys, ParkedRecords records, EventApplier applier, TableWriter store) {
+    ParkedKeyRecovery(ParkedKeys parkedKeys, ParkedRecords records, EventApplier applier, TableWriter store,
+            TableConfig tables) {
         this.parkedKeys = parkedKeys;
         this.records = records;
         this.applier = applier;
         this.store = store;
+        this.indexWait = tables.indexWait();
     }
 
     /** Applies every parked event of the key in order, then unparks it; stops at the first that still cannot apply. */
@@ -91,8 +95,9 @@ class ParkedKeyRecovery {
                     throw e;
                 }
                 // Its position reads as applied once released: as the engine does, only once index reads show its
-                // writes, so that a Consistency-Token naming it finds them in a GSI's list too.
-                await(store.indexesShowWrites());
+                // writes, so that a Consistency-Token naming it finds them in a GSI's list too. An entry unseen for
+                // cabinet.table.index-wait is given up (logged), as the engine gives it up: the wait outlasts that.
+                store.indexesShowWrites().await().atMost(indexWait.plus(STORE_WAIT));
                 await(parkedKeys.release(parkedKeyId, record.topic(), record.partition(), record.offset()));
                 appliedIds.add(eventId);
                 applied++;
