@@ -8,6 +8,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -17,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.jboss.resteasy.reactive.RestResponse;
 
 import dev.cabinet.auth.Caller;
 import dev.cabinet.decision.Refusal;
@@ -86,17 +88,20 @@ public class FileResource {
     /**
      * A new presigned PUT for a pending file's content, for its owner: the link the file was added with expires after
      * {@code cabinet.files.upload-url-lifetime}, or sooner when the credentials it was signed with do (S3 then answers
-     * the PUT 403). Nothing is recorded: a link is not the file's state.
+     * the PUT 403). A read, not a command: nothing is recorded (a link is not the file's state), no Idempotency-Key
+     * keeps the answer, and no cache may (each answer is a new link).
      */
-    @POST
+    @GET
     @Path("upload")
     @Authenticated
     @Operation(description = "A new presigned `upload` for a pending file's content (its folder's owner), when the "
             + "one it was added with has expired; 409 once the file is stored.")
-    public Uni<UploadLinks.Upload> newUploadLink(@PathParam("id") String id) {
+    public Uni<RestResponse<UploadLinks.Upload>> newUploadLink(@PathParam("id") String id) {
         Ids.require("id", id);
         return objectOf(id, FolderDecisions::newUploadLink)
-                .map(found -> uploads.presign(found.address().key(), found.file().contentType(), found.file().size()));
+                .map(found -> RestResponse.ResponseBuilder.ok(uploads.presign(found.address(),
+                        found.file().contentType(), found.file().size()))
+                        .header(HttpHeaders.CACHE_CONTROL, "no-store").build());
     }
 
     /** Redirects (303) the owner to a short-lived presigned GET of a stored file's content. */

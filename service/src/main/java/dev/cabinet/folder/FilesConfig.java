@@ -18,8 +18,8 @@ public interface FilesConfig {
     /**
      * How long a presigned upload URL stays valid. With temporary credentials (a pod's IAM role) a presigned URL also
      * ends when the credentials it was signed with expire, which the SDK renews only minutes before: keep this and the
-     * download's lifetime well under the role's session; a client that gets a 403 asks for a new link
-     * ({@code POST /files/{id}/upload}).
+     * download's lifetime well under the role's session; a client that gets a 403 asks for a new link (the file's
+     * upload endpoint in docs/api.md).
      */
     @WithDefault("15M")
     Duration uploadUrlLifetime();

@@ -40,11 +40,16 @@ public class UploadLinks {
 
     /** A PUT of exactly {@code size} bytes of {@code contentType}; the client must send the headers it lists. */
     Upload presign(String objectKey, String contentType, long size) {
+        return presign(new ObjectAddress(config.bucket(), objectKey), contentType, size);
+    }
+
+    /** As {@link #presign(String, String, long)}, to the object at {@code address} (a file added before, say). */
+    Upload presign(ObjectAddress address, String contentType, long size) {
         // No call to intercept: the PUT is made later, by the client, with the permission of these credentials.
         callLog.record("s3:PutObject", IamRole.Resource.OBJECT);
         PresignedPutObjectRequest presigned = presigner.presignPutObject(request -> request
                 .signatureDuration(config.uploadUrlLifetime())
-                .putObjectRequest(put -> put.bucket(config.bucket()).key(objectKey).contentType(contentType)
+                .putObjectRequest(put -> put.bucket(address.bucket()).key(address.key()).contentType(contentType)
                         .contentLength(size)));
         Map<String, String> headers = new TreeMap<>();
         presigned.signedHeaders().forEach((name, values) -> {

@@ -125,7 +125,6 @@ class FileContentTest {
         as(owner).post("/files/" + fileId + "/complete").then().statusCode(202);
     }
 
-    /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
     /**
      * The owner of a pending file gets a new upload link (the first expires, or ends with the credentials that signed
      * it): the content PUT to it is confirmed; a stored file's content does not change, and nobody else gets one.
@@ -135,18 +134,19 @@ class FileContentTest {
         byte[] content = "new link".getBytes(StandardCharsets.UTF_8);
         Upload upload = declare("notes.txt", content.length, "text/plain");
         awaitOk("/files/" + upload.fileId());
-        as(newUserId()).post("/files/" + upload.fileId() + "/upload").then().statusCode(403);
-        as(upload.owner()).post("/files/" + Ids.newId() + "/upload").then().statusCode(404);
-        JsonPath link = as(upload.owner()).post("/files/" + upload.fileId() + "/upload").then().statusCode(200)
-                .body("method", equalTo("PUT")).extract().jsonPath();
+        as(newUserId()).get("/files/" + upload.fileId() + "/upload").then().statusCode(403);
+        as(upload.owner()).get("/files/" + Ids.newId() + "/upload").then().statusCode(404);
+        JsonPath link = as(upload.owner()).get("/files/" + upload.fileId() + "/upload").then().statusCode(200)
+                .header("Cache-Control", "no-store").body("method", equalTo("PUT")).extract().jsonPath();
         assertEquals(200, put(link.getString("url"), link.getMap("headers", String.class, String.class), content));
         as(upload.owner()).post("/files/" + upload.fileId() + "/complete").then().statusCode(202);
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/files/" + upload.fileId()).then()
                 .body("status", equalTo("stored")));
-        as(upload.owner()).post("/files/" + upload.fileId() + "/upload").then().statusCode(409)
+        as(upload.owner()).get("/files/" + upload.fileId() + "/upload").then().statusCode(409)
                 .body("detail", containsString("is stored"));
     }
 
+    /** A type with a parameter is stored by S3 as declared, so the upload is confirmed. */
     @Test
     void anUploadOfATypeWithAParameterIsConfirmed() throws Exception {
         byte[] content = "a,b\n1,2\n".getBytes(StandardCharsets.US_ASCII);

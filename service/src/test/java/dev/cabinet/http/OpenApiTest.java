@@ -78,9 +78,10 @@ class OpenApiTest {
 
     /**
      * The reads only their user may make: the access patterns the key plan declares so (a new one needs no line here),
-     * and a file's content, which is its folder owner's and no pattern of the table.
+     * and a file's content and a new link to upload it, which are its folder owner's and no pattern of the table.
      */
-    private static final Set<String> PRIVATE_READS = Stream.concat(Stream.of("/files/{id}/content"),
+    private static final Set<String> PRIVATE_READS = Stream.concat(
+            Stream.of("/files/{id}/content", "/files/{id}/upload"),
             KeyPlan.ACCESS_PATTERNS.stream().filter(AccessPattern::callerOnly).flatMap(p -> p.paths().stream()))
             .collect(Collectors.toSet());
 
