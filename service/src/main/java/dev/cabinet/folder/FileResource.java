@@ -94,6 +94,8 @@ public class FileResource {
     @GET
     @Path("upload")
     @Authenticated
+    @APIResponse(responseCode = "409", description = "The file is stored: its content does not change",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "Problem")))
     @Operation(description = "A new presigned `upload` for a pending file's content (its folder's owner), when the "
             + "one it was added with has expired; 409 once the file is stored.")
     public Uni<RestResponse<UploadLinks.Upload>> newUploadLink(@PathParam("id") String id) {
