@@ -94,6 +94,9 @@ public class FileResource {
     @GET
     @Path("upload")
     @Authenticated
+    @APIResponse(responseCode = "200", description = "A new presigned upload: PUT the content to `url` with "
+            + "`headers` before `expiresAt`", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = UploadLinks.Upload.class)))
     @APIResponse(responseCode = "409", description = "The file is stored: its content does not change",
             content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "Problem")))
     @Operation(description = "A new presigned `upload` for a pending file's content (its folder's owner), when the "
