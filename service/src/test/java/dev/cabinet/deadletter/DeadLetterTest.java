@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -29,9 +30,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.CloudEventHeaders;
+import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.eventlog.Topics;
+import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.failure.ParkedKeys;
+import dev.cabinet.projection.failure.Rejections;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.support.BeforeCall;
@@ -56,6 +60,9 @@ class DeadLetterTest {
 
     @Inject
     ParkedKeys parkedKeys;
+
+    @Inject
+    Rejections rejections;
 
     @Test
     void anUnreadableEventParksItsKeyUntilAnOperatorDiscardsItAndRetriesTheRestInOrder() throws Exception {
@@ -250,6 +257,31 @@ class DeadLetterTest {
                 .atMost(Duration.ofSeconds(30)));
         assertTrue(parkedKeys.events(parkedKey).await().atMost(Duration.ofSeconds(10)).isEmpty());
         given().get("/commands/" + eventId).then().statusCode(200).body("status", equalTo("discarded"));
+    }
+
+    /**
+     * A rejection takes the place of a parked mark (an operator's retry rejected the event after the projector's late
+     * mark, which the retry clears again at its end), and stays: a later rejection of the same event, or that clear,
+     * leaves the first.
+     */
+    @Test
+    void aRejectionTakesThePlaceOfAParkedMarkAndTheFirstRejectionStays() {
+        String user = newUserId();
+        String eventId = Ids.newId();
+        long offset = 1_000_000_002L;
+        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, offset, user,
+                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        Duration wait = Duration.ofSeconds(10);
+        parkedKeys.markParked(record, "waits behind an earlier event of its key").await().atMost(wait);
+        ReceivedEvent event = new ReceivedEvent(eventId, REGISTERED, user, null, Instant.now(), null,
+                new LogPosition(Topics.USERS, 0, offset));
+        rejections.reject(event, "the first reason").await().atMost(wait);
+        rejections.reject(event, "a later reason").await().atMost(wait);
+        parkedKeys.clearOutcome(eventId).await().atMost(wait);
+        given().get("/commands/" + eventId).then().statusCode(200).body("status", equalTo("rejected"))
+                .body("reason", equalTo("the first reason"));
     }
 
     /**

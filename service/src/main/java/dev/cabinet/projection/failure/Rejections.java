@@ -49,11 +49,15 @@ public class Rejections {
         if (event.subject() != null) {
             outcome.setIfAbsent(Attributes.SUBJECT, event.subject());
         }
+        // A rejection takes the place of a parked mark (an operator's retry rejected the event, and the projector's
+        // mark, late, landed after the retry cleared it: the retry clears it again at its end, and the rejection would
+        // go with it); any other outcome was first, and stays.
         return store.update(outcome
-                .setIfAbsent(Attributes.STATUS, "rejected")
-                .setIfAbsent(Attributes.REASON, reason)
-                .setIfAbsent(Attributes.POSITION, event.position().token())
-                .setIfAbsent(Attributes.DECIDED_AT, Timestamps.format(Instant.now())))
+                .set(Attributes.STATUS, "rejected")
+                .set(Attributes.REASON, reason)
+                .set(Attributes.POSITION, event.position().token())
+                .set(Attributes.DECIDED_AT, Timestamps.format(Instant.now()))
+                .onlyIfLacksOrEquals(Attributes.STATUS, ParkedKeys.PARKED))
                 .replaceWithVoid();
     }
 }
