@@ -75,6 +75,10 @@ public class FolderProjector implements Projector<FolderEvent> {
      * that batch ends), or its own derivation finds the parent.
      */
     private static WritePlan created(FolderCreated e, Reads reads) {
+        if (e.folderId().equals(e.parentId())) {
+            // Another producer's (the API refuses it): the folder would list itself, and its derivation loop.
+            return WritePlan.reject("folder " + e.folderId() + " cannot be its own parent");
+        }
         Optional<Map<String, AttributeValue>> parent = e.parentId() == null ? Optional.empty()
                 : reads.item(KeyPlan.FOLDER.key(e.parentId()));
         Map<String, Object> folder = new HashMap<>();

@@ -80,6 +80,14 @@ class FolderProjectorTest {
                 new Reads(Optional.empty(), Map.of(new Key("FOLDER#p9", "METADATA"), Optional.empty()))).toString());
     }
 
+    /** Another producer's folder created as its own parent is rejected: it would list itself, and loop. */
+    @Test
+    void aFolderCreatedAsItsOwnParentIsRejected() {
+        FolderCreated created = new FolderCreated("f2", "Loop", "f2", "u1", AT);
+        assertEquals("reject(folder f2 cannot be its own parent)", PROJECTOR.decide(created,
+                new Reads(Optional.empty(), Map.of(new Key("FOLDER#f2", "METADATA"), Optional.empty()))).toString());
+    }
+
     /**
      * A rename writes the new name and the path it gives in one write (the parent's part of the path is in the old
      * one), then the derivation, which finds the folder up to date, passes the path down to the subfolders.
