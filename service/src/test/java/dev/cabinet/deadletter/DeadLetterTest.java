@@ -204,10 +204,7 @@ class DeadLetterTest {
     void aRecordParkedBehindAKeyReleasedMeanwhileLeavesNoParkedEventAndNoOutcome() {
         String user = newUserId();
         String eventId = Ids.newId();
-        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, 1_000_000_000L, user,
-                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
-        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
-        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        ConsumerRecord<String, byte[]> record = lateRegistration(user, eventId, 1_000_000_000L);
         assertEquals(ParkedKeys.Behind.TO_APPLY, parkedKeys.parkBehind(record).await().atMost(Duration.ofSeconds(10)),
                 "no key to park behind");
         given().get("/commands/" + eventId).then().statusCode(404);
@@ -229,10 +226,7 @@ class DeadLetterTest {
         awaitParkedEvents(parkedKey, 1);
         String eventId = Ids.newId();
         long offset = 1_000_000_001L;
-        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, offset, user,
-                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
-        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
-        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        ConsumerRecord<String, byte[]> record = lateRegistration(user, eventId, offset);
         AttributeValue parkedOffset = AttributeValue.fromN(Long.toString(offset));
         try {
             CompletableFuture<Void> discarded = BeforeCall.of("UpdateItem", request ->
@@ -269,10 +263,7 @@ class DeadLetterTest {
         String user = newUserId();
         String eventId = Ids.newId();
         long offset = 1_000_000_002L;
-        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, offset, user,
-                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
-        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
-        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        ConsumerRecord<String, byte[]> record = lateRegistration(user, eventId, offset);
         Duration wait = Duration.ofSeconds(10);
         parkedKeys.markParked(record, "waits behind an earlier event of its key").await().atMost(wait);
         ReceivedEvent event = new ReceivedEvent(eventId, REGISTERED, user, null, Instant.now(), null,
@@ -317,6 +308,15 @@ class DeadLetterTest {
         await().atMost(PROJECTION_WAIT).untilAsserted(() -> asOperator().get("/admin/parked-keys/" + parkedKey)
                 .then().statusCode(200).body("events", hasSize(count)));
         return asOperator().get("/admin/parked-keys/" + parkedKey).then().extract().jsonPath();
+    }
+
+    /** A registration of {@code user} as the projector would receive it at {@code offset} of partition 0. */
+    private static ConsumerRecord<String, byte[]> lateRegistration(String user, String eventId, long offset) {
+        ConsumerRecord<String, byte[]> record = new ConsumerRecord<>(Topics.USERS, 0, offset, user,
+                registered(user, "Late").getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.ID, eventId.getBytes(StandardCharsets.UTF_8));
+        record.headers().add(CloudEventHeaders.TYPE, REGISTERED.getBytes(StandardCharsets.UTF_8));
+        return record;
     }
 
     private static ConsumerRecord<String, byte[]> single(List<ConsumerRecord<String, byte[]>> records) {
