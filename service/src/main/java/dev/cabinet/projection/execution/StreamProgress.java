@@ -58,6 +58,11 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
             if (deletedAt >= version || isRecent(dead, eventId)) {
                 return done();
             }
+            if (target.creates()) {
+                // An id is never created again after its deletion: the tombstone stays, and its orphan checks would
+                // delete what the new aggregate gathers (a like, a counter shard).
+                return new StreamProgress(Kind.REJECTED, Optional.empty(), false, target.label() + " was deleted");
+            }
         }
         if (root.isEmpty()) {
             if (target.creates() || target.upserts()) {

@@ -80,6 +80,15 @@ class StreamProgressTest {
     }
 
     @Test
+    void aCreationAfterTheDeletionIsRejectedNotACreationAgain() {
+        // Another producer reusing a deleted post's id, or a creation recorded again beyond the tombstone's recent ids:
+        // created again, the post would live beside its tombstone, whose orphan checks delete its likes and counts.
+        StreamProgress progress = progress(CREATE, NONE, tombstone(15), "e", 16);
+        assertEquals(Kind.REJECTED, progress.kind());
+        assertEquals("post p1 was deleted", progress.rejection());
+    }
+
+    @Test
     void aDeletionCutShortIsRedoneFromItsTombstone() {
         StreamProgress progress = progress(EDIT, root(10), tombstone(15), "e", 15);
         assertEquals(Kind.REDO, progress.kind());
