@@ -7,6 +7,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** Java values to DynamoDB attribute values: strings, numbers and booleans, which is all items hold. */
 public final class AttributeValues {
 
+    /**
+     * The smallest magnitude DynamoDB stores besides zero: a number below it is refused ("Number underflow"), which
+     * would dead-letter an event the API and the published schema accept (a cpu of 1e-200 percent).
+     */
+    static final double SMALLEST_NUMBER = 1e-130;
+
     private AttributeValues() {
     }
 
@@ -19,6 +25,11 @@ public final class AttributeValues {
         }
         if (value instanceof BigDecimal decimal) {
             return AttributeValue.fromN(decimal.toPlainString());
+        }
+        if ((value instanceof Double || value instanceof Float)
+                && Math.abs(((Number) value).doubleValue()) < SMALLEST_NUMBER) {
+            // Zero, or too small for the store to tell from it: written as zero, alike on every replay.
+            return AttributeValue.fromN("0");
         }
         if (value instanceof Number) {
             return AttributeValue.fromN(value.toString());

@@ -87,6 +87,23 @@ class MetricsApiTest {
     }
 
     @Test
+    void aValueTooSmallForTheStoreIsStoredAsZeroAndTheResourceGoesOn() {
+        // DynamoDB refuses a number below 1e-130 (dynalite alike): written as it is, the event was dead-lettered and
+        // every later sample of the resource parked behind it.
+        String resource = "r" + Ids.newId();
+        as(newUserId()).body(List.of(sample(0, 1e-200, 5e-324, 1), sample(1, 2.5, 1e-130, 2)))
+                .post("/metrics/" + resource).then().statusCode(202);
+        as(newUserId()).body(sample(2, 3.5, 4.5, 3)).post("/metrics/" + resource).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given()
+                .get("/metrics/" + resource + "?from=" + at(0) + "&to=" + at(2)).then().statusCode(200)
+                .body("items", hasSize(3))
+                .body("items[0].cpu", equalTo(0.0f))
+                .body("items[0].memory", equalTo(0.0f))
+                .body("items[1].cpu", equalTo(2.5f))
+                .body("items[2].cpu", equalTo(3.5f)));
+    }
+
+    @Test
     void samplesFromAnotherServiceWrittenStraightIntoKafkaAreReadBack() throws Exception {
         String resource = "r" + Ids.newId();
         ForeignProducer.produce(Topics.METRICS, resource, "ext-" + Ids.newId(), "cabinet.metrics.recorded.v1",
