@@ -94,7 +94,7 @@ public class DataKeys {
 
     private Uni<SecretKey> create(String subjectId) {
         KeyWrapping wrapper = wrapping();
-        return wrapper.generate().chain(generated -> store.create(subjectId, generated.wrapped(), wrapper.name(),
+        return wrapper.generate().chain(generated -> store.create(subjectId, generated.wrapped(), generated.wrappedBy(),
                 Timestamps.format(Instant.now()))
                 .chain(existing -> existing.isEmpty() ? Uni.createFrom().item(remember(subjectId, generated.clear()))
                         : open(subjectId, existing.get()).map(key -> key.orElseThrow(
@@ -140,11 +140,11 @@ public class DataKeys {
         }
         String wrappedBy = Items.string(item, Attributes.WRAPPING);
         KeyWrapping wrapper = wrapping();
-        if (wrappedBy != null && !wrappedBy.equals(wrapper.name())) {
+        if (!wrapper.opens(wrappedBy)) {
             return Uni.createFrom().failure(new IllegalStateException("the data key of " + subjectId + " is wrapped by "
                     + wrappedBy + ", not by " + wrapper.name() + " (cabinet.erasure.wrapping and its key)"));
         }
-        return wrapper.unwrap(wrapped.b().asByteArray())
+        return wrapper.unwrap(wrapped.b().asByteArray(), wrappedBy)
                 .map(clear -> Optional.of(remember(subjectId, clear)));
     }
 

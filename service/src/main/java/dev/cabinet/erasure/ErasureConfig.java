@@ -21,7 +21,10 @@ public interface ErasureConfig {
     @WithDefault("kms")
     Wrapping wrapping();
 
-    /** The KMS key (id, ARN or alias) that wraps data keys; required with {@code wrapping=kms}. */
+    /**
+     * The KMS key (id, ARN or alias) that wraps new data keys; required with {@code wrapping=kms}. Each data key is
+     * unwrapped under the ARN it was wrapped with, so this may change (docs/erasure.md).
+     */
     Optional<String> kmsKeyId();
 
     /**

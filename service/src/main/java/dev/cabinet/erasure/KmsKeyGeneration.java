@@ -22,10 +22,15 @@ final class KmsKeyGeneration {
         this.calls = calls;
     }
 
+    /**
+     * KMS answers with the key's ARN whatever name it was asked by (an alias, an id): recorded with the data key, it
+     * unwraps it later even after the configuration names the key otherwise or the alias is moved to a new key.
+     */
     Uni<DataKey> generate() {
         return Uni.createFrom().completionStage(() -> {
             calls.record("kms:GenerateDataKey", IamRole.Resource.KEY);
             return kms.generateDataKey(b -> b.keyId(keyId).keySpec(DataKeySpec.AES_256));
-        }).map(response -> new DataKey(response.plaintext().asByteArray(), response.ciphertextBlob().asByteArray()));
+        }).map(response -> new DataKey(response.plaintext().asByteArray(), response.ciphertextBlob().asByteArray(),
+                KmsKeyWrapping.PREFIX + (response.keyId() != null ? response.keyId() : keyId)));
     }
 }

@@ -15,6 +15,8 @@ import software.amazon.awssdk.services.kms.KmsAsyncClient;
 @CallsAws({ IamRole.API, IamRole.PROJECTOR, IamRole.OPERATOR })
 final class KmsKeyWrapping implements KeyWrapping {
 
+    static final String PREFIX = "kms:";
+
     private final KmsAsyncClient kms;
     private final String keyId;
     private final AwsCallLog calls;
@@ -33,16 +35,25 @@ final class KmsKeyWrapping implements KeyWrapping {
     }
 
     @Override
-    public Uni<byte[]> unwrap(byte[] wrapped) {
-        // Naming the key makes KMS refuse a blob wrapped under any other, instead of trusting the blob's own metadata.
+    public Uni<byte[]> unwrap(byte[] wrapped, String wrappedBy) {
+        // Naming the key makes KMS refuse a blob wrapped under any other, instead of trusting the blob's own metadata;
+        // the key named is the one recorded with the blob (its ARN), so a key configured under another name (its
+        // ARN instead of an alias) or an alias moved to a new key still unwraps what the old one wrapped.
+        String recorded = wrappedBy != null && wrappedBy.startsWith(PREFIX) ? wrappedBy.substring(PREFIX.length())
+                : keyId;
         return Uni.createFrom().completionStage(() -> {
             calls.record("kms:Decrypt", IamRole.Resource.KEY);
-            return kms.decrypt(b -> b.keyId(keyId).ciphertextBlob(SdkBytes.fromByteArray(wrapped)));
+            return kms.decrypt(b -> b.keyId(recorded).ciphertextBlob(SdkBytes.fromByteArray(wrapped)));
         }).map(response -> response.plaintext().asByteArray());
     }
 
     @Override
     public String name() {
-        return "kms:" + keyId;
+        return PREFIX + keyId;
+    }
+
+    @Override
+    public boolean opens(String wrappedBy) {
+        return wrappedBy == null || wrappedBy.startsWith(PREFIX);
     }
 }

@@ -44,11 +44,11 @@ final class LocalKeyWrapping implements KeyWrapping {
         RANDOM.nextBytes(nonce);
         byte[] sealed = run(Cipher.ENCRYPT_MODE, nonce, clear);
         return Uni.createFrom().item(new DataKey(clear,
-                ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array()));
+                ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array(), name));
     }
 
     @Override
-    public Uni<byte[]> unwrap(byte[] wrapped) {
+    public Uni<byte[]> unwrap(byte[] wrapped, String wrappedBy) {
         return Uni.createFrom().item(() -> run(Cipher.DECRYPT_MODE, Arrays.copyOf(wrapped, NONCE_BYTES),
                 Arrays.copyOfRange(wrapped, NONCE_BYTES, wrapped.length)));
     }
@@ -56,6 +56,11 @@ final class LocalKeyWrapping implements KeyWrapping {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public boolean opens(String wrappedBy) {
+        return wrappedBy == null || wrappedBy.equals(name);
     }
 
     private byte[] run(int mode, byte[] nonce, byte[] input) {

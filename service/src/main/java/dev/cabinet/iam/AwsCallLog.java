@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import jakarta.inject.Singleton;
 
 import dev.cabinet.iam.IamRole.Resource;
+import dev.cabinet.role.Role;
 import dev.cabinet.role.RoleConfig;
 
 /**
@@ -39,6 +40,11 @@ public class AwsCallLog {
     AwsCallLog(CallLogConfig config, RoleConfig role) {
         this.file = config.callLog().map(d -> d.resolve("calls-" + ProcessHandle.current().pid() + ".txt"));
         this.instance = role.role().label();
+    }
+
+    /** A log that writes nothing down, for a client built outside the application (a unit test's). */
+    public static AwsCallLog off() {
+        return new AwsCallLog(Optional::empty, () -> Role.BOTH);
     }
 
     public boolean enabled() {

@@ -33,6 +33,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class StubKms implements QuarkusTestResourceLifecycleManager {
 
     public static final String KEY_ARN = "arn:aws:kms:eu-west-1:111122223333:key/cabinet-test";
+    /** An alias that names {@link #KEY_ARN}, as KMS resolves one. */
+    public static final String ALIAS = "alias/cabinet-test";
     /** Every operation asked for, as {@code TrentService.<Operation> <KeyId>}. */
     public static final List<String> REQUESTS = new CopyOnWriteArrayList<>();
 
@@ -70,7 +72,7 @@ public class StubKms implements QuarkusTestResourceLifecycleManager {
         REQUESTS.add(target + " " + keyId);
         ObjectNode answer = JSON.createObjectNode();
         int status = 200;
-        if (!KEY_ARN.equals(keyId)) {
+        if (!KEY_ARN.equals(keyId) && !ALIAS.equals(keyId)) {
             status = 400;
             answer.put("__type", "IncorrectKeyException").put("message", "not the key this blob was wrapped under");
         } else if ("TrentService.GenerateDataKey".equals(target)) {
