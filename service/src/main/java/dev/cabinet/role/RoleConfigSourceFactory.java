@@ -29,6 +29,10 @@ public class RoleConfigSourceFactory implements ConfigSourceFactory {
                         // user that may write no topic (the operators', docs/deploy.md "Kafka") is refused again and
                         // again: a role that never sends on a channel creates its producer only if it ever does.
                         "mp.messaging.outgoing.events-out.lazy-client", Boolean.toString(!role.servesApi()),
+                        // Reads need no broker: were an API instance's readiness to follow its producer's connection,
+                        // a broker out of reach would take every API pod out of its Service, reads with them (a
+                        // command answers 503 by itself). A projector's still does.
+                        "mp.messaging.outgoing.events-out.health-readiness-enabled", Boolean.toString(role.projects()),
                         "mp.messaging.outgoing.dead-letters.lazy-client", Boolean.toString(!role.projects())),
                 "cabinet-role", 200));
     }

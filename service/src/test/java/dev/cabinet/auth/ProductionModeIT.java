@@ -192,6 +192,18 @@ class ProductionModeIT {
     }
 
     /**
+     * An API instance's readiness does not hang on the event log's producer: reads need only the table, and with the
+     * broker out of reach every API pod would otherwise leave its Service at once, reads with them (a command then
+     * answers 503 itself). The table stays part of it.
+     */
+    @Test
+    void anApiInstancesReadinessLeavesTheEventLogOut() throws Exception {
+        String apiReadiness = get(api, "/q/health/ready");
+        assertFalse(apiReadiness.contains("events-out"), apiReadiness);
+        assertTrue(apiReadiness.contains("dynamodb-table"), apiReadiness);
+    }
+
+    /**
      * The operators' endpoints are served by operator instances only, whose pods carry the operator's policy (scans,
      * batch writes); the public API answers them 404 and the operator instance answers the public API 404, each saying
      * where the other is served. An operator instance never joins the projector's group.

@@ -354,8 +354,8 @@ class DeploymentManifestsTest {
 
     /**
      * A disruption budget lets a node drain evict one pod at the least: the pods it selects (the Deployment's replicas,
-     * or its HPA's minimum) outnumber its {@code minAvailable}. A budget of one over a single replica would hold every
-     * drain until an operator deleted it.
+     * or its HPA's minimum) outnumber its {@code minAvailable}, and pods that are not ready may go. A budget of one over
+     * a single replica would hold every drain until an operator deleted it.
      */
     @ParameterizedTest
     @ValueSource(strings = { "local", "prod" })
@@ -372,6 +372,10 @@ class DeploymentManifestsTest {
                     .mapToInt(hpa -> hpa.at("/spec/minReplicas").asInt(1)).findFirst()
                     .orElse(deployment.at("/spec/replicas").asInt(1));
             assertTrue(budget.at("/spec/maxUnavailable").isMissingNode(), overlay + ": budgets here use minAvailable");
+            // Counted among the available only when ready: in an outage that leaves every pod unready, a drain waits
+            // for none of them.
+            assertEquals("AlwaysAllow", budget.at("/spec/unhealthyPodEvictionPolicy").asText(), overlay + ": "
+                    + budget.at("/metadata/name").asText() + " holds drains while its pods are unready");
             int minAvailable = budget.at("/spec/minAvailable").asInt();
             assertTrue(replicas > minAvailable, overlay + ": " + budget.at("/metadata/name").asText() + " keeps "
                     + minAvailable + " of " + name + "'s " + replicas + " pods, so no drain may evict one");
