@@ -69,6 +69,24 @@ class AlertRulesTest {
         });
     }
 
+    /**
+     * CabinetProjectorGroupEmpty leaves out the file-objects consumer by its client id, which must be the one the
+     * application gives it: otherwise its partitions would keep the alert quiet while the projector holds none.
+     */
+    @Test
+    void theFileObjectsConsumerCarriesTheClientIdTheProjectorAlertLeavesOut() {
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> {
+            List<String> assigned = given().get("/q/metrics").then().statusCode(200).extract().asString().lines()
+                    .filter(line -> line.startsWith("kafka_consumer_coordinator_assigned_partitions{")).toList();
+            String fileObjects = ".*client_id=\"kafka-consumer-file-objects[^\"]*\".*";
+            String others = ".*client_id=\"(?!kafka-consumer-file-objects)[^\"]*\".*";
+            assertTrue(assigned.stream().anyMatch(line -> line.matches(fileObjects)),
+                    "the file-objects consumer's series: " + assigned);
+            assertTrue(assigned.stream().anyMatch(line -> line.matches(others)),
+                    "the projector's consumers' series: " + assigned);
+        });
+    }
+
     @Test
     void metricNamesAreReadOutOfPromQl() {
         assertEquals(Set.of("a_total", "b_seconds_count", "c"), metricNames("sum by (topic, le) (increase(a_total{x=\"y"
