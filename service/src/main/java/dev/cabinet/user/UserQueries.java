@@ -79,7 +79,10 @@ public class UserQueries {
     /** Pattern 1: GetItem USER#u / PROFILE. A profile item that only holds counters is not a registered user. */
     public Uni<Optional<UserView>> findProfile(String userId) {
         return table.get(KeyPlan.USER_PROFILE.key(userId))
-                .map(item -> item.filter(i -> Items.has(i, Attributes.REGISTERED_AT)).map(UserView::of));
+                // A profile's item may hold only counts (another producer's post by someone never registered); one
+                // erased so (another producer's erasure) reads as erased all the same, not as no one.
+                .map(item -> item.filter(i -> Items.has(i, Attributes.REGISTERED_AT)
+                        || Items.has(i, Attributes.ERASED_AT)).map(UserView::of));
     }
 
     /** PUT and PATCH /users/{id} honour If-Match against the profile item. */

@@ -42,6 +42,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.cabinet.eventlog.Topics;
 import dev.cabinet.projection.execution.StepCodec;
+import dev.cabinet.shared.Ids;
+import dev.cabinet.support.ForeignProducer;
 import dev.cabinet.support.FreezeAfter;
 import dev.cabinet.support.Freezer;
 import dev.cabinet.support.ProjectorLag;
@@ -76,6 +78,30 @@ class ErasureTest {
      * A group whose only admin was erased keeps their membership and role, so no member may manage it; an operator
      * may make another member its admin, who then manages it.
      */
+    /**
+     * Another producer's post counted onto a person who never registered, then their erasure: the profile's item then
+     * holds the count and the erasure, and reads as erased (410), not as no one (a 404 whose registration the
+     * projector would then make nothing of).
+     */
+    @Test
+    void aPersonErasedByAnotherProducerWithoutRegisteringReadsAsErased() throws Exception {
+        String nobody = newUserId();
+        String postId = Ids.newId();
+        String created = Ids.newId();
+        ForeignProducer.produce(Topics.POSTS, postId, created, "cabinet.post.created.v1", "{\"postId\":\"" + postId
+                + "\",\"authorId\":\"" + nobody + "\",\"title\":\"Elsewhere\",\"body\":\"Written elsewhere\","
+                + "\"createdAt\":\"2026-01-01T00:00:00.000Z\"}");
+        awaitOk("/posts/" + postId).body("authorId", equalTo(nobody));
+        given().get("/users/" + nobody).then().statusCode(404);
+
+        String erased = Ids.newId();
+        ForeignProducer.produce(Topics.USERS, nobody, erased, "cabinet.user.erased.v1", "{\"userId\":\"" + nobody
+                + "\",\"erasedAt\":\"2026-01-02T00:00:00.000Z\"}");
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + nobody).then().statusCode(410));
+        as(nobody).body(Map.of("name", "Back", "email", "back@example.org")).put("/users/" + nobody).then()
+                .statusCode(410);
+    }
+
     @Test
     void aGroupWhoseOnlyAdminWasErasedIsGivenANewAdminByAnOperator() {
         String cleo = newUserId();
