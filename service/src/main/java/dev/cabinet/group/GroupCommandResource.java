@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -94,7 +95,9 @@ public class GroupCommandResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @APIResponse(responseCode = "200", description = "A member already: nothing changed",
             content = @Content(schema = @Schema(implementation = MembershipView.class)))
-    public Uni<Response> join(@PathParam("id") String id, @PathParam("userId") String userId, @Valid RoleRequest body) {
+    public Uni<Response> join(@PathParam("id") String id, @PathParam("userId") String userId,
+            @RequestBody(required = false, description = "The role to join with; none joins as a member")
+            @Valid RoleRequest body) {
         Ids.require("userId", userId);
         String actor = caller.id();
         String role = body == null ? GroupRole.MEMBER : body.role();
