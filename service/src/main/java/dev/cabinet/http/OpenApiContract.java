@@ -179,8 +179,10 @@ public class OpenApiContract implements OASFilter {
     private static void describeConditionalCommand(Operation operation) {
         operation.addParameter(header("If-Match", "The `ETag` of the resource as it was read: the command goes "
                 + "ahead only while the resource still has it (read strongly consistently), else 412.", false));
+        operation.addParameter(header("If-None-Match", "`*` (only if the resource does not exist yet) or `ETag`s: "
+                + "the command goes ahead only while the resource has none of them, else 412.", false));
         problem(operation, "412", "`If-Match` no longer matches: the resource changed since it was read (its "
-                + "current `ETag` is sent) or does not exist");
+                + "current `ETag` is sent) or does not exist; or `If-None-Match` names it");
     }
 
     private static void describeQuery(Operation operation) {

@@ -120,7 +120,7 @@ public class IdempotencyFilters {
         String key = request.getHeaderString(HEADER);
         if (key == null) {
             // The If-Match read is the request's work too: bounded by its deadline, whose clock starts here.
-            return request.getHeaderString(HttpHeaders.IF_MATCH) == null ? Uni.createFrom().nullItem()
+            return !IfMatch.conditional(request) ? Uni.createFrom().nullItem()
                     : identity.getDeferredIdentity().chain(caller -> caller.isAnonymous() ? Uni.createFrom().nullItem()
                             : deadline.bound(ifMatch.check(request)));
         }

@@ -86,6 +86,34 @@ class ConditionalRequestTest {
     }
 
     /**
+     * {@code If-None-Match} on a command (RFC 9110): {@code *} makes a {@code PUT} create-only, a listed tag refuses a
+     * change while the resource still has it; where no tag is kept it is refused rather than ignored.
+     */
+    @Test
+    void ifNoneMatchOnACommandRefusesWhatItNames() {
+        String user = newUserId();
+        as(user).header("If-None-Match", "*").body(Map.of("name", "First", "email", user + "@example.com"))
+                .put("/users/" + user).then().statusCode(202);
+        await().atMost(PROJECTION_WAIT).until(() -> "First".equals(given().get("/users/" + user).path("name")));
+        String tag = etag(user, "/users/" + user);
+
+        int events = EventLogReader.recordsWithKey(Topics.USERS, user).size();
+        as(user).header("If-None-Match", "*").body(Map.of("name", "Replaced", "email", user + "@example.com"))
+                .put("/users/" + user).then().statusCode(412)
+                .body("type", equalTo("urn:cabinet:problem:precondition-failed"))
+                .body("detail", equalTo("the resource exists already")).header("ETag", equalTo(tag));
+        as(user).header("If-None-Match", "\"other\", W/" + tag).body(Map.of("name", "Changed")).patch("/users/" + user)
+                .then().statusCode(412);
+        assertEquals(events, EventLogReader.recordsWithKey(Topics.USERS, user).size(), "a refused command wrote an event");
+        as(user).header("If-None-Match", "\"other\"").body(Map.of("name", "Changed")).patch("/users/" + user)
+                .then().statusCode(202);
+
+        String group = createGroup(user, "Own group");
+        as(user).header("If-None-Match", "*").delete("/groups/" + group + "/members/" + user).then().statusCode(400)
+                .body("detail", containsString("If-None-Match is not supported"));
+    }
+
+    /**
      * A post read with its comments is tagged over the comments too: a commenter's rename rewrites their comment, not
      * the post, and a client revalidating the page must not be told it still holds the old name.
      */
