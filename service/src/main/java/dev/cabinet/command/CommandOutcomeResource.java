@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.cabinet.eventlog.EventLogConfig;
 import dev.cabinet.eventlog.EventSends;
 import dev.cabinet.eventlog.LogSearch;
 import dev.cabinet.http.Deadline;
@@ -47,21 +48,24 @@ public class CommandOutcomeResource {
     private final EventSends sends;
     private final LogSearch log;
     private final ProjectionProgress progress;
-    /** Past this, a produce request the broker took before the send failed has been written or dropped. */
+    /**
+     * Past this, a produce request the broker took before the send failed has been written or dropped, and what was
+     * written is below the high watermark, where a search of the log sees it.
+     */
     private final Duration settle;
     private final RequestDeadline deadline;
     private final ReadConsistency consistency;
 
     CommandOutcomeResource(TableReader table, EventSends sends, LogSearch log, ProjectionProgress progress,
             @ConfigProperty(name = "mp.messaging.outgoing.events-out.request.timeout.ms", defaultValue = "30000")
-            long requestTimeoutMs, RequestDeadline deadline, ReadConsistency consistency) {
+            long requestTimeoutMs, EventLogConfig events, RequestDeadline deadline, ReadConsistency consistency) {
         this.deadline = deadline;
         this.consistency = consistency;
         this.table = table;
         this.sends = sends;
         this.log = log;
         this.progress = progress;
-        this.settle = Duration.ofMillis(requestTimeoutMs);
+        this.settle = Duration.ofMillis(requestTimeoutMs).plus(events.replicaLag());
     }
 
     @Operation(operationId = "getCommandOutcome",

@@ -29,6 +29,17 @@ public interface EventLogConfig {
     Duration ackTimeout();
 
     /**
+     * How long after a send's last failure the log may still come to hold a record its partition's leader took: a
+     * record that a stalled follower has not copied stays above the high watermark, where no reader sees it, until the
+     * leader drops that follower from the in-sync replicas (the brokers' {@code replica.lag.time.max.ms}, 30 s by
+     * default, checked every half of it). Until the producer's request timeout and this have passed, an event whose
+     * sends all failed reads as {@code pending}, never {@code never-appended}. 0 where each partition has a single
+     * replica, as the dev and test broker.
+     */
+    @WithDefault("45s")
+    Duration replicaLag();
+
+    /**
      * The version to write of an event type, by its name without the version, while readers of the newer one are not
      * all deployed yet (a rolling upgrade, other services' consumers): e.g.
      * {@code cabinet.events.write-version."cabinet.customer.order-placed"=1}. A type not named here is written in its

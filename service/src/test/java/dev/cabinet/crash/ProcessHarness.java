@@ -143,6 +143,8 @@ public final class ProcessHarness implements AutoCloseable {
         // No readiness-down delay before a stop (prod has 5 s for routers to notice): these processes are stopped and
         // restarted many times; a test of rolling updates sets its own.
         properties.put("quarkus.shutdown.delay", "0s");
+        // One broker: no follower can hold a record back from the high watermark.
+        properties.put("cabinet.events.replica-lag", "0s");
         properties.putAll(extra);
         Map<String, String> environment = new HashMap<>(Map.of(
                 "CABINET_JWT_ISSUER", CrashClient.ISSUER,
