@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -18,6 +20,7 @@ import dev.cabinet.devservices.launcher.FreePorts;
 import dev.cabinet.devservices.launcher.KafkaBroker;
 import dev.cabinet.devservices.launcher.LaunchSettings;
 import dev.cabinet.devservices.launcher.OrphanRegistry;
+import dev.cabinet.devservices.launcher.StaleState;
 import dev.cabinet.eventlog.Topics;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -82,6 +85,8 @@ public final class ProcessHarness implements AutoCloseable {
         Files.createDirectories(dir);
         OrphanRegistry registry = new OrphanRegistry(dir.resolve("pids"));
         registry.reapOrphans();
+        // Each run's broker folder (its data too: the benchmark's is 80 MB), s3proxy's and dynalite's log, by port.
+        StaleState.prune(dir, Duration.ofHours(1), Instant.now());
         KafkaBroker.Secured listener = null;
         if (secured) {
             listener = BrokerCertificate.keystore(dir.resolve("broker-tls"));

@@ -83,13 +83,20 @@ public final class FreePorts {
         }
     }
 
-    /** Polls {@code ready} until it holds, the child died, or the timeout passed; a startup wait, not a test sleep. */
+    /**
+     * Polls {@code ready} until it holds, the child died, or the timeout passed; a startup wait, not a test sleep. The
+     * child must be alive on both sides of the check that holds: the checks only knock on a port, which another
+     * JVM's child (one that picked the same port a moment before) may answer while this one exits, unable to bind it.
+     */
     static void await(String what, ChildProcess child, Duration timeout, BooleanSupplier ready) {
         Instant deadline = Instant.now().plus(timeout);
-        while (!ready.getAsBoolean()) {
+        while (true) {
             if (!child.isAlive()) {
                 throw new IllegalStateException(what + " exited during startup (code " + child.exitCode() + "); its log: "
                         + child.logFile() + "\n" + child.logTail());
+            }
+            if (ready.getAsBoolean() && child.isAlive()) {
+                return;
             }
             if (Instant.now().isAfter(deadline)) {
                 throw new IllegalStateException(what + " was not ready within " + timeout + "; its log: " + child.logFile()

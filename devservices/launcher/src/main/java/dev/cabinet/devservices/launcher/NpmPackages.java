@@ -83,7 +83,7 @@ final class NpmPackages {
         }
     }
 
-    private static void runNpmCi(LaunchSettings settings, String name, Path dir) throws IOException {
+    static void runNpmCi(LaunchSettings settings, String name, Path dir) throws IOException {
         Path log = dir.resolve("npm-ci.log");
         Process npm = new ProcessBuilder(settings.npmCommand(), "ci", "--ignore-scripts", "--no-audit", "--no-fund")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -91,7 +91,9 @@ final class NpmPackages {
             Duration timeout = settings.startTimeout().multipliedBy(2);
             if (!npm.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 npm.destroyForcibly();
-                throw new IllegalStateException("npm ci for " + name + " did not finish within " + timeout);
+                // The log goes with the staging folder: its tail says what npm was waiting for (a registry, a proxy).
+                throw new IllegalStateException("npm ci for " + name + " did not finish within " + timeout
+                        + "; its output ended with:\n" + LogFiles.tail(log, 30));
             }
         } catch (InterruptedException e) {
             npm.destroyForcibly();

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +46,19 @@ class NpmPackagesTest {
         Files.writeString(target.resolve("node_modules/half"), "");
         Path staging = install(cache.resolve("staging"), "ours");
         assertThrows(IOException.class, () -> NpmPackages.moveIntoPlace(staging, target, ENTRY));
+    }
+
+    /** An install that does not finish says what npm last printed: the log is deleted with its staging folder. */
+    @Test
+    void anInstallThatTimesOutSaysWhatNpmWasDoing() throws IOException {
+        Path npm = cache.resolve("npm");
+        Files.writeString(npm, "#!/bin/sh\necho 'fetch GET https://registry.example/dynalite: waiting'\nexec sleep 30\n");
+        Files.setPosixFilePermissions(npm, PosixFilePermissions.fromString("rwx------"));
+        LaunchSettings slow = new LaunchSettings("4.1.2", "", "node", npm.toString(), Duration.ofMillis(500));
+        Path staging = Files.createDirectories(cache.resolve("staging"));
+        IllegalStateException timedOut = assertThrows(IllegalStateException.class,
+                () -> NpmPackages.runNpmCi(slow, "dynalite", staging));
+        assertTrue(timedOut.getMessage().contains("registry.example/dynalite: waiting"), timedOut.getMessage());
     }
 
     private static Path install(Path folder, String content) throws IOException {
