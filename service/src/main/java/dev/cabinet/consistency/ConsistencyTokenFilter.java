@@ -6,8 +6,10 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
+import dev.cabinet.eventlog.EventLogUnavailableException;
 import dev.cabinet.eventlog.LogEnds;
 import dev.cabinet.eventlog.LogPosition;
+import dev.cabinet.http.DeadlinePassedException;
 import dev.cabinet.http.ProblemResponses;
 import dev.cabinet.http.Problems;
 import dev.cabinet.http.RequestDeadline;
@@ -65,7 +67,11 @@ public class ConsistencyTokenFilter {
         LogPosition wanted = position;
         // Checking the token is the request's own work (under its deadline); the wait for the projection is the
         // client's, bounded by max-wait, and moves the deadline by what it took so that the read keeps its time.
-        return deadline.bound(logEnds.holds(position)).chain(held -> held ? awaitApplied(wanted)
+        // A broker that does not answer meets the deadline before the admin client's own timeout: say so, as the
+        // client's answer would have (event-log-unavailable, not the store's).
+        return deadline.bound(logEnds.holds(position))
+                .onFailure(DeadlinePassedException.class).transform(EventLogUnavailableException::new)
+                .chain(held -> held ? awaitApplied(wanted)
                 .chain(applied -> applied ? unlessParked(wanted, token, request)
                         : Uni.createFrom().item(notYet(token, request)))
                 : Uni.createFrom().item(ProblemResponses.of(Problems.badRequest(HEADER, "the log holds no event at "

@@ -10,6 +10,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import dev.cabinet.eventlog.LogPosition;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.ordering.ProjectionEngine;
+import dev.cabinet.support.Freezer;
 import dev.cabinet.support.PermissionDenial;
 import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Attributes;
@@ -194,6 +196,24 @@ class ReadYourWritesTest {
         given().header("Consistency-Token", "elsewhere:0:1").get("/users/" + user).then().statusCode(400)
                 .body("errors.field", hasItem("Consistency-Token"));
         given().header("Consistency-Token", "cabinet.users:x:1").get("/users/" + user).then().statusCode(400);
+    }
+
+    /**
+     * A token beyond what this instance knows is checked with the broker; a broker that does not answer is the event
+     * log's unavailability (503 event-log-unavailable, Retry-After), not the store's: the request's deadline comes
+     * before the admin client's own timeout.
+     */
+    @Test
+    void aTokenTheBrokerCannotCheckIsTheEventLogsUnavailability() {
+        String user = newUserId();
+        register(user, "Checked");
+        awaitOk("/users/" + user);
+        String beyond = "cabinet.users:0:" + 1_000_000_000L;
+        try (Freezer broker = Freezer.broker()) {
+            given().header("Consistency-Token", beyond).get("/users/" + user).then().statusCode(503)
+                    .body("type", equalTo("urn:cabinet:problem:event-log-unavailable"))
+                    .header("Retry-After", notNullValue());
+        }
     }
 
     @Test
