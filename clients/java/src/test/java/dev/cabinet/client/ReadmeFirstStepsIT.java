@@ -51,7 +51,7 @@ class ReadmeFirstStepsIT {
         ApiClient anyone = cabinet.client(null);
 
         CommandAnswer registered = new UserCommandResourceApi(john).putProfile("john",
-                new ProfileRequest().name("John").email("john@example.com"), null, WAIT, null);
+                new ProfileRequest().name("John").email("john@example.com"), null, WAIT, null, null);
         assertEquals(CommandAnswer.OutcomeEnum.APPLIED, registered.getOutcome(), registered.toString());
         assertEquals("cabinet.user.registered.v1", registered.getType());
         UserView profile = new UserQueryResourceApi(anyone).getProfile("john", null, null);
@@ -60,7 +60,7 @@ class ReadmeFirstStepsIT {
         PostCommandResourceApi posts = new PostCommandResourceApi(john);
         String postId = posts.createPost(new NewPostRequest().title("My Post").body("..."), null, WAIT).getId();
         assertNotNull(postId);
-        CommandAnswer published = posts.publishPost(postId, null, null, null);
+        CommandAnswer published = posts.publishPost(postId, null, null, null, null);
         assertEquals("cabinet.post.published.v1", published.getType());
 
         // The other documented way to read one's writes: a read that waits for the command's position.
