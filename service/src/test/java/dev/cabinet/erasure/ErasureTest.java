@@ -75,10 +75,6 @@ class ErasureTest {
     }
 
     /**
-     * A group whose only admin was erased keeps their membership and role, so no member may manage it; an operator
-     * may make another member its admin, who then manages it.
-     */
-    /**
      * Another producer's post counted onto a person who never registered, then their erasure: the profile's item then
      * holds the count and the erasure, and reads as erased (410), not as no one (a 404 whose registration the
      * projector would then make nothing of).
@@ -102,6 +98,10 @@ class ErasureTest {
                 .statusCode(410);
     }
 
+    /**
+     * A group whose only admin was erased keeps their membership and role, so no member may manage it; an operator
+     * may make another member its admin, who then manages it.
+     */
     @Test
     void aGroupWhoseOnlyAdminWasErasedIsGivenANewAdminByAnOperator() {
         String cleo = newUserId();

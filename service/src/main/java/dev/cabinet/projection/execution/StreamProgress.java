@@ -58,9 +58,10 @@ public record StreamProgress(Kind kind, Optional<Map<String, AttributeValue>> re
             if (deletedAt >= version || isRecent(dead, eventId)) {
                 return done();
             }
-            if (target.creates()) {
+            if (target.creates() && root.isEmpty()) {
                 // An id is never created again after its deletion: the tombstone stays, and its orphan checks would
-                // delete what the new aggregate gathers (a like, a counter shard).
+                // delete what the new aggregate gathers (a like, a counter shard). A root beside the tombstone (made
+                // so before this rule) is left to the checks below: its own creation's redo is a redo.
                 return new StreamProgress(Kind.REJECTED, Optional.empty(), false, target.label() + " was deleted");
             }
         }

@@ -86,6 +86,9 @@ class StreamProgressTest {
         StreamProgress progress = progress(CREATE, NONE, tombstone(15), "e", 16);
         assertEquals(Kind.REJECTED, progress.kind());
         assertEquals("post p1 was deleted", progress.rejection());
+        // One made again before the rule, beside its tombstone: its creation's redo is still a redo.
+        assertEquals(Kind.REDO, progress(CREATE, root(16), tombstone(15), "e", 16).kind());
+        assertEquals(Kind.DONE, progress(CREATE, root(20), tombstone(15), "e", 16).kind());
     }
 
     @Test
