@@ -94,8 +94,8 @@ public class DataKeys {
 
     private Uni<SecretKey> create(String subjectId) {
         KeyWrapping wrapper = wrapping();
-        return wrapper.generate().chain(generated -> store.create(subjectId, generated.wrapped(), generated.wrappedBy(),
-                Timestamps.format(Instant.now()))
+        return wrapper.generate().chain(generated -> store.create(subjectId, generated.wrapped(), wrapper.name(),
+                generated.wrappedUnder(), Timestamps.format(Instant.now()))
                 .chain(existing -> existing.isEmpty() ? Uni.createFrom().item(remember(subjectId, generated.clear()))
                         : open(subjectId, existing.get()).map(key -> key.orElseThrow(
                                 () -> new ErasedSubjectException(subjectId)))));
@@ -144,7 +144,7 @@ public class DataKeys {
             return Uni.createFrom().failure(new IllegalStateException("the data key of " + subjectId + " is wrapped by "
                     + wrappedBy + ", not by " + wrapper.name() + " (cabinet.erasure.wrapping and its key)"));
         }
-        return wrapper.unwrap(wrapped.b().asByteArray(), wrappedBy)
+        return wrapper.unwrap(wrapped.b().asByteArray(), wrappedBy, Items.string(item, Attributes.WRAPPED_UNDER))
                 .map(clear -> Optional.of(remember(subjectId, clear)));
     }
 

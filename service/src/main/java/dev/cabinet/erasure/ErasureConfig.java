@@ -23,7 +23,8 @@ public interface ErasureConfig {
 
     /**
      * The KMS key (id, ARN or alias) that wraps new data keys; required with {@code wrapping=kms}. Each data key is
-     * unwrapped under the ARN it was wrapped with, so this may change (docs/erasure.md).
+     * unwrapped under the ARN it was wrapped with, so this may name the key otherwise later (docs/erasure.md says what
+     * moving an alias means for keys made before 8 December 2026).
      */
     Optional<String> kmsKeyId();
 

@@ -31,6 +31,6 @@ final class KmsKeyGeneration {
             calls.record("kms:GenerateDataKey", IamRole.Resource.KEY);
             return kms.generateDataKey(b -> b.keyId(keyId).keySpec(DataKeySpec.AES_256));
         }).map(response -> new DataKey(response.plaintext().asByteArray(), response.ciphertextBlob().asByteArray(),
-                KmsKeyWrapping.PREFIX + (response.keyId() != null ? response.keyId() : keyId)));
+                response.keyId() != null ? response.keyId() : keyId));
     }
 }

@@ -35,12 +35,13 @@ final class KmsKeyWrapping implements KeyWrapping {
     }
 
     @Override
-    public Uni<byte[]> unwrap(byte[] wrapped, String wrappedBy) {
+    public Uni<byte[]> unwrap(byte[] wrapped, String wrappedBy, String wrappedUnder) {
         // Naming the key makes KMS refuse a blob wrapped under any other, instead of trusting the blob's own metadata;
         // the key named is the one recorded with the blob (its ARN), so a key configured under another name (its
-        // ARN instead of an alias) or an alias moved to a new key still unwraps what the old one wrapped.
-        String recorded = wrappedBy != null && wrappedBy.startsWith(PREFIX) ? wrappedBy.substring(PREFIX.length())
-                : keyId;
+        // ARN instead of an alias) or an alias moved to a new key still unwraps what the old one wrapped. A key
+        // recorded before the ARN was names the key as it was configured then.
+        String recorded = wrappedUnder != null ? wrappedUnder
+                : wrappedBy != null && wrappedBy.startsWith(PREFIX) ? wrappedBy.substring(PREFIX.length()) : keyId;
         return Uni.createFrom().completionStage(() -> {
             calls.record("kms:Decrypt", IamRole.Resource.KEY);
             return kms.decrypt(b -> b.keyId(recorded).ciphertextBlob(SdkBytes.fromByteArray(wrapped)));

@@ -44,11 +44,11 @@ final class LocalKeyWrapping implements KeyWrapping {
         RANDOM.nextBytes(nonce);
         byte[] sealed = run(Cipher.ENCRYPT_MODE, nonce, clear);
         return Uni.createFrom().item(new DataKey(clear,
-                ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array(), name));
+                ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array(), null));
     }
 
     @Override
-    public Uni<byte[]> unwrap(byte[] wrapped, String wrappedBy) {
+    public Uni<byte[]> unwrap(byte[] wrapped, String wrappedBy, String wrappedUnder) {
         return Uni.createFrom().item(() -> run(Cipher.DECRYPT_MODE, Arrays.copyOf(wrapped, NONCE_BYTES),
                 Arrays.copyOfRange(wrapped, NONCE_BYTES, wrapped.length)));
     }

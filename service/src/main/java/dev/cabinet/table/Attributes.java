@@ -75,6 +75,8 @@ public final class Attributes {
     public static final String SUBJECT_ERASED_AT = "subjectErasedAt";
     public static final String WRAPPED_KEY = "wrappedKey";
     public static final String WRAPPING = "wrapping";
+    /** The KMS key's ARN a data key was wrapped under (KMS answers it whatever name it was asked by). */
+    public static final String WRAPPED_UNDER = "wrappedUnder";
     /** On a stream's root (or tombstone): the steps of the event it last recorded, for a redo (PlanExecutor). */
     public static final String PENDING_STEPS = "pendingSteps";
     public static final String PLACED_AT = "placedAt";

@@ -236,7 +236,7 @@ public final class KeyPlan {
 
     public static final ItemType SUBJECT_KEY = ItemType.named("SubjectKey")
             .key("SUBJECT#{subjectId}", "KEY")
-            .attributes("subjectId", "wrappedKey", "wrapping", "createdAt", "erasedAt")
+            .attributes("subjectId", "wrappedKey", "wrapping", "wrappedUnder", "createdAt", "erasedAt")
             .notes("in the home table only: a person's data key, wrapped (AWS KMS in production), that seals their "
                     + "personal data in events. Not a projection of the log, so never rebuilt; an erasure removes the "
                     + "key and leaves erasedAt, which refuses a new one")

@@ -42,11 +42,12 @@ public class SubjectKeyStore {
      * when it was stored, else the item found instead.
      */
     public Uni<Optional<Map<String, AttributeValue>>> create(String subjectId, byte[] wrappedKey, String wrapping,
-            String createdAt) {
+            String wrappedUnder, String createdAt) {
         ItemUpdate update = ItemUpdate.of(KeyPlan.SUBJECT_KEY.key(subjectId), KeyPlan.SUBJECT_KEY)
                 .set(Attributes.SUBJECT_ID, subjectId)
                 .set(Attributes.WRAPPED_KEY, AttributeValue.fromB(SdkBytes.fromByteArray(wrappedKey)))
                 .set(Attributes.WRAPPING, wrapping)
+                .set(Attributes.WRAPPED_UNDER, wrappedUnder)
                 .set(Attributes.CREATED_AT, createdAt)
                 .onlyIfLacks(Key.PK);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update.toRequest(tables.home())))
@@ -65,7 +66,8 @@ public class SubjectKeyStore {
                 .set(Attributes.SUBJECT_ID, subjectId)
                 .setIfAbsent(Attributes.ERASED_AT, erasedAt)
                 .set(Attributes.WRAPPED_KEY, null)
-                .set(Attributes.WRAPPING, null);
+                .set(Attributes.WRAPPING, null)
+                .set(Attributes.WRAPPED_UNDER, null);
         return Uni.createFrom().completionStage(() -> dynamo.updateItem(update.toRequest(tables.home()))).replaceWithVoid();
     }
 }

@@ -332,6 +332,7 @@ class ProductionModeIT {
 
         Map<String, AttributeValue> item = dataKey(ada);
         assertEquals("kms:" + StubKms.KEY_ARN, item.get(Attributes.WRAPPING).s());
+        assertEquals(StubKms.KEY_ARN, item.get(Attributes.WRAPPED_UNDER).s(), "the ARN KMS answered with");
         assertTrue(item.get(Attributes.WRAPPED_KEY).b().asByteArray().length > 32, "the table keeps it wrapped");
         assertEquals(Set.of("TrentService.Decrypt " + StubKms.KEY_ARN, "TrentService.GenerateDataKey "
                 + StubKms.KEY_ARN), new TreeSet<>(StubKms.REQUESTS), "one key, two operations");

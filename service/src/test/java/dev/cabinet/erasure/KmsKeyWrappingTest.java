@@ -47,26 +47,31 @@ class KmsKeyWrappingTest {
 
     @Test
     void aKeyMadeUnderAnAliasRecordsTheKeysArnAndOpensUnderAnyLaterName() {
-        DataKey made = wrapping(StubKms.ALIAS).generate().await().atMost(WAIT);
-        assertEquals("kms:" + StubKms.KEY_ARN, made.wrappedBy(), "the ARN KMS answered with, not the alias asked by");
+        KeyWrapping byAlias = wrapping(StubKms.ALIAS);
+        DataKey made = byAlias.generate().await().atMost(WAIT);
+        assertEquals(StubKms.KEY_ARN, made.wrappedUnder(), "the ARN KMS answered with, not the alias asked by");
+        // What the item records as its wrapping stays the configured name: the release before opens only that.
+        assertEquals("kms:" + StubKms.ALIAS, byAlias.name());
 
         KeyWrapping byArn = wrapping(StubKms.KEY_ARN);
-        assertTrue(byArn.opens(made.wrappedBy()));
-        assertArrayEquals(made.clear(), byArn.unwrap(made.wrapped(), made.wrappedBy()).await().atMost(WAIT));
+        assertTrue(byArn.opens(byAlias.name()));
+        assertArrayEquals(made.clear(), byArn.unwrap(made.wrapped(), byAlias.name(), made.wrappedUnder())
+                .await().atMost(WAIT));
 
         // The alias moved to a new key (the stand-in knows no "alias/cabinet-next"): the old keys name their own.
         KeyWrapping moved = wrapping("alias/cabinet-next");
-        assertArrayEquals(made.clear(), moved.unwrap(made.wrapped(), made.wrappedBy()).await().atMost(WAIT));
+        assertArrayEquals(made.clear(), moved.unwrap(made.wrapped(), byAlias.name(), made.wrappedUnder())
+                .await().atMost(WAIT));
     }
 
     @Test
-    void aKeyRecordedUnderTheNameConfiguredThenStillOpens() {
+    void aKeyRecordedWithoutItsArnOpensUnderTheNameConfiguredThen() {
         // Data keys recorded before the ARN was: "kms:" and the key id as configured at the time.
         DataKey made = wrapping(StubKms.ALIAS).generate().await().atMost(WAIT);
         KeyWrapping byArn = wrapping(StubKms.KEY_ARN);
         String recordedBefore = "kms:" + StubKms.ALIAS;
         assertTrue(byArn.opens(recordedBefore));
-        assertArrayEquals(made.clear(), byArn.unwrap(made.wrapped(), recordedBefore).await().atMost(WAIT));
+        assertArrayEquals(made.clear(), byArn.unwrap(made.wrapped(), recordedBefore, null).await().atMost(WAIT));
     }
 
     @Test
