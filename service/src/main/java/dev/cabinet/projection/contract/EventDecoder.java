@@ -92,14 +92,32 @@ public final class EventDecoder {
     /** The event with {@code data} (its envelope's, or that with its sealed values opened) checked and read. */
     public ReceivedEvent decode(ConsumerRecord<String, byte[]> record, CloudEvent event, JsonNode data) {
         EventType<?> eventType = catalog.get(event.type());
-        List<String> violations = contract.violations(event.type(), data);
+        String number = NumberBounds.outOfBounds(data);
+        if (number != null) {
+            throw new UndecodableEventException("data holds a number no field takes, with more than "
+                    + NumberBounds.DIGITS + " digits on a side of its point: " + abbreviated(number));
+        }
+        List<String> violations;
+        DomainEvent read;
+        try {
+            violations = contract.violations(event.type(), data);
+            read = violations.isEmpty() ? upcast(read(data, eventType), eventType) : null;
+        } catch (UndecodableEventException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Whatever the checks cannot take is this record's, not the projection's: dead-lettered, not a halt.
+            throw new UndecodableEventException("data of " + event.type() + " could not be checked: " + e);
+        }
         if (!violations.isEmpty()) {
             throw new UndecodableEventException("data breaks the " + event.type() + " schema: "
                     + String.join("; ", violations));
         }
-        DomainEvent read = upcast(read(data, eventType), eventType);
         return new ReceivedEvent(event.id(), eventType.currentName(), event.subject(), event.actor(), event.time(),
                 read, new LogPosition(record.topic(), record.partition(), record.offset()));
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     /** The event's record from conforming JSON; its constructor checks what a schema cannot (rules across fields). */

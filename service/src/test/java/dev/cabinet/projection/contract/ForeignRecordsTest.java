@@ -179,6 +179,31 @@ class ForeignRecordsTest {
         awaitOk("/orders/" + v2).body("total", equalTo("19.99"));
     }
 
+    /**
+     * A v1 total of 1e1000000000 (schema-valid as written: a number, a multiple of 0.01): checking it, the schema
+     * validator's exact arithmetic threw, which failed the batch and stopped the projection until a restart that met
+     * it again. It is dead-lettered with the reason, and the projection goes on.
+     */
+    @Test
+    void aNumberNoFieldTakesIsDeadLetteredAndTheProjectionGoesOn() throws Exception {
+        String customer = newUserId();
+        ForeignProducer.produce(Topics.CUSTOMERS, customer, Ids.newId(), "cabinet.customer.registered.v1",
+                "{\"customerId\":\"" + customer + "\",\"name\":\"Ext\",\"email\":\"ext@example.com\"}");
+        ForeignProducer.produce(Topics.CUSTOMERS, customer, Ids.newId(), "cabinet.customer.order-placed.v1",
+                """
+                {"customerId":"%s","orderId":"%s","orderDate":"2026-06-01",
+                 "placedAt":"2026-06-01T09:30:00.000Z","total":1e1000000000}""".formatted(customer, Ids.newId()));
+        ConsumerRecord<String, byte[]> deadLetter = awaitDeadLetter(customer);
+        assertThat(EventLogReader.header(deadLetter, DeadLetterTopic.REASON), containsString("digits"));
+
+        String other = newUserId();
+        ForeignProducer.produce(Topics.CUSTOMERS, other, Ids.newId(), "cabinet.customer.registered.v1",
+                "{\"customerId\":\"" + other + "\",\"name\":\"After\",\"email\":\"after@example.com\"}");
+        awaitOk("/customers/" + other).body("name", equalTo("After"));
+        asOperator().post("/admin/parked-keys/" + EventLogReader.header(deadLetter, DeadLetterTopic.PARKED_KEY)
+                + "/discard").then().statusCode(200);
+    }
+
     private static ConsumerRecord<String, byte[]> awaitDeadLetter(String key) {
         return await().atMost(PROJECTION_WAIT).until(() -> EventLogReader.recordsWithKey(Topics.DEAD_LETTERS, key),
                 records -> records.size() == 1).get(0);
