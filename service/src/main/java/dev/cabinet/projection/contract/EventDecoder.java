@@ -112,6 +112,17 @@ public final class EventDecoder {
             throw new UndecodableEventException("data breaks the " + event.type() + " schema: "
                     + String.join("; ", violations));
         }
+        if (!eventType.topic().equals(record.topic())) {
+            throw new UndecodableEventException(event.type() + " is published on " + eventType.topic() + ", not on "
+                    + record.topic() + ": its aggregate's other events, and the offsets guarding its items, are there");
+        }
+        if (!read.aggregateId().equals(record.key())) {
+            // Applied under another key, its stream's version would be compared with that key's partition's offsets:
+            // an event below them silently skipped, one above them hiding the aggregate's own later events.
+            String key = record.key() == null ? "missing" : "\"" + record.key() + "\"";
+            throw new UndecodableEventException("the record's key is " + key + ", but the contract keys "
+                    + event.type() + " by its aggregate's id, \"" + read.aggregateId() + "\" (bindings.kafka.key)");
+        }
         return new ReceivedEvent(event.id(), eventType.currentName(), event.subject(), event.actor(), event.time(),
                 read, new LogPosition(record.topic(), record.partition(), record.offset()));
     }

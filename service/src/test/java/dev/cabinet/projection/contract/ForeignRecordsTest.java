@@ -4,6 +4,7 @@ import static dev.cabinet.support.Api.PROJECTION_WAIT;
 import static dev.cabinet.support.Api.asOperator;
 import static dev.cabinet.support.Api.awaitOk;
 import static dev.cabinet.support.Api.newUserId;
+import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -202,6 +204,35 @@ class ForeignRecordsTest {
         awaitOk("/customers/" + other).body("name", equalTo("After"));
         asOperator().post("/admin/parked-keys/" + EventLogReader.header(deadLetter, DeadLetterTopic.PARKED_KEY)
                 + "/discard").then().statusCode(200);
+    }
+
+    /**
+     * A status change keyed by the order's id, not its customer's (the contract's key): applied, it was guarded by
+     * the offsets of another key's partition, and silently skipped or taken for the customer's newest event. It is
+     * dead-lettered with the reason; so is an event on another type's topic.
+     */
+    @Test
+    void anEventUnderAnotherKeyOrTopicThanItsContractsIsDeadLettered() throws Exception {
+        String customer = newUserId();
+        String order = "O" + Ids.newId();
+        ForeignProducer.produce(Topics.CUSTOMERS, order, Ids.newId(), "cabinet.customer.order-status-changed.v1",
+                """
+                {"customerId":"%s","orderId":"%s","orderDate":"2026-06-01","status":"shipped"}"""
+                        .formatted(customer, order));
+        ConsumerRecord<String, byte[]> wrongKey = awaitDeadLetter(order);
+        assertThat(EventLogReader.header(wrongKey, DeadLetterTopic.REASON), containsString("by its aggregate's id, \""
+                + customer + "\""));
+
+        String user = newUserId();
+        ForeignProducer.produce(Topics.POSTS, user, Ids.newId(), REGISTERED, registered(user));
+        ConsumerRecord<String, byte[]> wrongTopic = awaitDeadLetter(user);
+        assertThat(EventLogReader.header(wrongTopic, DeadLetterTopic.REASON), containsString("is published on "
+                + Topics.USERS));
+        given().get("/users/" + user).then().statusCode(404);
+        for (ConsumerRecord<String, byte[]> deadLetter : List.of(wrongKey, wrongTopic)) {
+            asOperator().post("/admin/parked-keys/" + EventLogReader.header(deadLetter, DeadLetterTopic.PARKED_KEY)
+                    + "/discard").then().statusCode(200);
+        }
     }
 
     private static ConsumerRecord<String, byte[]> awaitDeadLetter(String key) {
