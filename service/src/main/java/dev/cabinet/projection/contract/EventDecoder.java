@@ -39,14 +39,16 @@ public final class EventDecoder {
     /**
      * Jackson as strict as the schemas: no coercion of a number into a string or back, no fraction into an integer, no
      * missing primitive read as 0, and exact decimals (an amount of 0.1 must not arrive as 0.1000000000000000055). An
-     * integer must be written without a fraction or exponent ({@code 1000}, not {@code 1e3}); the schemas say so.
+     * integer written with a zero fraction or an exponent ({@code 1000.0}, {@code 1e3}) is the integer, as JSON
+     * Schema's {@code integer} takes it ({@link IntegralNumbers}).
      */
     static ObjectMapper strict(ObjectMapper json) {
         ObjectMapper strict = json.copy()
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
                 .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true)
                 .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false)
-                .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+                .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
+                .registerModule(IntegralNumbers.module());
         strict.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -388,7 +388,10 @@ class EventContractTest {
                 NODES.numberNode(new java.math.BigDecimal("1000000000.01")),
                 NODES.numberNode(new java.math.BigInteger("9223372036854775808")),
                 NODES.numberNode(Long.MAX_VALUE), NODES.numberNode(9_007_199_254_740_991L),
-                NODES.numberNode(9_007_199_254_740_992L)));
+                NODES.numberNode(9_007_199_254_740_992L),
+                // Integers as a float or an exponent: JSON Schema's integer takes both (Python writes 1200.0).
+                NODES.numberNode(new java.math.BigDecimal("7.0")), NODES.numberNode(new java.math.BigDecimal("1E+3")),
+                NODES.numberNode(new java.math.BigDecimal("9007199254740992.0"))));
         // Money as decimal strings: the canonical form, its bounds, and what a float or a sloppy producer writes.
         for (String amount : List.of("0.00", "19.99", "129.90", "999999999.99", "1000000000.00", "1000000000.01",
                 "1000000001.00", "129.9", "129.900", "01.00", "-1.00", "+1.00", "1e3", "1.00\n", " 1.00", "1,00",
