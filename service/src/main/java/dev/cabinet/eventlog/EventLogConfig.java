@@ -43,11 +43,12 @@ public interface EventLogConfig {
      * The version to write of an event type, by its name without the version, while readers of the newer one are not
      * all deployed yet (a rolling upgrade, other services' consumers): e.g.
      * {@code cabinet.events.write-version."cabinet.customer.order-placed"=1}. A type not named here is written in its
-     * current version; only a version declared with a downcast can be named, and a name that matches no event type is
-     * refused at start. The key's quotes, dots and dash have no environment-variable spelling (so no ConfigMap entry):
-     * on Kubernetes mount it in a {@code config/application.properties} beside the application
-     * ({@code /deployments/config/} in the image), or pass it as a JVM option appended to the image's
-     * {@code JAVA_OPTS_APPEND}, keeping the options the Dockerfile puts there.
+     * current version; only a version declared with a downcast can be named, and a name that matches no event type, or
+     * a version its type cannot be written as, is refused at start. The key's quotes, dots and dash have no
+     * environment-variable spelling (so no ConfigMap entry): on Kubernetes mount it in a
+     * {@code config/application.properties} beside the application ({@code /deployments/config/} in the image), or pass
+     * it as a JVM option appended to the image's {@code JAVA_OPTS_APPEND}, keeping the options the Dockerfile puts
+     * there.
      */
     Map<String, Integer> writeVersion();
 }

@@ -3,6 +3,7 @@ package dev.cabinet.projection.contract;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -44,5 +45,16 @@ class WriteVersionCheckTest {
         assertEquals(List.of(), WriteVersionCheck.unknownNames(Set.of("cabinet.customer.order-placed"), PROJECTORS));
         assertEquals(List.of("cabinet.customer.order.placed", "order-placed"), WriteVersionCheck.unknownNames(
                 Set.of("order-placed", "cabinet.customer.order.placed", "cabinet.customer.registered"), PROJECTORS));
+    }
+
+    /** A version the type cannot be written as is refused at start, not on every command of the type (500). */
+    @Test
+    void aVersionWithNoDowncastToItIsReported() {
+        assertEquals(List.of(), WriteVersionCheck.unwritableVersions(Map.of("cabinet.customer.order-placed", 1,
+                "cabinet.customer.registered", 1), PROJECTORS));
+        assertEquals(List.of("\"cabinet.customer.order-placed\"=3: cabinet.customer.order-placed.v2 has no version 3: "
+                + "the current version is 2", "\"cabinet.customer.registered\"=0: cabinet.customer.registered.v1 cannot "
+                + "be written as version 0 (no older version with a downcast)"), WriteVersionCheck.unwritableVersions(
+                        Map.of("cabinet.customer.order-placed", 3, "cabinet.customer.registered", 0), PROJECTORS));
     }
 }
