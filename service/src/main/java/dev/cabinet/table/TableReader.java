@@ -12,7 +12,6 @@ import dev.cabinet.table.query.CursorCodec;
 
 import dev.cabinet.table.Items;
 import dev.cabinet.table.KeyQuery;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -75,7 +74,7 @@ public class TableReader {
      * Keys DynamoDB leaves unprocessed (under throttling) are asked for again. Items that do not exist are not returned.
      */
     public Uni<List<Map<String, AttributeValue>>> getAll(List<Key> keys) {
-        return BatchGets.all(table.name(), keys, strong(Index.TABLE), Duration.ZERO,
+        return BatchGets.all(table.name(), keys, strong(Index.TABLE), UnprocessedRetries.FOR_REQUESTS,
                 request -> Uni.createFrom().completionStage(() -> dynamo.batchGetItem(request)));
     }
 

@@ -58,9 +58,6 @@ public class TableWriter {
     /** The string set on a counter item that holds the tokens of counter changes still being completed. */
     public static final String PENDING_COUNTS = "pendingCounts";
 
-    /** How long to wait before resubmitting what a BatchWriteItem left unprocessed (DynamoDB was throttling). */
-    private static final Duration UNPROCESSED_RETRY_DELAY = Duration.ofMillis(100);
-
     /** Far beyond the client's own api-call-timeout (4 s): only a call whose end got lost reaches it. */
     static final Duration CALL_LIMIT = Duration.ofSeconds(15);
 
@@ -94,7 +91,7 @@ public class TableWriter {
         this.dynamo = dynamo;
         this.table = table.target();
         this.reads = new CoalescedReads(table.readsInFlight(), key -> read(this.table, key),
-                keys -> BatchGets.all(this.table, keys, true, UNPROCESSED_RETRY_DELAY,
+                keys -> BatchGets.all(this.table, keys, true, UnprocessedRetries.FOR_PROJECTOR,
                         request -> call(() -> dynamo.batchGetItem(request))));
         this.indexes = new IndexVisibility(this::indexEntry, this::read, table.indexWait(), registry);
         calls.register(registry, "cabinet.store.calls.in_flight", "the write side's store calls that have begun and "
@@ -236,7 +233,7 @@ public class TableWriter {
                 : writeBatch(page.items().stream()
                         .map(item -> WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
                                 Key.PK, item.get(Key.PK), Key.SK, item.get(Key.SK)))).build())
-                        .toList())
+                        .toList(), 0)
                         .invoke(() -> page.items().forEach(item -> indexes.deleted(Key.of(item))));
         if (!page.hasLastEvaluatedKey() || page.lastEvaluatedKey().isEmpty()) {
             return deleted;
@@ -271,19 +268,19 @@ public class TableWriter {
             batches.add(puts.subList(from, Math.min(from + BATCH_SIZE, puts.size())));
         }
         return Multi.createFrom().iterable(batches)
-                .onItem().transformToUni(this::writeBatch).merge(4)
+                .onItem().transformToUni(batch -> writeBatch(batch, 0)).merge(4)
                 .collect().last()
                 .replaceWithVoid();
     }
 
-    /** One BatchWriteItem, resubmitting what DynamoDB left unprocessed (it does so under throttling). */
-    private Uni<Void> writeBatch(List<WriteRequest> writes) {
+    /** One BatchWriteItem, resubmitting what DynamoDB left unprocessed (it does so under throttling), with backoff. */
+    private Uni<Void> writeBatch(List<WriteRequest> writes, int round) {
         return call(() -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, writes))))
                 .chain(response -> {
                     List<WriteRequest> left = response.unprocessedItems().getOrDefault(table, List.of());
                     return left.isEmpty() ? Uni.createFrom().voidItem()
-                            : Uni.createFrom().voidItem().onItem().delayIt().by(UNPROCESSED_RETRY_DELAY)
-                                    .chain(() -> writeBatch(left));
+                            : UnprocessedRetries.after(round, UnprocessedRetries.FOR_PROJECTOR, left.size() + " writes",
+                                    () -> writeBatch(left, round + 1));
                 });
     }
 
