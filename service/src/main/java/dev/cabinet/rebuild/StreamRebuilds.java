@@ -30,6 +30,7 @@ import dev.cabinet.projection.observability.ProjectionProgress;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
@@ -38,6 +39,7 @@ import dev.cabinet.table.Key;
 import dev.cabinet.table.KeyPlan;
 import dev.cabinet.table.KeyQuery;
 import dev.cabinet.table.SortKeyCondition;
+import dev.cabinet.table.TableConfig;
 import dev.cabinet.table.TableWriter;
 import dev.cabinet.table.Walk;
 import io.smallrye.mutiny.Uni;
@@ -79,14 +81,19 @@ class StreamRebuilds {
 
     private final KeyRecords records;
     private final TableWriter store;
+    private final TableConfig tables;
+    private final ActiveTable activeTable;
     private final EventApplier applier;
     private final ParkedKeys parkedKeys;
     /** The streams being rebuilt by this instance: two rebuilds of one stream would reset each other's work. */
     private final Set<String> rebuilding = ConcurrentHashMap.newKeySet();
 
-    StreamRebuilds(KeyRecords records, TableWriter store, EventApplier applier, ParkedKeys parkedKeys) {
+    StreamRebuilds(KeyRecords records, TableWriter store, EventApplier applier, ParkedKeys parkedKeys,
+            TableConfig tables, ActiveTable activeTable) {
         this.records = records;
         this.store = store;
+        this.tables = tables;
+        this.activeTable = activeTable;
         this.applier = applier;
         this.parkedKeys = parkedKeys;
     }
@@ -116,6 +123,14 @@ class StreamRebuilds {
         if (kind == null) {
             throw Problems.conflict("one stream can be rebuilt on " + String.join(", ", new TreeSet<>(KINDS.keySet()))
                     + " so far; the streams of " + topic + " are rebuilt with the whole table (blue/green)");
+        }
+        String active = activeTable.lookUp().await().atMost(STORE_WAIT);
+        if (!tables.target().equals(active)) {
+            // It writes where this instance projects: a table no one reads, after a cut-over that has not re-targeted
+            // the operators' instances yet (runbook step 5), while the table answering reads stays as it was.
+            throw Problems.conflict("this instance projects into table " + tables.target() + ", but reads are answered "
+                    + "from table " + active + ": a stream is rebuilt where reads are answered, by an instance that "
+                    + "projects there (re-target the operators' Deployment first)");
         }
         KeyRecords.Slice slice = read(topic, key, 0);
         if (slice.records().isEmpty()) {

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,6 +37,7 @@ import dev.cabinet.eventlog.Topics;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.support.ForeignProducer;
 import dev.cabinet.support.ProjectorLag;
+import dev.cabinet.table.ActiveTable;
 import dev.cabinet.table.Attributes;
 import dev.cabinet.table.Index;
 import dev.cabinet.table.ItemUpdate;
@@ -49,6 +51,7 @@ import dev.cabinet.table.query.PageRequest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -66,6 +69,12 @@ class StreamRebuildTest {
 
     @Inject
     TableWriter writer;
+
+    @Inject
+    ActiveTable activeTable;
+
+    @Inject
+    DynamoDbAsyncClient dynamo;
 
     @Test
     void aDamagedPostIsRebuiltFromItsEventsToWhatTheLiveProjectionMade() {
@@ -201,6 +210,31 @@ class StreamRebuildTest {
         asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then().statusCode(200)
                 .body("rounds", equalTo(1)).body("events", equalTo(1 + comments));
         assertEquals(settled, items(post, author));
+    }
+
+    /**
+     * After a cut-over, until the operators' instances are re-targeted, a stream rebuild would write where this
+     * instance projects, a table no one reads, and answer 200 while the table answering reads stays damaged: refused.
+     */
+    @Test
+    void aStreamIsNotRebuiltInATableThatAnswersNoReads() {
+        String author = newUserId();
+        register(author, "Author");
+        String post = createPost(author, "Elsewhere");
+        String elsewhere = "cabinet-rebuild-" + Ids.newId().toLowerCase();
+        Map<String, AttributeValue> pointer = new HashMap<>(ActiveTable.pointerKey().toAttributes());
+        pointer.put(KeyPlan.TYPE, AttributeValue.fromS(KeyPlan.ACTIVE_READ_MODEL.name()));
+        pointer.put(ActiveTable.ATTRIBUTE, AttributeValue.fromS(elsewhere));
+        dynamo.putItem(b -> b.tableName(activeTable.home()).item(pointer)).join();
+        try {
+            asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then().statusCode(409)
+                    .body("detail", containsString("reads are answered from table " + elsewhere));
+        } finally {
+            dynamo.deleteItem(b -> b.tableName(activeTable.home()).key(ActiveTable.pointerKey().toAttributes()))
+                    .join();
+            activeTable.lookUp().await().atMost(STORE_WAIT);
+        }
+        asOperator().post("/admin/rebuilds/streams/" + Topics.POSTS + "/" + post).then().statusCode(200);
     }
 
     @Test
