@@ -3,6 +3,7 @@ package dev.cabinet.crash;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -132,6 +133,13 @@ class RebuildIT {
                 .until(() -> client.asOperator("GET", "/admin/parked-keys/" + poisonStream).status() == 200);
         long liveDeadLetters = deadLettersOf(poisoned);
         assertTrue(liveDeadLetters >= 1, "the poison record was dead-lettered");
+
+        // A rebuild's projector under the live projector's group would take partitions from it: it does not start.
+        AppProcess stray = harness.app("stray", Map.of("cabinet.role", "projector",
+                "cabinet.table.projection-target", GREEN));
+        assertThrows(RuntimeException.class, stray::start, "the stray projector started");
+        String strayLog = Files.readString(stray.currentLog());
+        assertTrue(strayLog.contains("consumer group cabinet-projector has committed offsets"), strayLog);
 
         AppProcess green = harness.app("green", Map.of("cabinet.role", "projector",
                 "cabinet.table.projection-target", GREEN,
