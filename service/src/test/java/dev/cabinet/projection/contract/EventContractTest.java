@@ -46,8 +46,7 @@ import dev.cabinet.support.GeneratedFiles;
  * The published contract and the Java event types cannot drift: every type has exactly one schema and one AsyncAPI
  * message, on its topic; the schemas name the records' fields; and for thousands of mutations of each schema's example
  * (fields removed, nulled, retyped, too long, with '#', a line break or astral characters) the schema's verdict is the
- * Java record's verdict. One gap is known and documented in the schemas: an integer written with a fraction or an
- * exponent ({@code 1.0}, {@code 1e3}) is an integer to JSON Schema but refused by the strict reader.
+ * Java record's verdict, an integer written with a zero fraction or an exponent ({@code 7.0}, {@code 1E+3}) included.
  */
 class EventContractTest {
 

@@ -125,8 +125,8 @@ final class EventSchemas {
                 }
             }
             case COUNT -> property.put("type", "integer").put("minimum", 0).put("maximum", EventFields.MAX_COUNT)
-                    .put("description", "written without a fraction or exponent; at most 2^53 - 1, the largest "
-                            + "integer every JSON reader holds exactly");
+                    .put("description", "an integer (1000.0 and 1e3 are read as 1000, as JSON Schema's integer takes "
+                            + "them); at most 2^53 - 1, the largest integer every JSON reader holds exactly");
             case DECIMAL -> property.put("type", "string")
                     .put("pattern", "^(?:(?:0|[1-9][0-9]{0," + (MAX_TOTAL.length() - 2) + "})\\.[0-9]{2}|"
                             + MAX_TOTAL + "\\.00)$")
