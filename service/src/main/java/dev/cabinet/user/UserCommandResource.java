@@ -27,6 +27,7 @@ import dev.cabinet.http.IncompleteCommandException;
 import dev.cabinet.http.OpenApiContract;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.shared.Timestamps;
+import dev.cabinet.table.TransientStoreErrors;
 import dev.cabinet.user.UserDecisions.ChangeProfile;
 import dev.cabinet.user.UserDecisions.EraseUser;
 import dev.cabinet.user.UserDecisions.PutProfile;
@@ -93,9 +94,12 @@ public class UserCommandResource {
         ids.gate().begin(effect);
         return keys.destroy(id, erased.erasedAt()).invoke(() -> users.forget(id))
                 .chain(() -> answers.accepted(decision, actor, id, "/users/" + id))
+                // A refused permission is the operators' (a 503 naming none, the log naming it); any other failure is
+                // named by its kind only: its message may hold an ARN, an account or a table.
                 .onFailure(failure -> !(failure instanceof OutcomeUnknownException
-                        || failure instanceof IncompleteCommandException))
-                .transform(failure -> new IncompleteCommandException(effect, failure.toString()));
+                        || failure instanceof IncompleteCommandException
+                        || TransientStoreErrors.isAccessDenied(failure)))
+                .transform(failure -> new IncompleteCommandException(effect, failure.getClass().getSimpleName()));
     }
 
     /** Changes some fields of the caller's registered profile. */

@@ -54,6 +54,23 @@ class MissingPermissionTest {
                 .then().statusCode(202);
     }
 
+    /**
+     * An erasure whose key destruction is refused answers as any refused permission does: a 503 naming none, without
+     * Retry-After (it answered a retryable "incomplete" quoting AWS's message: the role's ARN, account and table).
+     */
+    @Test
+    void anErasureWhoseKeyDestructionIsRefusedNamesNoPermission() throws Exception {
+        String user = newUserId();
+        register(user, "Erased later");
+        try (AutoCloseable denial = PermissionDenial.deny("UpdateItem", "SUBJECT#" + user)) {
+            as(user).delete("/users/" + user).then().statusCode(503)
+                    .body("type", equalTo("urn:cabinet:problem:missing-permission"))
+                    .body(not(containsString("arn:aws")))
+                    .body(not(containsString("dynamodb")));
+        }
+        as(user).delete("/users/" + user).then().statusCode(202);
+    }
+
     @Test
     void theProjectorRetriesARefusedWriteLoggingThePermissionUntilItIsGranted() throws Exception {
         String user = newUserId();
