@@ -36,6 +36,7 @@ import dev.cabinet.projection.contract.ReceivedEvent;
 import dev.cabinet.projection.failure.DeadLetterTopic;
 import dev.cabinet.projection.failure.ParkedKeys;
 import dev.cabinet.projection.failure.Rejections;
+import dev.cabinet.projection.failure.UnappliableEventException;
 import dev.cabinet.projection.ordering.LogKey;
 import dev.cabinet.shared.Ids;
 import dev.cabinet.support.BeforeCall;
@@ -164,6 +165,26 @@ class DeadLetterTest {
                         + "that reads it starts"));
         asOperator().post("/admin/parked-keys/" + parkedKey + "/retry").then().statusCode(409);
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200);
+    }
+
+    /**
+     * A type 450 KB long (another producer's header) is quoted by the reason, which the parked key, the parked event and
+     * the outcome store: whole, those items passed DynamoDB's 400 KB, the record could not be parked and its
+     * partition stopped. The reason is cut short; the key parks, and the partition's other keys go on.
+     */
+    @Test
+    void aReasonQuotingAHugeHeaderIsCutShortAndTheRecordParks() throws Exception {
+        String user = newUserId();
+        produce(user, Ids.newId(), "cabinet.user." + "x".repeat(450_000), registered(user, "Huge"));
+        String parkedKey = new LogKey(Topics.USERS, 0, user).id();
+        awaitParkedEvents(parkedKey, 1);
+        String reason = asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200).extract()
+                .path("reason");
+        assertTrue(reason.length() <= UnappliableEventException.REASON_MAX, "reason of " + reason.length());
+        String other = newUserId();
+        produce(other, Ids.newId(), REGISTERED, registered(other, "Other"));
+        awaitOk("/users/" + other).body("name", equalTo("Other"));
+        asOperator().post("/admin/parked-keys/" + parkedKey + "/discard").then().statusCode(200);
     }
 
     /**

@@ -140,7 +140,7 @@ public class ParkedKeys {
                 .setIfAbsent(Attributes.TOPIC, record.topic())
                 .setIfAbsent(Attributes.PARTITION, record.partition())
                 .setIfAbsent(Attributes.FIRST_OFFSET, record.offset())
-                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.REASON, bounded(reason))
                 .setIfAbsent(Attributes.PARKED_AT, Timestamps.format(Instant.now()))
                 .guardedBy(Attributes.LAST_PARKED_OFFSET, record.offset());
         if (record.key() != null) {
@@ -254,9 +254,9 @@ public class ParkedKeys {
     /** Records that a retried event still cannot apply: the key stays parked with the new reason. */
     public Uni<Void> stillFails(String parkedKeyId, long offset, String reason) {
         return store.update(ItemUpdate.of(KeyPlan.PARKED_KEY.key(parkedKeyId), KeyPlan.PARKED_KEY)
-                        .set(Attributes.REASON, reason).onlyIfExists())
+                        .set(Attributes.REASON, bounded(reason)).onlyIfExists())
                 .chain(() -> store.update(ItemUpdate.of(KeyPlan.PARKED_EVENT.key(parkedKeyId, offset),
-                        KeyPlan.PARKED_EVENT).set(Attributes.REASON, reason).onlyIfExists()))
+                        KeyPlan.PARKED_EVENT).set(Attributes.REASON, bounded(reason)).onlyIfExists()))
                 .replaceWithVoid();
     }
 
@@ -271,7 +271,7 @@ public class ParkedKeys {
         return eventId == null ? Uni.createFrom().voidItem()
                 : store.update(ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId), KeyPlan.EVENT_OUTCOME)
                         .set(Attributes.STATUS, DISCARDED)
-                        .set(Attributes.REASON, reason)
+                        .set(Attributes.REASON, bounded(reason))
                         .set(Attributes.DECIDED_AT, Timestamps.format(Instant.now()))
                         .setIfAbsent(Attributes.EVENT_ID, eventId)
                         // Written before the projector's parked mark (which then leaves the status as it is), too.
@@ -290,7 +290,7 @@ public class ParkedKeys {
                 .setIfAbsent(Attributes.TOPIC, record.topic())
                 .setIfAbsent(Attributes.PARTITION, record.partition())
                 .setIfAbsent(Attributes.OFFSET, record.offset())
-                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.REASON, bounded(reason))
                 .setIfAbsent(Attributes.PARKED_AT, Timestamps.format(Instant.now()));
         eventId(record).ifPresent(id -> event.setIfAbsent(Attributes.EVENT_ID, id));
         eventType(record).ifPresent(type -> event.setIfAbsent(Attributes.EVENT_TYPE, type));
@@ -306,7 +306,7 @@ public class ParkedKeys {
         ItemUpdate outcome = ItemUpdate.of(KeyPlan.EVENT_OUTCOME.key(eventId.get()), KeyPlan.EVENT_OUTCOME)
                 .setIfAbsent(Attributes.EVENT_ID, eventId.get())
                 .setIfAbsent(Attributes.STATUS, PARKED)
-                .setIfAbsent(Attributes.REASON, reason)
+                .setIfAbsent(Attributes.REASON, bounded(reason))
                 .setIfAbsent(Attributes.POSITION, new LogPosition(record.topic(), record.partition(), record.offset()).token())
                 .setIfAbsent(Attributes.DECIDED_AT, Timestamps.format(Instant.now()));
         eventType(record).ifPresent(type -> outcome.setIfAbsent(Attributes.EVENT_TYPE, type));
@@ -329,6 +329,10 @@ public class ParkedKeys {
     /** The record's event id, in either content mode, if it can be a key (a foreign producer's may not). */
     static Optional<String> eventId(ConsumerRecord<String, byte[]> record) {
         return CloudEvent.attribute(record, "id").filter(Ids::isValid);
+    }
+
+    private static String bounded(String reason) {
+        return UnappliableEventException.bounded(reason);
     }
 
     private static Optional<String> eventType(ConsumerRecord<String, byte[]> record) {

@@ -6,12 +6,25 @@ package dev.cabinet.projection.failure;
  */
 public class UnappliableEventException extends RuntimeException {
 
+    /**
+     * The longest reason kept: a reason may quote what a record carries (its type, key or time, which another producer
+     * may make hundreds of KB long), and it is stored on the parked key, the parked event and the outcome, whose items
+     * DynamoDB refuses beyond 400 KB: refused, the record could not be parked and stopped its partition.
+     */
+    public static final int REASON_MAX = 2000;
+
     public UnappliableEventException(String reason) {
-        super(reason);
+        super(bounded(reason));
     }
 
     public UnappliableEventException(String reason, Throwable cause) {
-        super(reason, cause);
+        super(bounded(reason), cause);
+    }
+
+    /** The reason, cut to {@link #REASON_MAX} characters (pure). */
+    public static String bounded(String reason) {
+        return reason == null || reason.length() <= REASON_MAX ? reason
+                : reason.substring(0, REASON_MAX - 1) + "…";
     }
 
     /** What the dead-letter headers, the parked key and the command's outcome say. */
