@@ -227,8 +227,8 @@ class ProductionModeIT {
 
     /**
      * Every instance here runs as its role's KafkaUser (TLS, SCRAM-SHA-512) against a listener that enforces the
-     * users' ACLs as the prod overlay renders them, and does its work there: the other tests' commands, projections and
-     * rolling update; the file objects' consumers in their group; a record the projector cannot apply, which it
+     * users' ACLs as the prod overlay renders them, and does its work there: the other tests' commands and projections (the
+     * rolling update is RollingUpdateIT's, without ACLs); the file objects' consumers in their group; a record the projector cannot apply, which it
      * dead-letters; the API's search of the log for an event whose send failed (run here with the API's user); a
      * stream the operators' instance rebuilds, reading its key's records by position. What a role is not granted, its
      * credentials cannot do, and a wrong password is refused.
