@@ -143,7 +143,9 @@ class ForeignRecordsTest {
         assertEquals(new LogKey(Topics.USERS, misplacedOn, user, true).id(), parkedKey);
         ForeignProducer.produce(Topics.USERS, user, Ids.newId(), UPDATED,
                 "{\"userId\":\"" + user + "\",\"name\":\"Renamed\"}");
-        awaitOk("/users/" + user).body("name", equalTo("Renamed"));
+        // The profile answers 200 already: wait for the rename itself.
+        await().atMost(PROJECTION_WAIT).untilAsserted(() -> given().get("/users/" + user).then()
+                .body("name", equalTo("Renamed")));
         asOperator().get("/admin/parked-keys/" + parkedKey).then().statusCode(200).body("events", hasSize(1))
                 .body("partition", equalTo(misplacedOn));
         asOperator().get("/admin/parked-keys/" + new LogKey(Topics.USERS, 0, user).id()).then().statusCode(404);
